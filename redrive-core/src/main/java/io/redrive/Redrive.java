@@ -1,0 +1,380 @@
+package io.redrive;
+
+import io.redrive.deadletter.DropFilter;
+import io.redrive.deadletter.DropResult;
+import io.redrive.deadletter.ImportMessage;
+import io.redrive.deadletter.ImportResult;
+import io.redrive.deadletter.RedriveRequest;
+import io.redrive.deadletter.RedriveResult;
+import io.redrive.deadletter.RetryResult;
+import io.redrive.error.ConflictException;
+import io.redrive.error.MessageNotFoundException;
+import io.redrive.error.QueueNotFoundException;
+import io.redrive.lease.AbandonRequest;
+import io.redrive.lease.FailRequest;
+import io.redrive.lease.LeaseRequest;
+import io.redrive.lease.LeaseResult;
+import io.redrive.lease.LeaseToken;
+import io.redrive.lease.SettleResult;
+import io.redrive.message.EnqueueResult;
+import io.redrive.message.Message;
+import io.redrive.message.MessageIds;
+import io.redrive.message.MessagePage;
+import io.redrive.message.MessageQuery;
+import io.redrive.message.NewMessage;
+import io.redrive.queue.Queue;
+import io.redrive.queue.QueueNames;
+import io.redrive.queue.QueuePolicy;
+import io.redrive.queue.QueueStats;
+import io.redrive.queue.QueueUpdate;
+import io.redrive.store.AbandonParams;
+import io.redrive.store.CompleteParams;
+import io.redrive.store.CreateQueueParams;
+import io.redrive.store.DropParams;
+import io.redrive.store.EnqueueParams;
+import io.redrive.store.FailParams;
+import io.redrive.store.ImportParams;
+import io.redrive.store.LeaseParams;
+import io.redrive.store.RedriveParams;
+import io.redrive.store.ReleaseParams;
+import io.redrive.store.RenewParams;
+import io.redrive.store.RetryParams;
+import io.redrive.store.Store;
+import io.redrive.store.UpdateQueueParams;
+import java.sql.Connection;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The Redrive engine: queue administration, enqueue, lease and settle, and operator actions over
+ * one {@link Store}, with time read from an injected {@link Clock}.
+ *
+ * <p>Every method validates its input first and throws {@link IllegalArgumentException} naming the
+ * field and value, before anything is changed. Thread-safe; create one per store and share it.
+ */
+public final class Redrive implements AutoCloseable {
+  private final Store store;
+  private final Clock clock;
+  private final Validation validation;
+
+  private Redrive(Store store, Clock clock, int maxPayloadBytes) {
+    this.store = store;
+    this.clock = clock;
+    this.validation = new Validation(maxPayloadBytes);
+  }
+
+  /** Starts building an engine over a store. */
+  public static Builder builder(Store store) {
+    return new Builder(store);
+  }
+
+  /** The store underneath. */
+  public Store store() {
+    return store;
+  }
+
+  /** The clock every decision reads. */
+  public Clock clock() {
+    return clock;
+  }
+
+  private Instant now() {
+    return clock.instant();
+  }
+
+  // ---- queues ----
+
+  /** Creates a queue; {@link ConflictException} {@code QUEUE_EXISTS} if it exists. */
+  public Queue createQueue(String name, QueuePolicy policy) {
+    QueueNames.require("name", name);
+    Objects.requireNonNull(policy, "policy");
+    validation.deadLetterNotSelf(name, policy);
+    return store.createQueue(new CreateQueueParams(name, policy, now()));
+  }
+
+  /** Creates a queue with the default policy. */
+  public Queue createQueue(String name) {
+    return createQueue(name, QueuePolicy.defaults());
+  }
+
+  /** Merges {@code update} into the queue's policy: fields not given keep their value. */
+  public Queue updateQueue(String name, QueueUpdate update) {
+    QueueNames.require("name", name);
+    if (update == null) {
+      throw new IllegalArgumentException("update: is required");
+    }
+    if (update.deadLetter() != null
+        && update.deadLetter().queue() != null
+        && update.deadLetter().queue().equals(name)) {
+      throw Validation.selfDeadLetter(name);
+    }
+    return store.updateQueue(new UpdateQueueParams(name, update, now()));
+  }
+
+  /** The queue, or {@link QueueNotFoundException}. */
+  public Queue getQueue(String name) {
+    QueueNames.require("name", name);
+    return store.findQueue(name).orElseThrow(() -> new QueueNotFoundException(name));
+  }
+
+  public List<Queue> listQueues() {
+    return store.listQueues();
+  }
+
+  /**
+   * Deletes a queue and its messages; refused while another queue names it as dead-letter queue.
+   */
+  public void deleteQueue(String name) {
+    QueueNames.require("name", name);
+    store.deleteQueue(name);
+  }
+
+  /** Stops leasing from the queue (enqueue still works). */
+  public Queue pauseQueue(String name) {
+    QueueNames.require("name", name);
+    return store.setPaused(name, true, now());
+  }
+
+  public Queue resumeQueue(String name) {
+    QueueNames.require("name", name);
+    return store.setPaused(name, false, now());
+  }
+
+  // ---- producing ----
+
+  public EnqueueResult enqueue(NewMessage message) {
+    return enqueueBatch(List.of(Objects.requireNonNull(message, "message"))).get(0);
+  }
+
+  /** Enqueues up to 1000 messages in one transaction (all or nothing). */
+  public List<EnqueueResult> enqueueBatch(List<NewMessage> messages) {
+    return store.enqueue(enqueueParams(messages));
+  }
+
+  /**
+   * Enqueues on the caller's connection, inside the caller's transaction: the message is visible
+   * when the caller commits and gone if it rolls back. The connection must reach the store's
+   * database; it is neither committed nor closed here.
+   */
+  public EnqueueResult enqueue(Connection connection, NewMessage message) {
+    return enqueueBatch(connection, List.of(Objects.requireNonNull(message, "message"))).get(0);
+  }
+
+  public List<EnqueueResult> enqueueBatch(Connection connection, List<NewMessage> messages) {
+    if (connection == null) {
+      throw new IllegalArgumentException("connection: is required");
+    }
+    return store.enqueue(connection, enqueueParams(messages));
+  }
+
+  private EnqueueParams enqueueParams(List<NewMessage> messages) {
+    validation.batch(messages);
+    return new EnqueueParams(
+        messages.stream().map(m -> new EnqueueParams.Entry(MessageIds.next(clock), m)).toList(),
+        now());
+  }
+
+  // ---- leasing and settling ----
+
+  /**
+   * Leases up to {@code max} messages. Attempts are counted here; a message whose next delivery
+   * would exceed {@code maxAttempts} is dead-lettered as POISON instead (listed in the result).
+   */
+  public LeaseResult lease(LeaseRequest request) {
+    validation.lease(request);
+    return store.leaseReady(
+        new LeaseParams(
+            request.queue(), request.worker(), request.max(), request.leaseTimeout(), now()));
+  }
+
+  /** Completes a leased message; it leaves the queue. */
+  public SettleResult complete(String token) {
+    return complete(token, 0L);
+  }
+
+  /** Completes a leased message, OR-ing {@code progress} into its progress bits first. */
+  public SettleResult complete(String token, long progress) {
+    return store.completeIfLeased(new CompleteParams(LeaseToken.parse(token), progress, now()));
+  }
+
+  /**
+   * Fails an attempt: it backs off and comes back, or dies (retries exhausted or not retryable).
+   */
+  public SettleResult fail(FailRequest request) {
+    validation.fail(request);
+    return store.failIfLeased(
+        new FailParams(
+            LeaseToken.parse(request.token()),
+            request.reason(),
+            Validation.bounded(request.message(), Validation.MAX_ERROR_MESSAGE),
+            request.retryable(),
+            request.retryAfter(),
+            request.progress(),
+            Validation.bounded(request.stackTrace(), Validation.MAX_STACK_TRACE),
+            now()));
+  }
+
+  /**
+   * Gives a lease back, visible again after {@code delay}; the attempt stays used unless refunded.
+   */
+  public SettleResult abandon(AbandonRequest request) {
+    if (request == null) {
+      throw new IllegalArgumentException("request: is required");
+    }
+    LeaseToken token = LeaseToken.parse(request.token());
+    Duration delay = Validation.delay("delay", request.delay());
+    return store.abandonIfLeased(
+        new AbandonParams(
+            token,
+            delay,
+            request.refund(),
+            Validation.bounded(request.note(), Validation.MAX_ERROR_MESSAGE),
+            now()));
+  }
+
+  /** Gives several leases back at once with their attempts refunded (cascade release). */
+  public List<SettleResult> release(List<String> tokens) {
+    if (tokens == null || tokens.isEmpty()) {
+      throw new IllegalArgumentException("tokens: at least one lease token is required");
+    }
+    return store.releaseIfLeased(
+        new ReleaseParams(tokens.stream().map(LeaseToken::parse).toList(), now()));
+  }
+
+  /**
+   * Extends a lease by {@code leaseTimeout} from now (null: the queue's); returns the new expiry.
+   */
+  public Instant renew(String token, Duration leaseTimeout) {
+    LeaseToken parsed = LeaseToken.parse(token);
+    if (leaseTimeout != null) {
+      QueuePolicy.requireLeaseTimeout(leaseTimeout);
+    }
+    return store.renewIfLeased(new RenewParams(parsed, leaseTimeout, now()));
+  }
+
+  // ---- operating ----
+
+  /** A message with its whole history, or {@link MessageNotFoundException}. */
+  public Message getMessage(String id) {
+    Validation.id("id", id);
+    return store.findMessage(id, now()).orElseThrow(() -> new MessageNotFoundException(id));
+  }
+
+  public MessagePage listMessages(MessageQuery query) {
+    validation.query(query);
+    return store.listMessages(query, now());
+  }
+
+  /**
+   * Puts one dead message back to ready in place, attempts reset; a message that is not dead is
+   * refused with {@link ConflictException} {@code NOT_DEAD}.
+   */
+  public Message retry(String id) {
+    Validation.id("id", id);
+    RetryResult result = retry(List.of(id), null);
+    if (!result.notFound().isEmpty()) {
+      throw new MessageNotFoundException(id);
+    }
+    if (!result.skipped().isEmpty()) {
+      Message m = getMessage(id);
+      throw new ConflictException(
+          "NOT_DEAD",
+          "message \"" + id + "\" is " + m.state() + ": only dead messages can be retried");
+    }
+    return getMessage(id);
+  }
+
+  /** Bulk manual retry: reports which ids were retried, skipped (not dead) and not found. */
+  public RetryResult retry(List<String> ids, String actor) {
+    validation.ids(ids);
+    return store.retryDead(new RetryParams(List.copyOf(ids), actor, now()));
+  }
+
+  /** Moves dead messages from a dead-letter queue back to their source queue or another. */
+  public RedriveResult redrive(RedriveRequest request) {
+    validation.redrive(request);
+    return store.redriveDead(new RedriveParams(request, () -> MessageIds.next(clock), now()));
+  }
+
+  /** Deletes messages by id (any state). */
+  public DropResult drop(List<String> ids) {
+    validation.ids(ids);
+    return store.dropMessages(new DropParams(List.copyOf(ids), null, null, null, null, 0, now()));
+  }
+
+  /** Deletes the messages of one queue matching a filter (never leased ones). */
+  public DropResult dropMatching(DropFilter filter) {
+    validation.dropFilter(filter);
+    return store.dropMessages(
+        new DropParams(
+            null,
+            filter.queue(),
+            filter.states(),
+            filter.type(),
+            filter.deadReason(),
+            filter.limit(),
+            now()));
+  }
+
+  /** Imports messages keyed by {@code sourceId}; a source id already in the queue is skipped. */
+  public ImportResult importMessages(String queue, List<ImportMessage> messages) {
+    validation.importBatch(queue, messages);
+    return store.importMessages(
+        new ImportParams(queue, List.copyOf(messages), () -> MessageIds.next(clock), now()));
+  }
+
+  public QueueStats stats(String queue) {
+    QueueNames.require("queue", queue);
+    return store.stats(queue, now());
+  }
+
+  /** Dead-letters every message past its deadline; returns how many. */
+  public int expireDue() {
+    return store.expireDue(now(), 10_000);
+  }
+
+  @Override
+  public void close() {
+    store.close();
+  }
+
+  /** Builds a {@link Redrive}; not thread-safe. */
+  public static final class Builder {
+    private final Store store;
+    private Clock clock = Clock.systemUTC();
+    private int maxPayloadBytes = Validation.DEFAULT_MAX_PAYLOAD_BYTES;
+
+    private Builder(Store store) {
+      if (store == null) {
+        throw new IllegalArgumentException("store: is required");
+      }
+      this.store = store;
+    }
+
+    /** The clock for backoff, leases, expiry and scheduling (default: system UTC). */
+    public Builder clock(Clock value) {
+      if (value == null) {
+        throw new IllegalArgumentException("clock: is required");
+      }
+      this.clock = value;
+      return this;
+    }
+
+    /** Largest accepted payload in UTF-8 bytes (default 256 KiB, at most 64 MiB). */
+    public Builder maxPayloadBytes(int value) {
+      if (value < 1 || value > 64 * 1024 * 1024) {
+        throw new IllegalArgumentException(
+            "maxPayloadBytes: must be between 1 and 67108864, was " + value);
+      }
+      this.maxPayloadBytes = value;
+      return this;
+    }
+
+    public Redrive build() {
+      return new Redrive(store, clock, maxPayloadBytes);
+    }
+  }
+}

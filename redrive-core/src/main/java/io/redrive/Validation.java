@@ -1,0 +1,277 @@
+package io.redrive;
+
+import io.redrive.deadletter.DropFilter;
+import io.redrive.deadletter.ImportMessage;
+import io.redrive.deadletter.RedriveRequest;
+import io.redrive.failure.FailureReason;
+import io.redrive.lease.FailRequest;
+import io.redrive.lease.LeaseRequest;
+import io.redrive.message.MessageQuery;
+import io.redrive.message.NewMessage;
+import io.redrive.queue.DeadLetter;
+import io.redrive.queue.QueueNames;
+import io.redrive.queue.QueuePolicy;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Input checks of the engine's public methods; each error names the field and the value. */
+final class Validation {
+  static final int DEFAULT_MAX_PAYLOAD_BYTES = 256 * 1024;
+  static final int MAX_BATCH = 1000;
+  static final int MAX_NAME = 200;
+  static final int MAX_HEADERS = 64;
+  static final int MAX_HEADER_VALUE = 4096;
+  static final int MAX_ERROR_MESSAGE = 4096;
+  static final int MAX_STACK_TRACE = 8000;
+  static final Duration MAX_DELAY = Duration.ofDays(365);
+  static final Set<FailureReason> ASSIGNED_BY_REDRIVE =
+      Set.of(FailureReason.POISON, FailureReason.EXPIRED, FailureReason.LEASE_EXPIRED);
+
+  private final int maxPayloadBytes;
+
+  Validation(int maxPayloadBytes) {
+    this.maxPayloadBytes = maxPayloadBytes;
+  }
+
+  void batch(List<NewMessage> messages) {
+    if (messages == null || messages.isEmpty()) {
+      throw new IllegalArgumentException("messages: at least one message is required");
+    }
+    if (messages.size() > MAX_BATCH) {
+      throw new IllegalArgumentException(
+          "messages: a batch holds at most " + MAX_BATCH + " messages, was " + messages.size());
+    }
+    for (int i = 0; i < messages.size(); i++) {
+      message(messages.size() == 1 ? "" : "messages[" + i + "].", messages.get(i));
+    }
+  }
+
+  private void message(String at, NewMessage m) {
+    if (m == null) {
+      throw new IllegalArgumentException(at + "message: is required");
+    }
+    QueueNames.require(at + "queue", m.queue());
+    name(at + "type", m.type(), true);
+    payload(at + "payload", m.payload());
+    headers(at + "headers", m.headers());
+    name(at + "stream", m.stream(), false);
+    name(at + "dedupeKey", m.dedupeKey(), false);
+    delay(at + "delay", m.delay());
+    if (m.expireAfter() != null && (m.expireAfter().isNegative() || m.expireAfter().isZero())) {
+      throw new IllegalArgumentException(
+          at + "expireAfter: must be positive, was " + m.expireAfter());
+    }
+  }
+
+  private void payload(String field, String payload) {
+    if (payload == null) {
+      throw new IllegalArgumentException(field + ": is required (use \"\" for none)");
+    }
+    // A char is at most 3 UTF-8 bytes; only count exactly when it could matter.
+    if ((long) payload.length() * 3 > maxPayloadBytes) {
+      int bytes = payload.getBytes(StandardCharsets.UTF_8).length;
+      if (bytes > maxPayloadBytes) {
+        throw new PayloadTooLargeException(field, bytes, maxPayloadBytes);
+      }
+    }
+  }
+
+  private static void headers(String field, Map<String, String> headers) {
+    if (headers.size() > MAX_HEADERS) {
+      throw new IllegalArgumentException(
+          field + ": at most " + MAX_HEADERS + " headers, was " + headers.size());
+    }
+    for (var e : headers.entrySet()) {
+      name(field + " key", e.getKey(), true);
+      if (e.getValue() == null) {
+        throw new IllegalArgumentException(field + "[" + e.getKey() + "]: value is required");
+      }
+      if (e.getValue().length() > MAX_HEADER_VALUE) {
+        throw new IllegalArgumentException(
+            field + "[" + e.getKey() + "]: value longer than " + MAX_HEADER_VALUE + " characters");
+      }
+    }
+  }
+
+  static String name(String field, String value, boolean required) {
+    if (value == null) {
+      if (required) {
+        throw new IllegalArgumentException(field + ": is required");
+      }
+      return null;
+    }
+    if (value.isBlank()) {
+      throw new IllegalArgumentException(field + ": must not be blank");
+    }
+    if (value.length() > MAX_NAME) {
+      throw new IllegalArgumentException(
+          field + ": longer than " + MAX_NAME + " characters (" + value.length() + ")");
+    }
+    return value;
+  }
+
+  static Duration delay(String field, Duration delay) {
+    if (delay == null) {
+      return Duration.ZERO;
+    }
+    if (delay.isNegative()) {
+      throw new IllegalArgumentException(field + ": must not be negative, was " + delay);
+    }
+    if (delay.compareTo(MAX_DELAY) > 0) {
+      throw new IllegalArgumentException(field + ": at most 365d, was " + delay);
+    }
+    return delay;
+  }
+
+  static String id(String field, String id) {
+    if (id == null || id.isBlank()) {
+      throw new IllegalArgumentException(field + ": message id is required");
+    }
+    if (id.length() > MAX_NAME) {
+      throw new IllegalArgumentException(field + ": longer than " + MAX_NAME + " characters");
+    }
+    return id;
+  }
+
+  void ids(List<String> ids) {
+    if (ids == null || ids.isEmpty()) {
+      throw new IllegalArgumentException("ids: at least one message id is required");
+    }
+    if (ids.size() > 100_000) {
+      throw new IllegalArgumentException("ids: at most 100000 per call, was " + ids.size());
+    }
+    for (String id : ids) {
+      id("ids", id);
+    }
+  }
+
+  void lease(LeaseRequest r) {
+    if (r == null) {
+      throw new IllegalArgumentException("request: is required");
+    }
+    QueueNames.require("queue", r.queue());
+    name("worker", r.worker(), true);
+    if (r.max() < 1 || r.max() > LeaseRequest.MAX_BATCH) {
+      throw new IllegalArgumentException(
+          "max: must be between 1 and " + LeaseRequest.MAX_BATCH + ", was " + r.max());
+    }
+    if (r.leaseTimeout() != null) {
+      QueuePolicy.requireLeaseTimeout(r.leaseTimeout());
+    }
+  }
+
+  void fail(FailRequest r) {
+    if (r == null) {
+      throw new IllegalArgumentException("request: is required");
+    }
+    if (r.reason() == null) {
+      throw new IllegalArgumentException("reason: is required");
+    }
+    if (ASSIGNED_BY_REDRIVE.contains(r.reason())) {
+      throw new IllegalArgumentException(
+          "reason: " + r.reason() + " is assigned by Redrive and cannot be reported by a caller");
+    }
+    if (r.retryAfter() != null) {
+      delay("retryAfter", r.retryAfter());
+    }
+  }
+
+  void query(MessageQuery q) {
+    if (q == null) {
+      throw new IllegalArgumentException("query: is required");
+    }
+    QueueNames.require("queue", q.queue());
+    if (q.limit() < 1 || q.limit() > MessageQuery.MAX_LIMIT) {
+      throw new IllegalArgumentException(
+          "limit: must be between 1 and " + MessageQuery.MAX_LIMIT + ", was " + q.limit());
+    }
+    name("stream", q.stream(), false);
+    name("type", q.type(), false);
+    if (q.after() != null) {
+      id("after", q.after());
+    }
+  }
+
+  void redrive(RedriveRequest r) {
+    if (r == null) {
+      throw new IllegalArgumentException("request: is required");
+    }
+    QueueNames.require("from", r.from());
+    if (r.to() != null) {
+      QueueNames.require("to", r.to());
+    }
+    if (r.limit() < 1 || r.limit() > RedriveRequest.MAX_LIMIT) {
+      throw new IllegalArgumentException(
+          "limit: must be between 1 and " + RedriveRequest.MAX_LIMIT + ", was " + r.limit());
+    }
+    if (r.deadSince() != null
+        && r.deadBefore() != null
+        && !r.deadSince().isBefore(r.deadBefore())) {
+      throw new IllegalArgumentException(
+          "deadSince: must be before deadBefore (" + r.deadSince() + " >= " + r.deadBefore() + ")");
+    }
+  }
+
+  void dropFilter(DropFilter f) {
+    if (f == null) {
+      throw new IllegalArgumentException("filter: is required");
+    }
+    QueueNames.require("queue", f.queue());
+    if (f.limit() < 1 || f.limit() > 100_000) {
+      throw new IllegalArgumentException("limit: must be between 1 and 100000, was " + f.limit());
+    }
+    if (f.states() != null && f.states().contains(io.redrive.message.MessageState.LEASED)) {
+      throw new IllegalArgumentException(
+          "states: leased messages cannot be dropped by filter; drop them by id");
+    }
+    name("type", f.type(), false);
+  }
+
+  void importBatch(String queue, List<ImportMessage> messages) {
+    QueueNames.require("queue", queue);
+    if (messages == null || messages.isEmpty()) {
+      throw new IllegalArgumentException("messages: at least one message is required");
+    }
+    if (messages.size() > MAX_BATCH) {
+      throw new IllegalArgumentException(
+          "messages: an import holds at most " + MAX_BATCH + " messages, was " + messages.size());
+    }
+    for (int i = 0; i < messages.size(); i++) {
+      ImportMessage m = messages.get(i);
+      String at = "messages[" + i + "].";
+      if (m == null) {
+        throw new IllegalArgumentException(at + "message: is required");
+      }
+      name(at + "sourceId", m.sourceId(), true);
+      if (m.sourceQueue() != null) {
+        QueueNames.require(at + "sourceQueue", m.sourceQueue());
+      }
+      name(at + "type", m.type(), true);
+      payload(at + "payload", m.payload());
+      headers(at + "headers", m.headers() == null ? Map.of() : m.headers());
+      name(at + "stream", m.stream(), false);
+    }
+  }
+
+  void deadLetterNotSelf(String name, QueuePolicy policy) {
+    DeadLetter dl = policy.deadLetter();
+    if (dl.mode() == DeadLetter.Mode.MOVE && name.equals(dl.queue())) {
+      throw selfDeadLetter(name);
+    }
+  }
+
+  static IllegalArgumentException selfDeadLetter(String name) {
+    return new IllegalArgumentException(
+        "deadLetterQueue: queue \"" + name + "\" cannot be its own dead-letter queue");
+  }
+
+  static String bounded(String text, int max) {
+    if (text == null || text.length() <= max) {
+      return text;
+    }
+    return text.substring(0, max) + "... (" + (text.length() - max) + " more characters cut)";
+  }
+}

@@ -1,0 +1,24 @@
+package io.redrive.deadletter;
+
+import java.util.Map;
+
+/**
+ * A message brought in from elsewhere (another system or a backup), keyed by its original id: a
+ * second import of the same {@code sourceId} into the same queue is a silent no-op.
+ *
+ * @param sourceId the id it had where it came from (required)
+ * @param sourceQueue the queue it came from, or null
+ * @param type handler name
+ * @param payload body
+ * @param headers headers
+ * @param stream ordering key, or null
+ * @param dead true to import it as DEAD (e.g. restoring a dead-letter queue), false as READY
+ */
+public record ImportMessage(
+    String sourceId,
+    String sourceQueue,
+    String type,
+    String payload,
+    Map<String, String> headers,
+    String stream,
+    boolean dead) {}

@@ -1,0 +1,65 @@
+package io.redrive.deadletter;
+
+import io.redrive.failure.FailureReason;
+import java.time.Instant;
+import java.util.Set;
+
+/**
+ * Moves dead messages out of a dead-letter queue, resetting their attempts.
+ *
+ * @param from the dead-letter queue
+ * @param to the target queue, or null for each message's source queue
+ * @param deadReasons only messages that died for one of these reasons, or null for any
+ * @param types only these types, or null for any
+ * @param deadSince only messages that died at or after this time, or null
+ * @param deadBefore only messages that died before this time, or null
+ * @param limit most messages to move (1–100 000)
+ * @param dryRun when true, report what would move and change nothing
+ * @param actor who asked (recorded in history), or null
+ */
+public record RedriveRequest(
+    String from,
+    String to,
+    Set<FailureReason> deadReasons,
+    Set<String> types,
+    Instant deadSince,
+    Instant deadBefore,
+    int limit,
+    boolean dryRun,
+    String actor) {
+
+  /** Largest redrive in one call. */
+  public static final int MAX_LIMIT = 100_000;
+
+  public static RedriveRequest all(String from) {
+    return new RedriveRequest(from, null, null, null, null, null, 1000, false, null);
+  }
+
+  public RedriveRequest withTo(String value) {
+    return new RedriveRequest(
+        from, value, deadReasons, types, deadSince, deadBefore, limit, dryRun, actor);
+  }
+
+  public RedriveRequest withDeadReasons(Set<FailureReason> value) {
+    return new RedriveRequest(from, to, value, types, deadSince, deadBefore, limit, dryRun, actor);
+  }
+
+  public RedriveRequest withTypes(Set<String> value) {
+    return new RedriveRequest(
+        from, to, deadReasons, value, deadSince, deadBefore, limit, dryRun, actor);
+  }
+
+  public RedriveRequest withDeadBetween(Instant since, Instant before) {
+    return new RedriveRequest(from, to, deadReasons, types, since, before, limit, dryRun, actor);
+  }
+
+  public RedriveRequest withLimit(int value) {
+    return new RedriveRequest(
+        from, to, deadReasons, types, deadSince, deadBefore, value, dryRun, actor);
+  }
+
+  public RedriveRequest withDryRun(boolean value) {
+    return new RedriveRequest(
+        from, to, deadReasons, types, deadSince, deadBefore, limit, value, actor);
+  }
+}

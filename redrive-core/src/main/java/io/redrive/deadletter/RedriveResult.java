@@ -1,0 +1,25 @@
+package io.redrive.deadletter;
+
+import java.util.List;
+
+/**
+ * The outcome of a redrive.
+ *
+ * @param moves each message moved (or that would move, for a dry run)
+ * @param dryRun true when nothing was changed
+ */
+public record RedriveResult(List<Move> moves, boolean dryRun) {
+
+  /**
+   * One moved message.
+   *
+   * @param deadLetterId its id in the dead-letter queue
+   * @param toQueue where it went
+   * @param newId its id there (null for a dry run)
+   */
+  public record Move(String deadLetterId, String toQueue, String newId) {}
+
+  public int count() {
+    return moves.size();
+  }
+}

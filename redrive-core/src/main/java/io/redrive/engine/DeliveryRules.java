@@ -1,0 +1,104 @@
+package io.redrive.engine;
+
+import io.redrive.failure.FailureReason;
+import io.redrive.queue.DeadLetter;
+import io.redrive.queue.QueuePolicy;
+import io.redrive.queue.StreamPolicy;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * The delivery decisions every store applies inside its own transaction: whether a lease delivers,
+ * poisons or expires a message, whether a failure retries or kills it, and where a dead message
+ * goes. Pure functions of their inputs; thread-safe.
+ */
+public final class DeliveryRules {
+  private DeliveryRules() {}
+
+  /** What a lease does with one candidate message. */
+  public enum LeaseVerdict {
+    DELIVER,
+    POISON,
+    EXPIRE
+  }
+
+  /**
+   * Decides a lease: a message past its deadline expires; one whose next attempt would exceed
+   * {@code maxAttempts} is poison; otherwise it is delivered.
+   *
+   * @param attemptsSoFar deliveries before this lease
+   */
+  public static LeaseVerdict onLease(
+      int attemptsSoFar, int maxAttempts, Instant expireAt, Instant now) {
+    if (expireAt != null && !expireAt.isAfter(now)) {
+      return LeaseVerdict.EXPIRE;
+    }
+    if (attemptsSoFar + 1 > maxAttempts) {
+      return LeaseVerdict.POISON;
+    }
+    return LeaseVerdict.DELIVER;
+  }
+
+  /**
+   * The result of a failed attempt: retry at {@code visibleAt}, or dead.
+   *
+   * @param retry true to deliver again later
+   * @param visibleAt when it is visible again (retry only)
+   * @param retryable whether the failure itself was retryable (recorded in history)
+   */
+  public record FailVerdict(boolean retry, Instant visibleAt, boolean retryable) {}
+
+  /**
+   * Decides a failed attempt: a non-retryable failure, or one at or past the attempt limit, dies
+   * now; otherwise the message comes back after {@code retryAfter} or the queue's backoff.
+   *
+   * @param attempt the number of the attempt that failed (the message's attempts)
+   */
+  public static FailVerdict onFailure(
+      QueuePolicy policy,
+      int attempt,
+      FailureReason reason,
+      Boolean retryable,
+      Duration retryAfter,
+      Instant now) {
+    boolean canRetry = retryable != null ? retryable : reason.retryableByDefault();
+    if (!canRetry || attempt >= policy.maxAttempts()) {
+      return new FailVerdict(false, null, canRetry);
+    }
+    Duration delay =
+        retryAfter != null ? retryAfter : policy.backoff().delayAfter(Math.max(1, attempt));
+    return new FailVerdict(true, now.plus(delay), true);
+  }
+
+  /**
+   * Where a message that dies in a queue with {@code policy} goes. A stream message of a HALT queue
+   * stays in place, so the halt is visible and a retry restores the order.
+   */
+  public static DeadLetter.Mode route(QueuePolicy policy, String stream) {
+    if (stream != null && policy.streamPolicy() == StreamPolicy.HALT) {
+      return DeadLetter.Mode.KEEP;
+    }
+    return policy.deadLetter().mode();
+  }
+
+  /**
+   * The display text of a POISON failure, e.g. {@code poison: message 01H… (type send-email)
+   * exceeded 6 attempts (max 5)}.
+   */
+  public static String poisonText(String id, String type, int attempt, int maxAttempts) {
+    return "poison: message "
+        + id
+        + " (type "
+        + type
+        + ") exceeded "
+        + attempt
+        + " attempts (max "
+        + maxAttempts
+        + ")";
+  }
+
+  /** The display text of an EXPIRED failure. */
+  public static String expiredText(String id, String type, Instant expireAt) {
+    return "expired: message " + id + " (type " + type + ") passed its deadline " + expireAt;
+  }
+}

@@ -1,0 +1,34 @@
+package io.redrive.lease;
+
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * A message delivered under a lease: what a handler needs to run it and settle it.
+ *
+ * @param token the lease token; settle with it
+ * @param id the message id
+ * @param queue the queue
+ * @param type the handler name
+ * @param payload the body
+ * @param headers the headers
+ * @param stream the ordering key, or null
+ * @param attempt this delivery's number (1 for the first)
+ * @param maxAttempts the queue's limit
+ * @param progress steps completed by earlier attempts
+ * @param enqueuedAt when it was enqueued
+ * @param leaseExpiresAt when the lease runs out unless renewed
+ */
+public record LeasedMessage(
+    String token,
+    String id,
+    String queue,
+    String type,
+    String payload,
+    Map<String, String> headers,
+    String stream,
+    int attempt,
+    int maxAttempts,
+    long progress,
+    Instant enqueuedAt,
+    Instant leaseExpiresAt) {}

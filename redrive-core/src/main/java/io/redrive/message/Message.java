@@ -1,0 +1,64 @@
+package io.redrive.message;
+
+import io.redrive.failure.FailureReason;
+import io.redrive.failure.FailureRecord;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A message as an operator sees it: its content, state, counters and full history.
+ *
+ * @param id unique, time-ordered id (kept across retries and lease expiries)
+ * @param queue the queue it is in
+ * @param type the handler name it is addressed to
+ * @param payload the body, as given
+ * @param headers string headers
+ * @param stream the ordering key, or null
+ * @param state the current state (READY shown as SCHEDULED while not yet visible)
+ * @param attempts deliveries so far
+ * @param maxAttempts the queue's current limit
+ * @param progress bitmask of completed steps, OR-merged across attempts
+ * @param enqueuedAt when it entered this queue
+ * @param visibleAt when it may next be leased (for LEASED: when the lease runs out)
+ * @param expireAt deadline after which it dies as EXPIRED, or null
+ * @param leasedBy the worker holding the current lease, or null
+ * @param deadReason why it died, for DEAD messages
+ * @param deadAt when it died
+ * @param sourceId the id it had in its source queue (dead-letter copies and imports), or null
+ * @param sourceQueue the queue it came from (dead-letter copies), or null
+ * @param dedupeKey the producer's deduplication key, or null
+ * @param history every delivery and operator action, oldest first
+ */
+public record Message(
+    String id,
+    String queue,
+    String type,
+    String payload,
+    Map<String, String> headers,
+    String stream,
+    MessageState state,
+    int attempts,
+    int maxAttempts,
+    long progress,
+    Instant enqueuedAt,
+    Instant visibleAt,
+    Instant expireAt,
+    String leasedBy,
+    FailureReason deadReason,
+    Instant deadAt,
+    String sourceId,
+    String sourceQueue,
+    String dedupeKey,
+    List<HistoryEntry> history) {
+
+  /** The failure of the most recent history entry that has one, or null. */
+  public FailureRecord lastError() {
+    for (int i = history.size() - 1; i >= 0; i--) {
+      if (history.get(i).failure() != null) {
+        return history.get(i).failure();
+      }
+    }
+    return null;
+  }
+}

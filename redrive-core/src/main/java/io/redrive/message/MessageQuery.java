@@ -1,0 +1,68 @@
+package io.redrive.message;
+
+import io.redrive.failure.FailureReason;
+import java.util.Set;
+
+/**
+ * Filters and a page for listing messages of one queue. Null filters match everything. Results are
+ * in serve order (enqueue sequence); {@code after} is the cursor returned by the previous page.
+ *
+ * @param queue the queue to list
+ * @param states states to include (SCHEDULED selects not-yet-visible ready messages)
+ * @param stream only this stream
+ * @param type only this type
+ * @param lastFailureReason only messages whose latest failure had this reason
+ * @param deadReason only dead messages that died for this reason
+ * @param after the cursor of the previous page, or null for the first
+ * @param limit page size, 1–1000
+ */
+public record MessageQuery(
+    String queue,
+    Set<MessageState> states,
+    String stream,
+    String type,
+    FailureReason lastFailureReason,
+    FailureReason deadReason,
+    String after,
+    int limit) {
+
+  /** Largest page. */
+  public static final int MAX_LIMIT = 1000;
+
+  public static MessageQuery all(String queue) {
+    return new MessageQuery(queue, null, null, null, null, null, null, 100);
+  }
+
+  public MessageQuery withStates(Set<MessageState> value) {
+    return new MessageQuery(
+        queue, value, stream, type, lastFailureReason, deadReason, after, limit);
+  }
+
+  public MessageQuery withStream(String value) {
+    return new MessageQuery(
+        queue, states, value, type, lastFailureReason, deadReason, after, limit);
+  }
+
+  public MessageQuery withType(String value) {
+    return new MessageQuery(
+        queue, states, stream, value, lastFailureReason, deadReason, after, limit);
+  }
+
+  public MessageQuery withLastFailureReason(FailureReason value) {
+    return new MessageQuery(queue, states, stream, type, value, deadReason, after, limit);
+  }
+
+  public MessageQuery withDeadReason(FailureReason value) {
+    return new MessageQuery(queue, states, stream, type, lastFailureReason, value, after, limit);
+  }
+
+  public MessageQuery withAfter(String value) {
+    return new MessageQuery(
+        queue, states, stream, type, lastFailureReason, deadReason, value, limit);
+  }
+
+  public MessageQuery withLimit(int value) {
+    return new MessageQuery(
+        queue, states, stream, type, lastFailureReason, deadReason, after, value);
+  }
+}

@@ -1,0 +1,88 @@
+package io.redrive.message;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A message to enqueue. Build with {@link #builder(String, String)}.
+ *
+ * @param queue target queue
+ * @param type handler name
+ * @param payload body (any text, usually JSON)
+ * @param headers string headers (may be empty)
+ * @param stream ordering key, or null
+ * @param delay how long before it becomes visible (zero for now)
+ * @param dedupeKey while a message with this key is in the queue, enqueueing another returns the
+ *     first one's id; or null
+ * @param expireAfter deadline after enqueue overriding the queue's {@code expireAfter}, or null
+ */
+public record NewMessage(
+    String queue,
+    String type,
+    String payload,
+    Map<String, String> headers,
+    String stream,
+    Duration delay,
+    String dedupeKey,
+    Duration expireAfter) {
+
+  public NewMessage {
+    headers = headers == null ? Map.of() : Map.copyOf(headers);
+    delay = delay == null ? Duration.ZERO : delay;
+  }
+
+  public static Builder builder(String queue, String type) {
+    return new Builder(queue, type);
+  }
+
+  /** Builder of {@link NewMessage}; not thread-safe. */
+  public static final class Builder {
+    private final String queue;
+    private final String type;
+    private String payload = "";
+    private Map<String, String> headers = Map.of();
+    private String stream;
+    private Duration delay = Duration.ZERO;
+    private String dedupeKey;
+    private Duration expireAfter;
+
+    private Builder(String queue, String type) {
+      this.queue = queue;
+      this.type = type;
+    }
+
+    public Builder payload(String value) {
+      this.payload = value;
+      return this;
+    }
+
+    public Builder headers(Map<String, String> value) {
+      this.headers = value;
+      return this;
+    }
+
+    public Builder stream(String value) {
+      this.stream = value;
+      return this;
+    }
+
+    public Builder delay(Duration value) {
+      this.delay = value;
+      return this;
+    }
+
+    public Builder dedupeKey(String value) {
+      this.dedupeKey = value;
+      return this;
+    }
+
+    public Builder expireAfter(Duration value) {
+      this.expireAfter = value;
+      return this;
+    }
+
+    public NewMessage build() {
+      return new NewMessage(queue, type, payload, headers, stream, delay, dedupeKey, expireAfter);
+    }
+  }
+}

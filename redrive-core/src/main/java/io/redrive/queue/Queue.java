@@ -1,0 +1,15 @@
+package io.redrive.queue;
+
+import java.time.Instant;
+
+/**
+ * A queue as stored: its name, policy and whether leasing is paused.
+ *
+ * @param name the queue name
+ * @param policy the failure-handling settings
+ * @param paused true while leasing is paused (enqueue still works)
+ * @param createdAt when the queue was created
+ * @param updatedAt when the queue was last changed
+ */
+public record Queue(
+    String name, QueuePolicy policy, boolean paused, Instant createdAt, Instant updatedAt) {}

@@ -1,0 +1,123 @@
+package io.redrive.queue;
+
+import io.redrive.retry.Backoff;
+import io.redrive.retry.FixedBackoff;
+import java.time.Duration;
+
+/**
+ * The failure-handling settings of one queue. Immutable and validated on construction; every error
+ * names the setting and the value.
+ *
+ * @param maxAttempts deliveries allowed (1–10 000); the lease after the last one dead-letters the
+ *     message as POISON
+ * @param leaseTimeout how long a lease lasts unless renewed
+ * @param backoff delay before the next delivery after a failed attempt
+ * @param expireAfter deadline after enqueue past which the message dies as EXPIRED, or null
+ * @param deadLetter where dead messages go
+ * @param streamPolicy what later messages of a stream do when its head fails
+ */
+public record QueuePolicy(
+    int maxAttempts,
+    Duration leaseTimeout,
+    Backoff backoff,
+    Duration expireAfter,
+    DeadLetter deadLetter,
+    StreamPolicy streamPolicy) {
+
+  /** Default deliveries per message. */
+  public static final int DEFAULT_MAX_ATTEMPTS = 5;
+
+  /** Highest allowed {@code maxAttempts}. */
+  public static final int MAX_MAX_ATTEMPTS = 10_000;
+
+  /** Default lease (visibility) timeout. */
+  public static final Duration DEFAULT_LEASE_TIMEOUT = Duration.ofSeconds(30);
+
+  /** Longest allowed lease timeout. */
+  public static final Duration MAX_LEASE_TIMEOUT = Duration.ofHours(12);
+
+  public QueuePolicy {
+    if (maxAttempts < 1 || maxAttempts > MAX_MAX_ATTEMPTS) {
+      throw new IllegalArgumentException(
+          "maxAttempts: must be between 1 and " + MAX_MAX_ATTEMPTS + ", was " + maxAttempts);
+    }
+    requireLeaseTimeout(leaseTimeout);
+    if (backoff == null) {
+      throw new IllegalArgumentException("backoff: is required");
+    }
+    if (expireAfter != null && (expireAfter.isNegative() || expireAfter.isZero())) {
+      throw new IllegalArgumentException("expireAfter: must be positive, was " + expireAfter);
+    }
+    if (deadLetter == null) {
+      throw new IllegalArgumentException("deadLetter: is required");
+    }
+    if (streamPolicy == null) {
+      throw new IllegalArgumentException("streamPolicy: is required");
+    }
+  }
+
+  /** The defaults: 5 attempts, 30 s lease, exponential backoff, keep dead in place, HOLD. */
+  public static QueuePolicy defaults() {
+    return new QueuePolicy(
+        DEFAULT_MAX_ATTEMPTS,
+        DEFAULT_LEASE_TIMEOUT,
+        Backoff.defaultBackoff(),
+        null,
+        DeadLetter.keep(),
+        StreamPolicy.HOLD);
+  }
+
+  /**
+   * The short retry form {@code retry = { attempts = N, cooldown = D }}: N total runs (0 or 1 means
+   * no retry), a fixed delay between them.
+   */
+  public QueuePolicy withRetry(int attempts, Duration cooldown) {
+    if (attempts < 0 || attempts > MAX_MAX_ATTEMPTS) {
+      throw new IllegalArgumentException(
+          "retry.attempts: must be between 0 and " + MAX_MAX_ATTEMPTS + ", was " + attempts);
+    }
+    return new QueuePolicy(
+        Math.max(1, attempts),
+        leaseTimeout,
+        new FixedBackoff(cooldown),
+        expireAfter,
+        deadLetter,
+        streamPolicy);
+  }
+
+  public QueuePolicy withMaxAttempts(int value) {
+    return new QueuePolicy(value, leaseTimeout, backoff, expireAfter, deadLetter, streamPolicy);
+  }
+
+  public QueuePolicy withLeaseTimeout(Duration value) {
+    return new QueuePolicy(maxAttempts, value, backoff, expireAfter, deadLetter, streamPolicy);
+  }
+
+  public QueuePolicy withBackoff(Backoff value) {
+    return new QueuePolicy(maxAttempts, leaseTimeout, value, expireAfter, deadLetter, streamPolicy);
+  }
+
+  public QueuePolicy withExpireAfter(Duration value) {
+    return new QueuePolicy(maxAttempts, leaseTimeout, backoff, value, deadLetter, streamPolicy);
+  }
+
+  public QueuePolicy withDeadLetter(DeadLetter value) {
+    return new QueuePolicy(maxAttempts, leaseTimeout, backoff, expireAfter, value, streamPolicy);
+  }
+
+  public QueuePolicy withStreamPolicy(StreamPolicy value) {
+    return new QueuePolicy(maxAttempts, leaseTimeout, backoff, expireAfter, deadLetter, value);
+  }
+
+  /** Validates a lease timeout given anywhere (policy, lease request, renew). */
+  public static Duration requireLeaseTimeout(Duration leaseTimeout) {
+    if (leaseTimeout == null) {
+      throw new IllegalArgumentException("leaseTimeout: is required");
+    }
+    if (leaseTimeout.toMillis() < 1 || leaseTimeout.compareTo(MAX_LEASE_TIMEOUT) > 0) {
+      throw new IllegalArgumentException(
+          "leaseTimeout: must be between 1ms and 12h, was " + leaseTimeout);
+    }
+    return leaseTimeout;
+  }
+}

@@ -1,0 +1,116 @@
+package io.redrive.queue;
+
+import io.redrive.retry.Backoff;
+import java.time.Duration;
+
+/**
+ * A partial change to a queue's policy: fields left null keep their current value (merge
+ * semantics). Build with {@link #builder()}.
+ */
+public record QueueUpdate(
+    Integer maxAttempts,
+    Duration leaseTimeout,
+    Backoff backoff,
+    Duration expireAfter,
+    Boolean clearExpireAfter,
+    DeadLetter deadLetter,
+    StreamPolicy streamPolicy) {
+
+  /** Applies this update to {@code current}, validating the result. */
+  public QueuePolicy applyTo(QueuePolicy current) {
+    QueuePolicy p = current;
+    if (maxAttempts != null) {
+      p = p.withMaxAttempts(maxAttempts);
+    }
+    if (leaseTimeout != null) {
+      p = p.withLeaseTimeout(leaseTimeout);
+    }
+    if (backoff != null) {
+      p = p.withBackoff(backoff);
+    }
+    if (Boolean.TRUE.equals(clearExpireAfter)) {
+      p = p.withExpireAfter(null);
+    } else if (expireAfter != null) {
+      p = p.withExpireAfter(expireAfter);
+    }
+    if (deadLetter != null) {
+      p = p.withDeadLetter(deadLetter);
+    }
+    if (streamPolicy != null) {
+      p = p.withStreamPolicy(streamPolicy);
+    }
+    return p;
+  }
+
+  /** True when the update changes nothing. */
+  public boolean isEmpty() {
+    return maxAttempts == null
+        && leaseTimeout == null
+        && backoff == null
+        && expireAfter == null
+        && clearExpireAfter == null
+        && deadLetter == null
+        && streamPolicy == null;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builder of {@link QueueUpdate}; not thread-safe. */
+  public static final class Builder {
+    private Integer maxAttempts;
+    private Duration leaseTimeout;
+    private Backoff backoff;
+    private Duration expireAfter;
+    private Boolean clearExpireAfter;
+    private DeadLetter deadLetter;
+    private StreamPolicy streamPolicy;
+
+    public Builder maxAttempts(int value) {
+      this.maxAttempts = value;
+      return this;
+    }
+
+    public Builder leaseTimeout(Duration value) {
+      this.leaseTimeout = value;
+      return this;
+    }
+
+    public Builder backoff(Backoff value) {
+      this.backoff = value;
+      return this;
+    }
+
+    public Builder expireAfter(Duration value) {
+      this.expireAfter = value;
+      return this;
+    }
+
+    public Builder clearExpireAfter() {
+      this.clearExpireAfter = true;
+      return this;
+    }
+
+    public Builder deadLetter(DeadLetter value) {
+      this.deadLetter = value;
+      return this;
+    }
+
+    public Builder streamPolicy(StreamPolicy value) {
+      this.streamPolicy = value;
+      return this;
+    }
+
+    public QueueUpdate build() {
+      return new QueueUpdate(
+          maxAttempts,
+          leaseTimeout,
+          backoff,
+          expireAfter,
+          clearExpireAfter,
+          deadLetter,
+          streamPolicy);
+    }
+  }
+}

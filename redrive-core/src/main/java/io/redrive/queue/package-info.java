@@ -1,0 +1,2 @@
+/** Queues and their policies: attempts, leases, backoff, expiry, dead letters, stream policy. */
+package io.redrive.queue;

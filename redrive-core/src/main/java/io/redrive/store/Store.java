@@ -1,0 +1,116 @@
+package io.redrive.store;
+
+import io.redrive.deadletter.DropResult;
+import io.redrive.deadletter.ImportResult;
+import io.redrive.deadletter.RedriveResult;
+import io.redrive.deadletter.RetryResult;
+import io.redrive.lease.LeaseResult;
+import io.redrive.lease.SettleResult;
+import io.redrive.message.EnqueueResult;
+import io.redrive.message.Message;
+import io.redrive.message.MessagePage;
+import io.redrive.message.MessageQuery;
+import io.redrive.queue.Queue;
+import io.redrive.queue.QueueStats;
+import java.sql.Connection;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The storage contract every Redrive store implements, and the compliance suite pins.
+ *
+ * <p>Each method is one atomic step: it either fully happens or changes nothing, and it states its
+ * precondition in its name ({@code ...IfLeased} acts only while the given token is the message's
+ * current lease). Inputs arrive validated by the engine; every time-dependent method receives
+ * {@code now} from the engine's clock, so a store never reads the wall clock itself.
+ *
+ * <p>Stores are thread-safe and may be shared by many threads and, for PostgreSQL, by many
+ * processes on one database. They throw only {@link io.redrive.error.RedriveException}s: vendor
+ * exceptions are wrapped in {@link io.redrive.error.StoreException} with their SQLState.
+ *
+ * <p>Leaky spot, admitted: the decisions that depend on a message's state at settle time (retry or
+ * dead, where to dead-letter) are taken by {@link io.redrive.engine.DeliveryRules} inside the
+ * store's transaction, so every store applies the same rules atomically.
+ */
+public interface Store extends AutoCloseable {
+
+  // ---- queues ----
+
+  /** Creates a queue; conflict if it exists; validates dead-letter references atomically. */
+  Queue createQueue(CreateQueueParams params);
+
+  /** Replaces a queue's policy (already merged by the engine) after validating references. */
+  Queue updateQueue(UpdateQueueParams params);
+
+  Optional<Queue> findQueue(String name);
+
+  List<Queue> listQueues();
+
+  /** Deletes a queue with its messages; conflict while another queue names it as DLQ. */
+  void deleteQueue(String name);
+
+  /** Pauses or resumes leasing from a queue. */
+  Queue setPaused(String name, boolean paused, Instant now);
+
+  // ---- producing ----
+
+  /** Enqueues in a transaction of the store's own. */
+  List<EnqueueResult> enqueue(EnqueueParams params);
+
+  /**
+   * Enqueues on the caller's connection inside the caller's transaction: visible on commit, gone on
+   * rollback. The store neither commits nor closes the connection.
+   */
+  List<EnqueueResult> enqueue(Connection connection, EnqueueParams params);
+
+  // ---- leasing and settling ----
+
+  /**
+   * Leases up to {@code max} visible messages in serve order, incrementing each one's attempts in
+   * the same transaction. Messages whose next attempt would exceed {@code maxAttempts} are
+   * dead-lettered as POISON and messages past their deadline as EXPIRED, instead of delivered.
+   * Honours pause and the stream head rule.
+   */
+  LeaseResult leaseReady(LeaseParams params);
+
+  SettleResult completeIfLeased(CompleteParams params);
+
+  SettleResult failIfLeased(FailParams params);
+
+  SettleResult abandonIfLeased(AbandonParams params);
+
+  /** Gives several leases back with their attempts refunded (cascade release). */
+  List<SettleResult> releaseIfLeased(ReleaseParams params);
+
+  /** Extends a lease; returns the new expiry. */
+  Instant renewIfLeased(RenewParams params);
+
+  // ---- operating ----
+
+  /**
+   * The message with its history; READY shows as SCHEDULED while not yet visible at {@code now}.
+   */
+  Optional<Message> findMessage(String id, Instant now);
+
+  MessagePage listMessages(MessageQuery query, Instant now);
+
+  RetryResult retryDead(RetryParams params);
+
+  RedriveResult redriveDead(RedriveParams params);
+
+  DropResult dropMessages(DropParams params);
+
+  ImportResult importMessages(ImportParams params);
+
+  QueueStats stats(String queue, Instant now);
+
+  /**
+   * Dead-letters as EXPIRED every message (ready or leased) whose deadline passed; returns the
+   * count.
+   */
+  int expireDue(Instant now, int limit);
+
+  @Override
+  void close();
+}

@@ -1,0 +1,84 @@
+package io.redrive.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redrive.failure.FailureReason;
+import io.redrive.queue.DeadLetter;
+import io.redrive.queue.QueuePolicy;
+import io.redrive.queue.StreamPolicy;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class DeliveryRulesTest {
+  private static final Instant NOW = Instant.parse("2030-01-01T00:00:00Z");
+  private final QueuePolicy policy = QueuePolicy.defaults();
+
+  @Test
+  void onLease_lastAllowedAttempt_delivers() {
+    assertThat(DeliveryRules.onLease(4, 5, null, NOW)).isEqualTo(DeliveryRules.LeaseVerdict.DELIVER);
+  }
+
+  @Test
+  void onLease_pastMaxAttempts_poisons() {
+    assertThat(DeliveryRules.onLease(5, 5, null, NOW)).isEqualTo(DeliveryRules.LeaseVerdict.POISON);
+  }
+
+  @Test
+  void onLease_deadlineReached_expiresBeforePoison() {
+    assertThat(DeliveryRules.onLease(5, 5, NOW, NOW)).isEqualTo(DeliveryRules.LeaseVerdict.EXPIRE);
+  }
+
+  @Test
+  void onFailure_retryable_backsOffByAttempt() {
+    var v = DeliveryRules.onFailure(policy, 3, FailureReason.HANDLER_EXCEPTION, null, null, NOW);
+    assertThat(v.retry()).isTrue();
+    assertThat(v.visibleAt()).isEqualTo(NOW.plus(Duration.ofMinutes(4)));
+  }
+
+  @Test
+  void onFailure_retryAfter_overridesBackoff() {
+    var v =
+        DeliveryRules.onFailure(
+            policy, 1, FailureReason.DEPENDENCY_FAILURE, null, Duration.ofSeconds(7), NOW);
+    assertThat(v.visibleAt()).isEqualTo(NOW.plusSeconds(7));
+  }
+
+  @Test
+  void onFailure_atLimit_dies() {
+    assertThat(
+            DeliveryRules.onFailure(policy, 5, FailureReason.HANDLER_EXCEPTION, null, null, NOW)
+                .retry())
+        .isFalse();
+  }
+
+  @Test
+  void onFailure_validation_diesAtOnce() {
+    assertThat(
+            DeliveryRules.onFailure(policy, 1, FailureReason.VALIDATION_FAILURE, null, null, NOW)
+                .retry())
+        .isFalse();
+  }
+
+  @Test
+  void onFailure_explicitlyNotRetryable_dies() {
+    assertThat(
+            DeliveryRules.onFailure(policy, 1, FailureReason.HANDLER_EXCEPTION, false, null, NOW)
+                .retry())
+        .isFalse();
+  }
+
+  @Test
+  void route_haltStreamMessage_staysInPlace() {
+    QueuePolicy p =
+        policy.withDeadLetter(DeadLetter.moveTo("dlq")).withStreamPolicy(StreamPolicy.HALT);
+    assertThat(DeliveryRules.route(p, "s1")).isEqualTo(DeadLetter.Mode.KEEP);
+    assertThat(DeliveryRules.route(p, null)).isEqualTo(DeadLetter.Mode.MOVE);
+  }
+
+  @Test
+  void poisonText_matchesArchitecture() {
+    assertThat(DeliveryRules.poisonText("01H", "send-email", 6, 5))
+        .isEqualTo("poison: message 01H (type send-email) exceeded 6 attempts (max 5)");
+  }
+}

@@ -1,0 +1,129 @@
+package io.redrive.jdbc;
+
+import io.redrive.engine.DeliveryRules;
+import io.redrive.failure.FailureReason;
+import io.redrive.lease.SettleResult;
+import io.redrive.message.HistoryEntry;
+import io.redrive.message.MessageState;
+import io.redrive.message.Outcome;
+import io.redrive.queue.DeadLetter;
+import io.redrive.queue.QueuePolicy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Kills a message inside the caller's transaction, the way its queue says: in place as DEAD, moved
+ * to the dead-letter queue (new id, sourceId, sourceQueue, history carried; idempotent on
+ * sourceId), or discarded with a log line.
+ */
+final class DeadLettering {
+  private static final Logger LOG = LoggerFactory.getLogger(DeadLettering.class);
+
+  private final MessageRows messages;
+  private final HistoryRows history;
+  private final Supplier<String> ids;
+
+  DeadLettering(MessageRows messages, HistoryRows history, Supplier<String> ids) {
+    this.messages = messages;
+    this.history = history;
+    this.ids = ids;
+  }
+
+  /**
+   * Makes {@code row} dead for {@code reason}. The history entry that explains the death must
+   * already be written.
+   */
+  SettleResult kill(
+      Connection c, MessageRow row, QueuePolicy policy, FailureReason reason, Instant now)
+      throws SQLException {
+    DeadLetter.Mode mode = DeliveryRules.route(policy, row.stream());
+    switch (mode) {
+      case KEEP -> {
+        keepInPlace(c, row.id(), reason, now);
+        return new SettleResult(row.id(), MessageState.DEAD, null, reason, null, false);
+      }
+      case DISCARD -> {
+        history.delete(c, row.id());
+        messages.delete(c, row.id());
+        LOG.warn(
+            "discarded dead message {} (queue {}, type {}, reason {}, attempts {})",
+            row.id(),
+            row.queue(),
+            row.type(),
+            reason,
+            row.attempts());
+        return new SettleResult(row.id(), MessageState.DEAD, null, reason, null, true);
+      }
+      default -> {
+        String dlq = policy.deadLetter().queue();
+        moveToDeadLetterQueue(c, row, dlq, reason, now);
+        return new SettleResult(row.id(), MessageState.DEAD, null, reason, dlq, false);
+      }
+    }
+  }
+
+  private void keepInPlace(Connection c, String id, FailureReason reason, Instant now)
+      throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE redrive_messages SET state = 'DEAD', dead_reason = ?, dead_at = ?,"
+                + " visible_at = ?, lease_token = NULL, lease_batch = NULL, leased_by = NULL,"
+                + " leased_at = NULL WHERE id = ?")) {
+      ps.setString(1, reason.name());
+      ps.setLong(2, now.toEpochMilli());
+      ps.setLong(3, now.toEpochMilli());
+      ps.setString(4, id);
+      ps.executeUpdate();
+    }
+  }
+
+  private void moveToDeadLetterQueue(
+      Connection c, MessageRow row, String dlq, FailureReason reason, Instant now)
+      throws SQLException {
+    String copyId = ids.get();
+    long t = now.toEpochMilli();
+    boolean inserted =
+        messages.insertIfAbsent(
+            c,
+            new MessageRows.NewRow(
+                copyId,
+                dlq,
+                row.type(),
+                row.payload(),
+                row.headers(),
+                row.stream(),
+                "DEAD",
+                0,
+                row.progress(),
+                t,
+                t,
+                null,
+                reason.name(),
+                t,
+                row.id(),
+                row.queue(),
+                null));
+    if (inserted) {
+      history.copy(c, row.id(), copyId);
+      history.insert(
+          c,
+          copyId,
+          new HistoryEntry(
+              row.attempts(),
+              Outcome.DEAD_LETTERED,
+              null,
+              null,
+              now,
+              null,
+              "moved from " + row.queue() + " (id " + row.id() + ")"));
+    }
+    // A copy already present (a retried move or an import) makes this a no-op besides the delete.
+    history.delete(c, row.id());
+    messages.delete(c, row.id());
+  }
+}

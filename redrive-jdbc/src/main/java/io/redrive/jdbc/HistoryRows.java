@@ -1,0 +1,134 @@
+package io.redrive.jdbc;
+
+import io.redrive.failure.FailureReason;
+import io.redrive.failure.FailureRecord;
+import io.redrive.message.HistoryEntry;
+import io.redrive.message.Outcome;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * SQL for {@code redrive_history}: finished deliveries and operator actions, oldest first. The
+ * running delivery lives on the message row and is shown as a LEASED entry when read.
+ */
+final class HistoryRows {
+  private static final String COLUMNS =
+      "attempt, outcome, worker, leased_at, settled_at, reason, error_message, retryable,"
+          + " max_attempts, stack_trace, poisoned_message, note";
+
+  void insert(Connection c, String messageId, HistoryEntry e) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO redrive_history (message_id, "
+                + COLUMNS
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+      FailureRecord f = e.failure();
+      ps.setString(1, messageId);
+      ps.setInt(2, e.attempt());
+      ps.setString(3, e.outcome().name());
+      ps.setString(4, e.worker());
+      setInstant(ps, 5, e.leasedAt());
+      setInstant(ps, 6, e.settledAt());
+      ps.setString(7, f == null ? null : f.reason().name());
+      ps.setString(8, f == null ? null : f.message());
+      if (f == null) {
+        ps.setNull(9, Types.BOOLEAN);
+        ps.setNull(10, Types.INTEGER);
+      } else {
+        ps.setBoolean(9, f.retryable());
+        ps.setInt(10, f.maxAttempts());
+      }
+      ps.setString(11, f == null ? null : f.stackTrace());
+      ps.setString(12, f == null ? null : f.poisonedMessage());
+      ps.setString(13, e.note());
+      ps.executeUpdate();
+    }
+  }
+
+  /** Copies a message's history to another id (dead-letter move), keeping the order. */
+  void copy(Connection c, String fromId, String toId) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO redrive_history (message_id, "
+                + COLUMNS
+                + ") SELECT ?, "
+                + COLUMNS
+                + " FROM redrive_history WHERE message_id = ? ORDER BY hid")) {
+      ps.setString(1, toId);
+      ps.setString(2, fromId);
+      ps.executeUpdate();
+    }
+  }
+
+  void delete(Connection c, String messageId) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement("DELETE FROM redrive_history WHERE message_id = ?")) {
+      ps.setString(1, messageId);
+      ps.executeUpdate();
+    }
+  }
+
+  List<HistoryEntry> read(Connection c, String messageId) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT " + COLUMNS + " FROM redrive_history WHERE message_id = ? ORDER BY hid")) {
+      ps.setString(1, messageId);
+      try (ResultSet rs = ps.executeQuery()) {
+        List<HistoryEntry> out = new ArrayList<>();
+        while (rs.next()) {
+          out.add(map(rs));
+        }
+        return out;
+      }
+    }
+  }
+
+  private static HistoryEntry map(ResultSet rs) throws SQLException {
+    int attempt = rs.getInt("attempt");
+    String worker = rs.getString("worker");
+    Instant settledAt = instant(rs, "settled_at");
+    String reason = rs.getString("reason");
+    FailureRecord failure = null;
+    if (reason != null) {
+      boolean retryable = rs.getBoolean("retryable");
+      failure =
+          new FailureRecord(
+              FailureReason.valueOf(reason),
+              rs.getString("error_message"),
+              retryable,
+              attempt,
+              rs.getInt("max_attempts"),
+              worker,
+              settledAt,
+              rs.getString("stack_trace"),
+              rs.getString("poisoned_message"));
+    }
+    return new HistoryEntry(
+        attempt,
+        Outcome.valueOf(rs.getString("outcome")),
+        worker,
+        instant(rs, "leased_at"),
+        settledAt,
+        failure,
+        rs.getString("note"));
+  }
+
+  private static Instant instant(ResultSet rs, String column) throws SQLException {
+    long v = rs.getLong(column);
+    return rs.wasNull() ? null : Instant.ofEpochMilli(v);
+  }
+
+  private static void setInstant(PreparedStatement ps, int i, Instant t) throws SQLException {
+    if (t == null) {
+      ps.setNull(i, Types.BIGINT);
+    } else {
+      ps.setLong(i, t.toEpochMilli());
+    }
+  }
+}

@@ -1,0 +1,197 @@
+package io.redrive.jdbc;
+
+import io.redrive.deadletter.DropResult;
+import io.redrive.deadletter.ImportResult;
+import io.redrive.deadletter.RedriveResult;
+import io.redrive.deadletter.RetryResult;
+import io.redrive.lease.LeaseResult;
+import io.redrive.lease.SettleResult;
+import io.redrive.message.EnqueueResult;
+import io.redrive.message.Message;
+import io.redrive.message.MessageIds;
+import io.redrive.message.MessagePage;
+import io.redrive.message.MessageQuery;
+import io.redrive.queue.Queue;
+import io.redrive.queue.QueueStats;
+import io.redrive.store.AbandonParams;
+import io.redrive.store.CompleteParams;
+import io.redrive.store.CreateQueueParams;
+import io.redrive.store.DropParams;
+import io.redrive.store.EnqueueParams;
+import io.redrive.store.FailParams;
+import io.redrive.store.ImportParams;
+import io.redrive.store.LeaseParams;
+import io.redrive.store.RedriveParams;
+import io.redrive.store.ReleaseParams;
+import io.redrive.store.RenewParams;
+import io.redrive.store.RetryParams;
+import io.redrive.store.Store;
+import io.redrive.store.UpdateQueueParams;
+import java.sql.Connection;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * A {@link Store} over JDBC. The statements both databases share live here; each store module
+ * supplies a {@link SqlDialect} for locking, write discipline and error classification, and owns
+ * its schema migrations. Thread-safe.
+ */
+public abstract class JdbcStore implements Store {
+  private final DataSource dataSource;
+  private final Transactions tx;
+  private final QueueRows queues;
+  private final Producing producing;
+  private final Leasing leasing;
+  private final Settling settling;
+  private final Inspecting inspecting;
+  private final Operating operating;
+
+  protected JdbcStore(DataSource dataSource, SqlDialect dialect) {
+    this.dataSource = dataSource;
+    this.tx = new Transactions(dataSource, dialect);
+    this.queues = new QueueRows(dialect);
+    MessageRows messages = new MessageRows(dialect);
+    HistoryRows history = new HistoryRows();
+    // Dead-letter copies only need unique, time-ordered ids; the wall clock is fine for the time
+    // part since serve order never reads ids.
+    DeadLettering deadLettering =
+        new DeadLettering(messages, history, () -> MessageIds.next(Clock.systemUTC()));
+    this.producing = new Producing(dialect, queues, messages, history);
+    this.leasing = new Leasing(dialect, queues, history, deadLettering);
+    this.settling = new Settling(messages, history, deadLettering);
+    this.inspecting = new Inspecting(queues, history);
+    this.operating = new Operating(dialect, queues, messages, history, deadLettering);
+  }
+
+  /** The pooled data source this store runs on. */
+  protected DataSource dataSource() {
+    return dataSource;
+  }
+
+  @Override
+  public Queue createQueue(CreateQueueParams p) {
+    return tx.write(
+        "create queue " + p.name(), c -> queues.insert(c, p.name(), p.policy(), p.now()));
+  }
+
+  @Override
+  public Queue updateQueue(UpdateQueueParams p) {
+    return tx.write(
+        "update queue " + p.name(),
+        c -> {
+          Queue current = queues.require(c, p.name(), true);
+          return queues.update(c, p.name(), p.update().applyTo(current.policy()), p.now());
+        });
+  }
+
+  @Override
+  public Optional<Queue> findQueue(String name) {
+    return tx.read("find queue " + name, c -> queues.find(c, name, false));
+  }
+
+  @Override
+  public List<Queue> listQueues() {
+    return tx.read("list queues", queues::list);
+  }
+
+  @Override
+  public void deleteQueue(String name) {
+    tx.write(
+        "delete queue " + name,
+        c -> {
+          queues.delete(c, name);
+          return null;
+        });
+  }
+
+  @Override
+  public Queue setPaused(String name, boolean paused, Instant now) {
+    return tx.write(
+        (paused ? "pause" : "resume") + " queue " + name,
+        c -> queues.setPaused(c, name, paused, now));
+  }
+
+  @Override
+  public List<EnqueueResult> enqueue(EnqueueParams p) {
+    return tx.write("enqueue", c -> producing.enqueue(c, p));
+  }
+
+  @Override
+  public List<EnqueueResult> enqueue(Connection connection, EnqueueParams p) {
+    return tx.onCallerConnection(
+        "enqueue on caller's transaction", connection, c -> producing.enqueue(c, p));
+  }
+
+  @Override
+  public LeaseResult leaseReady(LeaseParams p) {
+    return tx.write("lease from " + p.queue(), c -> leasing.lease(c, p));
+  }
+
+  @Override
+  public SettleResult completeIfLeased(CompleteParams p) {
+    return tx.write("complete " + p.token().messageId(), c -> settling.complete(c, p));
+  }
+
+  @Override
+  public SettleResult failIfLeased(FailParams p) {
+    return tx.write("fail " + p.token().messageId(), c -> settling.fail(c, p));
+  }
+
+  @Override
+  public SettleResult abandonIfLeased(AbandonParams p) {
+    return tx.write("abandon " + p.token().messageId(), c -> settling.abandon(c, p));
+  }
+
+  @Override
+  public List<SettleResult> releaseIfLeased(ReleaseParams p) {
+    return tx.write("release", c -> settling.release(c, p));
+  }
+
+  @Override
+  public Instant renewIfLeased(RenewParams p) {
+    return tx.write("renew " + p.token().messageId(), c -> settling.renew(c, p));
+  }
+
+  @Override
+  public Optional<Message> findMessage(String id, Instant now) {
+    return tx.read("find message " + id, c -> inspecting.find(c, id, now));
+  }
+
+  @Override
+  public MessagePage listMessages(MessageQuery query, Instant now) {
+    return tx.read("list messages of " + query.queue(), c -> inspecting.list(c, query, now));
+  }
+
+  @Override
+  public RetryResult retryDead(RetryParams p) {
+    return tx.write("retry", c -> operating.retry(c, p));
+  }
+
+  @Override
+  public RedriveResult redriveDead(RedriveParams p) {
+    return tx.write("redrive from " + p.request().from(), c -> operating.redrive(c, p));
+  }
+
+  @Override
+  public DropResult dropMessages(DropParams p) {
+    return tx.write("drop", c -> operating.drop(c, p));
+  }
+
+  @Override
+  public ImportResult importMessages(ImportParams p) {
+    return tx.write("import into " + p.queue(), c -> producing.importMessages(c, p));
+  }
+
+  @Override
+  public QueueStats stats(String queue, Instant now) {
+    return tx.read("stats of " + queue, c -> inspecting.stats(c, queue, now));
+  }
+
+  @Override
+  public int expireDue(Instant now, int limit) {
+    return tx.write("expire due messages", c -> operating.expireDue(c, now, limit));
+  }
+}

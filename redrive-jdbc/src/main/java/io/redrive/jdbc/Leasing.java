@@ -1,0 +1,262 @@
+package io.redrive.jdbc;
+
+import io.redrive.engine.DeliveryRules;
+import io.redrive.failure.FailureReason;
+import io.redrive.failure.FailureRecord;
+import io.redrive.lease.LeaseResult;
+import io.redrive.lease.LeaseToken;
+import io.redrive.lease.LeasedMessage;
+import io.redrive.message.HistoryEntry;
+import io.redrive.message.Outcome;
+import io.redrive.queue.Queue;
+import io.redrive.queue.QueuePolicy;
+import io.redrive.queue.StreamPolicy;
+import io.redrive.store.LeaseParams;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The lease algorithm, run in one write transaction.
+ *
+ * <p>Implementation notes. Candidates are READY or LEASED rows whose {@code visible_at} has passed
+ * (for a LEASED row that is its lease expiry, so an expired lease is simply leasable again), in
+ * serve order {@code (visible_at, seq)}, filtered by the stream head rule of the queue's stream
+ * policy. Each candidate is then judged by {@link DeliveryRules#onLease}: past its deadline it dies
+ * as EXPIRED, past its attempts it dies as POISON, otherwise its attempts are incremented and it is
+ * leased. Rows leased by this call carry a {@code lease_batch} id so that later messages of the
+ * same stream may join the batch in order; the query repeats while a round could have unblocked
+ * more messages.
+ */
+final class Leasing {
+  private final SqlDialect dialect;
+  private final QueueRows queues;
+  private final HistoryRows history;
+  private final DeadLettering deadLettering;
+  private final String[] candidateSql = new String[StreamPolicy.values().length];
+
+  Leasing(SqlDialect dialect, QueueRows queues, HistoryRows history, DeadLettering deadLettering) {
+    this.dialect = dialect;
+    this.queues = queues;
+    this.history = history;
+    this.deadLettering = deadLettering;
+    for (StreamPolicy p : StreamPolicy.values()) {
+      candidateSql[p.ordinal()] = candidateSql(p);
+    }
+  }
+
+  private String candidateSql(StreamPolicy policy) {
+    String earlierBlocks =
+        switch (policy) {
+          case HOLD -> "p.state IN ('READY', 'LEASED')";
+          case HALT -> "p.state IN ('READY', 'LEASED', 'DEAD')";
+          case RELEASE -> "p.state IN ('READY', 'LEASED') AND p.visible_at <= ?";
+        };
+    return "SELECT "
+        + MessageRow.COLUMNS
+        + " FROM redrive_messages m"
+        + " WHERE m.queue = ? AND m.state IN ('READY', 'LEASED') AND m.visible_at <= ?"
+        + " AND (m.stream IS NULL OR NOT EXISTS (SELECT 1 FROM redrive_messages p"
+        + " WHERE p.queue = m.queue AND p.stream = m.stream AND p.seq <> m.seq"
+        + " AND (p.lease_batch IS NULL OR p.lease_batch <> ?)"
+        + " AND ((p.seq < m.seq AND "
+        + earlierBlocks
+        + ") OR (p.state = 'LEASED' AND p.visible_at > ?))))"
+        + " ORDER BY m.visible_at, m.seq LIMIT ? "
+        + dialect.lockRowsSkipLocked("m");
+  }
+
+  LeaseResult lease(Connection c, LeaseParams params) throws SQLException {
+    Queue queue = queues.require(c, params.queue(), false);
+    List<LeasedMessage> leased = new ArrayList<>();
+    List<String> poisoned = new ArrayList<>();
+    List<String> expired = new ArrayList<>();
+    if (queue.paused()) {
+      return new LeaseResult(leased, poisoned, expired);
+    }
+    QueuePolicy policy = queue.policy();
+    Duration timeout =
+        params.leaseTimeout() != null ? params.leaseTimeout() : policy.leaseTimeout();
+    String batch = UUID.randomUUID().toString();
+    Instant now = params.now();
+    while (leased.size() < params.max()) {
+      int want = params.max() - leased.size();
+      List<MessageRow> rows =
+          candidates(c, policy.streamPolicy(), params.queue(), batch, now, want);
+      if (rows.isEmpty()) {
+        break;
+      }
+      boolean mayUnblock = false;
+      List<MessageRow> deliver = new ArrayList<>();
+      for (MessageRow row : rows) {
+        if (row.leased()) {
+          recordLeaseExpired(c, row, policy);
+        }
+        switch (DeliveryRules.onLease(row.attempts(), policy.maxAttempts(), expireAt(row), now)) {
+          case EXPIRE -> {
+            expire(c, row, policy, now);
+            expired.add(row.id());
+            mayUnblock = true;
+          }
+          case POISON -> {
+            poison(c, row, policy, now);
+            poisoned.add(row.id());
+            mayUnblock = true;
+          }
+          case DELIVER -> {
+            deliver.add(row);
+            mayUnblock |= row.stream() != null;
+          }
+        }
+      }
+      leased.addAll(take(c, deliver, params.worker(), batch, timeout, policy, now));
+      if (!mayUnblock && rows.size() < want) {
+        break;
+      }
+    }
+    return new LeaseResult(leased, poisoned, expired);
+  }
+
+  private List<MessageRow> candidates(
+      Connection c, StreamPolicy policy, String queue, String batch, Instant now, int limit)
+      throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(candidateSql[policy.ordinal()])) {
+      int i = 1;
+      ps.setString(i++, queue);
+      ps.setLong(i++, now.toEpochMilli());
+      ps.setString(i++, batch);
+      if (policy == StreamPolicy.RELEASE) {
+        ps.setLong(i++, now.toEpochMilli());
+      }
+      ps.setLong(i++, now.toEpochMilli());
+      ps.setInt(i, limit);
+      try (ResultSet rs = ps.executeQuery()) {
+        List<MessageRow> out = new ArrayList<>();
+        while (rs.next()) {
+          out.add(MessageRow.map(rs));
+        }
+        return out;
+      }
+    }
+  }
+
+  private List<LeasedMessage> take(
+      Connection c,
+      List<MessageRow> rows,
+      String worker,
+      String batch,
+      Duration timeout,
+      QueuePolicy policy,
+      Instant now)
+      throws SQLException {
+    if (rows.isEmpty()) {
+      return List.of();
+    }
+    Instant expiresAt = now.plus(timeout);
+    List<LeasedMessage> out = new ArrayList<>(rows.size());
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE redrive_messages SET state = 'LEASED', attempts = ?, lease_token = ?,"
+                + " lease_batch = ?, leased_by = ?, leased_at = ?, visible_at = ? WHERE id = ?")) {
+      for (MessageRow row : rows) {
+        LeaseToken token = LeaseToken.issue(row.id());
+        int attempt = row.attempts() + 1;
+        ps.setInt(1, attempt);
+        ps.setString(2, token.nonce());
+        ps.setString(3, batch);
+        ps.setString(4, worker);
+        ps.setLong(5, now.toEpochMilli());
+        ps.setLong(6, expiresAt.toEpochMilli());
+        ps.setString(7, row.id());
+        ps.addBatch();
+        out.add(
+            new LeasedMessage(
+                token.toString(),
+                row.id(),
+                row.queue(),
+                row.type(),
+                row.payload(),
+                Json.headers(row.headers()),
+                row.stream(),
+                attempt,
+                policy.maxAttempts(),
+                row.progress(),
+                Instant.ofEpochMilli(row.enqueuedAt()),
+                expiresAt));
+      }
+      ps.executeBatch();
+    }
+    return out;
+  }
+
+  /** Closes the previous delivery of a message whose lease ran out: the attempt stays counted. */
+  private void recordLeaseExpired(Connection c, MessageRow row, QueuePolicy policy)
+      throws SQLException {
+    Instant expiredAt = Instant.ofEpochMilli(row.visibleAt());
+    history.insert(
+        c,
+        row.id(),
+        new HistoryEntry(
+            row.attempts(),
+            Outcome.LEASE_EXPIRED,
+            row.leasedBy(),
+            row.leasedAt() == null ? null : Instant.ofEpochMilli(row.leasedAt()),
+            expiredAt,
+            new FailureRecord(
+                FailureReason.LEASE_EXPIRED,
+                "lease expired: worker "
+                    + row.leasedBy()
+                    + " did not settle within its lease (crash, kill or hang)",
+                true,
+                row.attempts(),
+                policy.maxAttempts(),
+                row.leasedBy(),
+                expiredAt,
+                null,
+                null),
+            null));
+  }
+
+  private void poison(Connection c, MessageRow row, QueuePolicy policy, Instant now)
+      throws SQLException {
+    int attempt = row.attempts() + 1;
+    String snapshot = Json.snapshot(row, policy.maxAttempts(), history.read(c, row.id()));
+    history.insert(
+        c,
+        row.id(),
+        new HistoryEntry(
+            attempt,
+            Outcome.POISONED,
+            null,
+            null,
+            now,
+            new FailureRecord(
+                FailureReason.POISON,
+                DeliveryRules.poisonText(row.id(), row.type(), attempt, policy.maxAttempts()),
+                false,
+                attempt,
+                policy.maxAttempts(),
+                null,
+                now,
+                null,
+                snapshot),
+            null));
+    deadLettering.kill(c, row, policy, FailureReason.POISON, now);
+  }
+
+  private void expire(Connection c, MessageRow row, QueuePolicy policy, Instant now)
+      throws SQLException {
+    Expiry.record(history, c, row, policy, now);
+    deadLettering.kill(c, row, policy, FailureReason.EXPIRED, now);
+  }
+
+  private static Instant expireAt(MessageRow row) {
+    return row.expireAt() == null ? null : Instant.ofEpochMilli(row.expireAt());
+  }
+}

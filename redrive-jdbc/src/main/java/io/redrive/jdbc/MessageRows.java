@@ -1,0 +1,177 @@
+package io.redrive.jdbc;
+
+import io.redrive.error.LeaseLostException;
+import io.redrive.error.LeaseNotFoundException;
+import io.redrive.lease.LeaseToken;
+import io.redrive.queue.QueuePolicy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.Optional;
+
+/** SQL for single rows of {@code redrive_messages}: insert, locked reads, state changes. */
+final class MessageRows {
+  private final SqlDialect dialect;
+
+  MessageRows(SqlDialect dialect) {
+    this.dialect = dialect;
+  }
+
+  /** A message row with its queue's current policy. */
+  record Locked(MessageRow row, QueuePolicy policy) {}
+
+  /** The fields of a new row. */
+  record NewRow(
+      String id,
+      String queue,
+      String type,
+      String payload,
+      String headers,
+      String stream,
+      String state,
+      int attempts,
+      long progress,
+      long enqueuedAt,
+      long visibleAt,
+      Long expireAt,
+      String deadReason,
+      Long deadAt,
+      String sourceId,
+      String sourceQueue,
+      String dedupeKey) {}
+
+  /**
+   * Inserts a row unless it collides with a unique key (dedupe key or source id in its queue);
+   * returns false on such a collision, changing nothing.
+   */
+  boolean insertIfAbsent(Connection c, NewRow r) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO redrive_messages (id, queue, type, payload, headers, stream, state,"
+                + " attempts, progress, enqueued_at, visible_at, expire_at, dead_reason, dead_at,"
+                + " source_id, source_queue, dedupe_key)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                + " ON CONFLICT DO NOTHING")) {
+      ps.setString(1, r.id());
+      ps.setString(2, r.queue());
+      ps.setString(3, r.type());
+      ps.setString(4, r.payload());
+      ps.setString(5, r.headers());
+      ps.setString(6, r.stream());
+      ps.setString(7, r.state());
+      ps.setInt(8, r.attempts());
+      ps.setLong(9, r.progress());
+      ps.setLong(10, r.enqueuedAt());
+      ps.setLong(11, r.visibleAt());
+      setLong(ps, 12, r.expireAt());
+      ps.setString(13, r.deadReason());
+      setLong(ps, 14, r.deadAt());
+      ps.setString(15, r.sourceId());
+      ps.setString(16, r.sourceQueue());
+      ps.setString(17, r.dedupeKey());
+      return ps.executeUpdate() == 1;
+    }
+  }
+
+  Optional<String> idByDedupeKey(Connection c, String queue, String key) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT id FROM redrive_messages WHERE queue = ? AND dedupe_key = ?")) {
+      ps.setString(1, queue);
+      ps.setString(2, key);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+      }
+    }
+  }
+
+  /** Reads and locks one message with its queue's policy. */
+  Optional<Locked> lock(Connection c, String id) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT "
+                + MessageRow.COLUMNS
+                + ", "
+                + prefixed(QueueRows.COLUMNS)
+                + " FROM redrive_messages m JOIN redrive_queues q ON q.name = m.queue"
+                + " WHERE m.id = ? "
+                + dialect.lockRows("m"))) {
+      ps.setString(1, id);
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          return Optional.empty();
+        }
+        return Optional.of(new Locked(MessageRow.map(rs), QueueRows.policy(rs)));
+      }
+    }
+  }
+
+  /**
+   * Locks the message a token names and checks the token is its current lease: unknown message →
+   * {@link LeaseNotFoundException}; any other lease or state → {@link LeaseLostException}.
+   */
+  Locked lockLeased(Connection c, LeaseToken token) throws SQLException {
+    Locked locked =
+        lock(c, token.messageId()).orElseThrow(() -> new LeaseNotFoundException(token.messageId()));
+    if (!locked.row().leased() || !token.nonce().equals(locked.row().leaseToken())) {
+      throw new LeaseLostException(token.messageId());
+    }
+    return locked;
+  }
+
+  /** Back to READY (retry, abandon, release): the lease is cleared. */
+  void makeReady(Connection c, String id, long visibleAt, int attempts, long progressBits)
+      throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE redrive_messages SET state = 'READY', visible_at = ?, attempts = ?,"
+                + " progress = progress | ?, lease_token = NULL, lease_batch = NULL,"
+                + " leased_by = NULL, leased_at = NULL, dead_reason = NULL, dead_at = NULL"
+                + " WHERE id = ?")) {
+      ps.setLong(1, visibleAt);
+      ps.setInt(2, attempts);
+      ps.setLong(3, progressBits);
+      ps.setString(4, id);
+      ps.executeUpdate();
+    }
+  }
+
+  void setProgress(Connection c, String id, long progressBits) throws SQLException {
+    if (progressBits == 0) {
+      return;
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement("UPDATE redrive_messages SET progress = progress | ? WHERE id = ?")) {
+      ps.setLong(1, progressBits);
+      ps.setString(2, id);
+      ps.executeUpdate();
+    }
+  }
+
+  void delete(Connection c, String id) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("DELETE FROM redrive_messages WHERE id = ?")) {
+      ps.setString(1, id);
+      ps.executeUpdate();
+    }
+  }
+
+  static String prefixed(String queueColumns) {
+    StringBuilder sb = new StringBuilder();
+    for (String col : queueColumns.split(",")) {
+      if (sb.length() > 0) {
+        sb.append(", ");
+      }
+      sb.append("q.").append(col.trim());
+    }
+    return sb.toString();
+  }
+
+  static void setLong(PreparedStatement ps, int i, Long v) throws SQLException {
+    if (v == null) {
+      ps.setNull(i, Types.BIGINT);
+    } else {
+      ps.setLong(i, v);
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package io.redrive.jdbc;
+
+import io.redrive.engine.DeliveryRules;
+import io.redrive.failure.FailureRecord;
+import io.redrive.lease.LeaseToken;
+import io.redrive.lease.SettleResult;
+import io.redrive.message.HistoryEntry;
+import io.redrive.message.MessageState;
+import io.redrive.message.Outcome;
+import io.redrive.store.AbandonParams;
+import io.redrive.store.CompleteParams;
+import io.redrive.store.FailParams;
+import io.redrive.store.ReleaseParams;
+import io.redrive.store.RenewParams;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Settling a lease: complete, fail, abandon, release and renew, each checked against the token. */
+final class Settling {
+  private final MessageRows messages;
+  private final HistoryRows history;
+  private final DeadLettering deadLettering;
+
+  Settling(MessageRows messages, HistoryRows history, DeadLettering deadLettering) {
+    this.messages = messages;
+    this.history = history;
+    this.deadLettering = deadLettering;
+  }
+
+  SettleResult complete(Connection c, CompleteParams p) throws SQLException {
+    MessageRow row = messages.lockLeased(c, p.token()).row();
+    history.delete(c, row.id());
+    messages.delete(c, row.id());
+    return new SettleResult(row.id(), MessageState.COMPLETED, null, null, null, false);
+  }
+
+  SettleResult fail(Connection c, FailParams p) throws SQLException {
+    MessageRows.Locked locked = messages.lockLeased(c, p.token());
+    MessageRow row = locked.row();
+    DeliveryRules.FailVerdict verdict =
+        DeliveryRules.onFailure(
+            locked.policy(), row.attempts(), p.reason(), p.retryable(), p.retryAfter(), p.now());
+    history.insert(
+        c,
+        row.id(),
+        delivery(
+            row,
+            Outcome.FAILED,
+            p.now(),
+            new FailureRecord(
+                p.reason(),
+                p.message(),
+                verdict.retryable(),
+                row.attempts(),
+                locked.policy().maxAttempts(),
+                row.leasedBy(),
+                p.now(),
+                p.stackTrace(),
+                null),
+            null));
+    if (verdict.retry()) {
+      messages.makeReady(
+          c, row.id(), verdict.visibleAt().toEpochMilli(), row.attempts(), p.progress());
+      return ready(row.id(), verdict.visibleAt(), p.now());
+    }
+    messages.setProgress(c, row.id(), p.progress());
+    return deadLettering.kill(c, row, locked.policy(), p.reason(), p.now());
+  }
+
+  SettleResult abandon(Connection c, AbandonParams p) throws SQLException {
+    MessageRow row = messages.lockLeased(c, p.token()).row();
+    int attempts = p.refund() ? Math.max(0, row.attempts() - 1) : row.attempts();
+    String note =
+        (p.note() == null ? "abandoned" : p.note())
+            + (p.refund() ? " (attempt refunded)" : "")
+            + (p.delay().isZero() ? "" : ", visible again after " + p.delay());
+    history.insert(c, row.id(), delivery(row, Outcome.ABANDONED, p.now(), null, note));
+    Instant visibleAt = p.now().plus(p.delay());
+    messages.makeReady(c, row.id(), visibleAt.toEpochMilli(), attempts, 0L);
+    return ready(row.id(), visibleAt, p.now());
+  }
+
+  List<SettleResult> release(Connection c, ReleaseParams p) throws SQLException {
+    // Lock in id order so concurrent releases of overlapping sets cannot deadlock.
+    List<LeaseToken> tokens = new ArrayList<>(p.tokens());
+    tokens.sort(Comparator.comparing(LeaseToken::messageId));
+    List<SettleResult> out = new ArrayList<>();
+    for (LeaseToken token : tokens) {
+      MessageRow row = messages.lockLeased(c, token).row();
+      history.insert(
+          c,
+          row.id(),
+          delivery(row, Outcome.RELEASED, p.now(), null, "released (attempt refunded)"));
+      messages.makeReady(c, row.id(), p.now().toEpochMilli(), Math.max(0, row.attempts() - 1), 0L);
+      out.add(ready(row.id(), p.now(), p.now()));
+    }
+    return out;
+  }
+
+  Instant renew(Connection c, RenewParams p) throws SQLException {
+    MessageRows.Locked locked = messages.lockLeased(c, p.token());
+    Duration timeout = p.leaseTimeout() != null ? p.leaseTimeout() : locked.policy().leaseTimeout();
+    Instant expiresAt = p.now().plus(timeout);
+    try (PreparedStatement ps =
+        c.prepareStatement("UPDATE redrive_messages SET visible_at = ? WHERE id = ?")) {
+      ps.setLong(1, expiresAt.toEpochMilli());
+      ps.setString(2, locked.row().id());
+      ps.executeUpdate();
+    }
+    return expiresAt;
+  }
+
+  static HistoryEntry delivery(
+      MessageRow row, Outcome outcome, Instant now, FailureRecord failure, String note) {
+    return new HistoryEntry(
+        row.attempts(),
+        outcome,
+        row.leasedBy(),
+        row.leasedAt() == null ? null : Instant.ofEpochMilli(row.leasedAt()),
+        now,
+        failure,
+        note);
+  }
+
+  private static SettleResult ready(String id, Instant visibleAt, Instant now) {
+    MessageState state = visibleAt.isAfter(now) ? MessageState.SCHEDULED : MessageState.READY;
+    return new SettleResult(id, state, visibleAt, null, null, false);
+  }
+}

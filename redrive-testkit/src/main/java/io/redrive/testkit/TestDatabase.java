@@ -1,0 +1,21 @@
+package io.redrive.testkit;
+
+import io.redrive.store.Store;
+import java.sql.Connection;
+
+/**
+ * One fresh, empty database (or schema) for one test, from a {@link StoreFixture}. Several stores
+ * opened on it act as several nodes sharing the database.
+ */
+public interface TestDatabase extends AutoCloseable {
+
+  /** Opens a store (its own connection pool: one "node") on this database, schema migrated. */
+  Store openStore();
+
+  /** A plain JDBC connection to this database, for transactional-enqueue tests; caller closes. */
+  Connection connect();
+
+  /** Closes every store opened here and releases the database. */
+  @Override
+  void close();
+}
