@@ -22,9 +22,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The demo's story: four messages, one simulated worker, and the engine deciding every outcome.
- * The "crash" is real from the engine's point of view: the worker takes the lease and never
- * settles it, exactly as a killed process would.
+ * The demo's story: four messages, one simulated worker, and the engine deciding every outcome. The
+ * "crash" is real from the engine's point of view: the worker takes the lease and never settles it,
+ * exactly as a killed process would.
  */
 final class DemoScenario {
   private static final String QUEUE = "demo.orders";
@@ -76,10 +76,7 @@ final class DemoScenario {
             .withLeaseTimeout(Duration.ofMillis(700))
             .withDeadLetter(DeadLetter.moveTo(DLQ)));
     out.println(
-        "queue "
-            + QUEUE
-            + ": 3 attempts, 300ms cooldown, 700ms lease, dead letters to "
-            + DLQ);
+        "queue " + QUEUE + ": 3 attempts, 300ms cooldown, 700ms lease, dead letters to " + DLQ);
   }
 
   private void enqueue(String label, String type, String payload) {

@@ -16,7 +16,8 @@ class DeliveryRulesTest {
 
   @Test
   void onLease_lastAllowedAttempt_delivers() {
-    assertThat(DeliveryRules.onLease(4, 5, null, NOW)).isEqualTo(DeliveryRules.LeaseVerdict.DELIVER);
+    assertThat(DeliveryRules.onLease(4, 5, null, NOW))
+        .isEqualTo(DeliveryRules.LeaseVerdict.DELIVER);
   }
 
   @Test

@@ -24,7 +24,13 @@ class LeaseTokenTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {" ", "abc", "not-a-token.0123", "0123456789abcdef0123456789abcdef01234.0123456789abcdef0123456789abcdef"})
+  @ValueSource(
+      strings = {
+        " ",
+        "abc",
+        "not-a-token.0123",
+        "0123456789abcdef0123456789abcdef01234.0123456789abcdef0123456789abcdef"
+      })
   void parse_malformed_isRejectedNamingTheField(String text) {
     assertThatThrownBy(() -> LeaseToken.parse(text))
         .isInstanceOf(IllegalArgumentException.class)

@@ -16,7 +16,7 @@ class StoreDependencyRulesTest {
       noClasses()
           .should()
           .dependOnClassesThat()
-          .resideInAnyPackage("org.sqlite..", "org.postgresql..", "io.redrive.sqlite..",
-              "io.redrive.postgres..")
+          .resideInAnyPackage(
+              "org.sqlite..", "org.postgresql..", "io.redrive.sqlite..", "io.redrive.postgres..")
           .because("vendor specifics live in SqlDialect implementations of the store modules");
 }
