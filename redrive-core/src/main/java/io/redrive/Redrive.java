@@ -46,7 +46,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The Redrive engine: queue administration, enqueue, lease and settle, and operator actions over
@@ -90,7 +89,9 @@ public final class Redrive implements AutoCloseable {
   /** Creates a queue; {@link ConflictException} {@code QUEUE_EXISTS} if it exists. */
   public Queue createQueue(String name, QueuePolicy policy) {
     QueueNames.require("name", name);
-    Objects.requireNonNull(policy, "policy");
+    if (policy == null) {
+      throw new IllegalArgumentException("policy: is required");
+    }
     validation.deadLetterNotSelf(name, policy);
     return store.createQueue(new CreateQueueParams(name, policy, now()));
   }
@@ -146,7 +147,7 @@ public final class Redrive implements AutoCloseable {
   // ---- producing ----
 
   public EnqueueResult enqueue(NewMessage message) {
-    return enqueueBatch(List.of(Objects.requireNonNull(message, "message"))).get(0);
+    return enqueueBatch(List.of(requireMessage(message))).get(0);
   }
 
   /** Enqueues up to 1000 messages in one transaction (all or nothing). */
@@ -160,7 +161,7 @@ public final class Redrive implements AutoCloseable {
    * database; it is neither committed nor closed here.
    */
   public EnqueueResult enqueue(Connection connection, NewMessage message) {
-    return enqueueBatch(connection, List.of(Objects.requireNonNull(message, "message"))).get(0);
+    return enqueueBatch(connection, List.of(requireMessage(message))).get(0);
   }
 
   public List<EnqueueResult> enqueueBatch(Connection connection, List<NewMessage> messages) {
@@ -168,6 +169,13 @@ public final class Redrive implements AutoCloseable {
       throw new IllegalArgumentException("connection: is required");
     }
     return store.enqueue(connection, enqueueParams(messages));
+  }
+
+  private static NewMessage requireMessage(NewMessage message) {
+    if (message == null) {
+      throw new IllegalArgumentException("message: is required");
+    }
+    return message;
   }
 
   private EnqueueParams enqueueParams(List<NewMessage> messages) {
@@ -293,10 +301,14 @@ public final class Redrive implements AutoCloseable {
     return store.retryDead(new RetryParams(List.copyOf(ids), actor, now()));
   }
 
-  /** Moves dead messages from a dead-letter queue back to their source queue or another. */
+  /**
+   * Moves dead messages from a dead-letter queue back to their source queue or another, keeping
+   * their ids, resetting attempts and adding a REDRIVEN history entry. A message with no known
+   * source queue moves only when {@code to} is given; the result lists it under {@code skipped}.
+   */
   public RedriveResult redrive(RedriveRequest request) {
     validation.redrive(request);
-    return store.redriveDead(new RedriveParams(request, () -> MessageIds.next(clock), now()));
+    return store.redriveDead(new RedriveParams(request, now()));
   }
 
   /** Deletes messages by id (any state). */

@@ -6,16 +6,18 @@ import java.util.List;
  * The outcome of a redrive.
  *
  * @param moves each message moved (or that would move, for a dry run)
+ * @param skipped ids that matched but have no source queue (or it no longer exists) and no {@code
+ *     to} was given
  * @param dryRun true when nothing was changed
  */
-public record RedriveResult(List<Move> moves, boolean dryRun) {
+public record RedriveResult(List<Move> moves, List<String> skipped, boolean dryRun) {
 
   /**
    * One moved message.
    *
    * @param deadLetterId its id in the dead-letter queue
    * @param toQueue where it went
-   * @param newId its id there (null for a dry run)
+   * @param newId its id there: the same id, the row moves (null for a dry run)
    */
   public record Move(String deadLetterId, String toQueue, String newId) {}
 

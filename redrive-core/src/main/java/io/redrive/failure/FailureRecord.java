@@ -30,8 +30,14 @@ public record FailureRecord(
     return reason.category();
   }
 
-  /** One line for logs and tables, e.g. {@code handler_exception: boom (attempt 2 of 5)}. */
+  /**
+   * One line for logs and tables, e.g. {@code handler_exception: boom (attempt 2 of 5)}. POISON and
+   * EXPIRED records carry their display text as the message already.
+   */
   public String displayText() {
+    if (reason == FailureReason.POISON || reason == FailureReason.EXPIRED) {
+      return message;
+    }
     return reason.name().toLowerCase(java.util.Locale.ROOT)
         + ": "
         + (message == null ? "" : message)

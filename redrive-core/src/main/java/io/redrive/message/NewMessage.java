@@ -27,8 +27,23 @@ public record NewMessage(
     Duration expireAfter) {
 
   public NewMessage {
-    headers = headers == null ? Map.of() : Map.copyOf(headers);
+    headers = copyHeaders(headers);
     delay = delay == null ? Duration.ZERO : delay;
+  }
+
+  private static Map<String, String> copyHeaders(Map<String, String> headers) {
+    if (headers == null) {
+      return Map.of();
+    }
+    for (Map.Entry<String, String> e : headers.entrySet()) {
+      if (e.getKey() == null) {
+        throw new IllegalArgumentException("headers: a header name is null");
+      }
+      if (e.getValue() == null) {
+        throw new IllegalArgumentException("headers[" + e.getKey() + "]: value is required");
+      }
+    }
+    return Map.copyOf(headers);
   }
 
   public static Builder builder(String queue, String type) {

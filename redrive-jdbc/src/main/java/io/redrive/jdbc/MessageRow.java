@@ -62,6 +62,32 @@ record MessageRow(
     return rs.wasNull() ? null : v;
   }
 
+  /** This row with {@code bits} OR-merged into its progress. */
+  MessageRow withProgress(long bits) {
+    return new MessageRow(
+        seq,
+        id,
+        queue,
+        type,
+        payload,
+        headers,
+        stream,
+        state,
+        attempts,
+        progress | bits,
+        enqueuedAt,
+        visibleAt,
+        expireAt,
+        leaseToken,
+        leasedBy,
+        leasedAt,
+        deadReason,
+        deadAt,
+        sourceId,
+        sourceQueue,
+        dedupeKey);
+  }
+
   boolean leased() {
     return "LEASED".equals(state);
   }

@@ -127,10 +127,12 @@ final class Operating {
     }
     Set<String> existingTargets = new HashSet<>();
     List<RedriveResult.Move> moves = new ArrayList<>();
+    List<String> skipped = new ArrayList<>();
     for (MessageRow row : rows) {
       String target = r.to() != null ? r.to() : row.sourceQueue();
       if (target == null || !targetExists(c, target, existingTargets)) {
-        continue; // no known source queue (or it was deleted): only an explicit "to" can move it
+        skipped.add(row.id()); // no known source queue: only an explicit "to" can move it
+        continue;
       }
       if (r.dryRun()) {
         moves.add(new RedriveResult.Move(row.id(), target, null));
@@ -156,7 +158,7 @@ final class Operating {
       }
       moves.add(new RedriveResult.Move(row.id(), target, row.id()));
     }
-    return new RedriveResult(moves, r.dryRun());
+    return new RedriveResult(moves, skipped, r.dryRun());
   }
 
   private boolean targetExists(Connection c, String queue, Set<String> known) throws SQLException {

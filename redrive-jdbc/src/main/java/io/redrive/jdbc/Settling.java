@@ -70,7 +70,8 @@ final class Settling {
       return ready(row.id(), verdict.visibleAt(), p.now());
     }
     messages.setProgress(c, row.id(), p.progress());
-    return deadLettering.kill(c, row, locked.policy(), p.reason(), p.now());
+    return deadLettering.kill(
+        c, row.withProgress(p.progress()), locked.policy(), p.reason(), p.now());
   }
 
   SettleResult abandon(Connection c, AbandonParams p) throws SQLException {

@@ -1,0 +1,34 @@
+package io.redrive.postgres.compliance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redrive.testkit.compliance.ComplianceContracts;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PostgresComplianceCoverageTest {
+  @Test
+  void suite_everyContract_hasAPostgresSubclass() {
+    assertThat(
+            ComplianceContracts.uncovered(
+                List.of(
+                    PostgresQueueAdminTest.class,
+                    PostgresDeadLetterConfigTest.class,
+                    PostgresEnqueueTest.class,
+                    PostgresTransactionalEnqueueTest.class,
+                    PostgresLeaseTest.class,
+                    PostgresSettleTest.class,
+                    PostgresPoisonTest.class,
+                    PostgresBackoffTest.class,
+                    PostgresStreamTest.class,
+                    PostgresDeadLetterTest.class,
+                    PostgresExpiryTest.class,
+                    PostgresManualRetryTest.class,
+                    PostgresRedriveTest.class,
+                    PostgresDropAndImportTest.class,
+                    PostgresStatsTest.class,
+                    PostgresBadInputTest.class,
+                    PostgresConcurrencyTest.class)))
+        .isEmpty();
+  }
+}

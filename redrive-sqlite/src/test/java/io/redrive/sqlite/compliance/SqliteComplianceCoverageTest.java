@@ -1,0 +1,34 @@
+package io.redrive.sqlite.compliance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redrive.testkit.compliance.ComplianceContracts;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SqliteComplianceCoverageTest {
+  @Test
+  void suite_everyContract_hasASqliteSubclass() {
+    assertThat(
+            ComplianceContracts.uncovered(
+                List.of(
+                    SqliteQueueAdminTest.class,
+                    SqliteDeadLetterConfigTest.class,
+                    SqliteEnqueueTest.class,
+                    SqliteTransactionalEnqueueTest.class,
+                    SqliteLeaseTest.class,
+                    SqliteSettleTest.class,
+                    SqlitePoisonTest.class,
+                    SqliteBackoffTest.class,
+                    SqliteStreamTest.class,
+                    SqliteDeadLetterTest.class,
+                    SqliteExpiryTest.class,
+                    SqliteManualRetryTest.class,
+                    SqliteRedriveTest.class,
+                    SqliteDropAndImportTest.class,
+                    SqliteStatsTest.class,
+                    SqliteBadInputTest.class,
+                    SqliteConcurrencyTest.class)))
+        .isEmpty();
+  }
+}

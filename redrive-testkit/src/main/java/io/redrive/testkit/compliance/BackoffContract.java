@@ -1,0 +1,285 @@
+package io.redrive.testkit.compliance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redrive.failure.FailureReason;
+import io.redrive.lease.FailRequest;
+import io.redrive.lease.LeasedMessage;
+import io.redrive.lease.SettleResult;
+import io.redrive.message.Message;
+import io.redrive.message.MessageState;
+import io.redrive.queue.DeadLetter;
+import io.redrive.retry.ExponentialBackoff;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Retry timing after a failed attempt: exact backoff delays (the message is not leasable 1 ms
+ * before the delay and is at the delay), retry-after overrides, and the failures that die at once.
+ */
+public abstract class BackoffContract extends ComplianceTestBase {
+
+  /**
+   * Fails the leased message, then checks it comes back exactly after {@code delay}; returns the
+   * next delivery.
+   */
+  private LeasedMessage failAndExpectRetryAfter(LeasedMessage leased, Duration delay) {
+    Instant failedAt = now();
+    SettleResult result = fail(leased);
+    assertThat(result.visibleAt())
+        .as("visibleAt after attempt %d", leased.attempt())
+        .isEqualTo(failedAt.plus(delay));
+    assertThat(message(leased.id()).visibleAt()).isEqualTo(failedAt.plus(delay));
+    if (!delay.isZero()) {
+      advance(delay.minus(MILLI));
+      assertNothingLeasable(QUEUE);
+      advance(MILLI);
+    }
+    LeasedMessage next = leaseOne(QUEUE);
+    assertThat(next.id()).isEqualTo(leased.id());
+    assertThat(next.attempt()).isEqualTo(leased.attempt() + 1);
+    return next;
+  }
+
+  @Test
+  void fail_defaultPolicy_backsOffOneTwoFourToSixtyMinutes() {
+    createQueue(QUEUE, defaults().withMaxAttempts(9));
+    enqueue(QUEUE);
+    LeasedMessage leased = leaseOne(QUEUE);
+
+    for (int minutes : new int[] {1, 2, 4, 8, 16, 32, 60, 60}) {
+      leased = failAndExpectRetryAfter(leased, Duration.ofMinutes(minutes));
+    }
+
+    assertThat(leased.attempt()).isEqualTo(9);
+    assertThat(fail(leased).state()).isEqualTo(MessageState.DEAD);
+  }
+
+  @Test
+  void fail_customExponentialBackoff_usesItsDelays() {
+    createQueue(
+        QUEUE,
+        defaults()
+            .withMaxAttempts(6)
+            .withBackoff(
+                new ExponentialBackoff(Duration.ofSeconds(10), 3.0, Duration.ofMinutes(5))));
+    enqueue(QUEUE);
+    LeasedMessage leased = leaseOne(QUEUE);
+
+    for (long seconds : new long[] {10, 30, 90, 270, 300}) {
+      leased = failAndExpectRetryAfter(leased, Duration.ofSeconds(seconds));
+    }
+  }
+
+  @Test
+  void fail_fractionalMultiplier_roundsToMillis() {
+    createQueue(
+        QUEUE,
+        defaults()
+            .withBackoff(
+                new ExponentialBackoff(Duration.ofMillis(1000), 1.5, Duration.ofHours(1))));
+    enqueue(QUEUE);
+    LeasedMessage leased = leaseOne(QUEUE);
+
+    for (long millis : new long[] {1000, 1500, 2250}) {
+      leased = failAndExpectRetryAfter(leased, Duration.ofMillis(millis));
+    }
+  }
+
+  @Test
+  void fail_fixedCooldown_sameDelayThenDeadAfterNRuns() {
+    createQueue(QUEUE, defaults().withRetry(3, Duration.ofSeconds(30)));
+    String id = enqueue(QUEUE);
+    LeasedMessage leased = leaseOne(QUEUE);
+
+    leased = failAndExpectRetryAfter(leased, Duration.ofSeconds(30));
+    leased = failAndExpectRetryAfter(leased, Duration.ofSeconds(30));
+    SettleResult last = fail(leased);
+
+    assertThat(leased.attempt()).isEqualTo(3);
+    assertThat(last.state()).isEqualTo(MessageState.DEAD);
+    assertThat(message(id).deadReason()).isEqualTo(FailureReason.HANDLER_EXCEPTION);
+  }
+
+  @ParameterizedTest(name = "retry attempts = {0}")
+  @ValueSource(ints = {0, 1})
+  void fail_fixedCooldownZeroOrOneRuns_deadAtFirstFailure(int attempts) {
+    createQueue(QUEUE, defaults().withRetry(attempts, Duration.ofSeconds(30)));
+    String id = enqueue(QUEUE);
+
+    SettleResult result = fail(leaseOne(QUEUE));
+
+    assertThat(result.state()).isEqualTo(MessageState.DEAD);
+    assertThat(result.visibleAt()).isNull();
+    assertThat(message(id).state()).isEqualTo(MessageState.DEAD);
+    assertThat(message(id).attempts()).isEqualTo(1);
+  }
+
+  @Test
+  void fail_zeroCooldown_leasableAtOnce() {
+    createQueue(QUEUE, defaults().withRetry(2, Duration.ZERO));
+    enqueue(QUEUE);
+
+    failAndExpectRetryAfter(leaseOne(QUEUE), Duration.ZERO);
+  }
+
+  @Test
+  void fail_retryAfter_overridesBackoffForThatAttempt() {
+    createQueue(QUEUE);
+    enqueue(QUEUE);
+    LeasedMessage leased = leaseOne(QUEUE);
+    Instant failedAt = now();
+
+    SettleResult result =
+        redrive.fail(
+            FailRequest.of(leased.token(), FailureReason.TRANSPORT_UNAVAILABLE, "429")
+                .withRetryAfter(Duration.ofSeconds(7)));
+
+    assertThat(result.visibleAt()).isEqualTo(failedAt.plusSeconds(7));
+    advance(Duration.ofSeconds(7).minus(MILLI));
+    assertNothingLeasable(QUEUE);
+    advance(MILLI);
+    LeasedMessage next = leaseOne(QUEUE);
+    assertThat(next.attempt()).isEqualTo(2);
+    failAndExpectRetryAfter(next, Duration.ofMinutes(2));
+  }
+
+  @Test
+  void fail_retryAfterLongerThanBackoffCap_honoured() {
+    createQueue(QUEUE);
+    enqueue(QUEUE);
+    LeasedMessage leased = leaseOne(QUEUE);
+
+    SettleResult result = failRetryAfter(leased, Duration.ofHours(3));
+
+    assertThat(result.visibleAt()).isEqualTo(now().plus(Duration.ofHours(3)));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(
+      value = FailureReason.class,
+      names = {"VALIDATION_FAILURE", "SERIALIZATION_ERROR"})
+  void fail_nonRetryableReason_deadAtOnce(FailureReason reason) {
+    createQueue(QUEUE);
+    String id = enqueue(QUEUE);
+
+    SettleResult result = fail(leaseOne(QUEUE), reason);
+
+    assertThat(result.state()).isEqualTo(MessageState.DEAD);
+    assertThat(result.deadReason()).isEqualTo(reason);
+    Message m = message(id);
+    assertThat(m.state()).isEqualTo(MessageState.DEAD);
+    assertThat(m.deadReason()).isEqualTo(reason);
+    assertThat(m.deadAt()).isEqualTo(now());
+    assertThat(m.attempts()).isEqualTo(1);
+    assertThat(m.lastError().retryable()).isFalse();
+    assertNothingLeasable(QUEUE);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(
+      value = FailureReason.class,
+      names = {
+        "HANDLER_EXCEPTION",
+        "TIMEOUT_EXCEEDED",
+        "TRANSPORT_UNAVAILABLE",
+        "DEPENDENCY_FAILURE",
+        "UNREGISTERED_HANDLER",
+        "UNKNOWN"
+      })
+  void fail_retryableReason_comesBack(FailureReason reason) {
+    createQueue(QUEUE);
+    String id = enqueue(QUEUE);
+
+    SettleResult result = fail(leaseOne(QUEUE), reason);
+
+    assertThat(result.state()).isEqualTo(MessageState.SCHEDULED);
+    assertThat(message(id).lastError().reason()).isEqualTo(reason);
+    assertThat(message(id).lastError().retryable()).isTrue();
+  }
+
+  @Test
+  void fail_explicitNotRetryable_deadAtOnceWithItsReason() {
+    createQueue(QUEUE);
+    String id = enqueue(QUEUE);
+
+    SettleResult result =
+        redrive.fail(
+            FailRequest.of(leaseOne(QUEUE).token(), FailureReason.HANDLER_EXCEPTION, "fatal")
+                .withRetryable(false));
+
+    assertThat(result.state()).isEqualTo(MessageState.DEAD);
+    assertThat(message(id).deadReason()).isEqualTo(FailureReason.HANDLER_EXCEPTION);
+    assertThat(message(id).lastError().retryable()).isFalse();
+  }
+
+  @Test
+  void fail_explicitRetryableOnValidationFailure_retried() {
+    createQueue(QUEUE);
+    enqueue(QUEUE);
+
+    SettleResult result =
+        redrive.fail(
+            FailRequest.of(leaseOne(QUEUE).token(), FailureReason.VALIDATION_FAILURE, "maybe")
+                .withRetryable(true));
+
+    assertThat(result.state()).isEqualTo(MessageState.SCHEDULED);
+  }
+
+  @Test
+  void fail_atMaxAttempts_deadAtOnceWithoutExtraFetch() {
+    createQueue(QUEUE, defaults().withMaxAttempts(2));
+    String id = enqueue(QUEUE);
+    failRetryAfter(leaseOne(QUEUE), Duration.ZERO);
+    LeasedMessage second = leaseOne(QUEUE);
+
+    SettleResult result = fail(second);
+
+    assertThat(result.state()).isEqualTo(MessageState.DEAD);
+    assertThat(result.deadReason()).isEqualTo(FailureReason.HANDLER_EXCEPTION);
+    Message m = message(id);
+    assertThat(m.attempts()).isEqualTo(2);
+    assertThat(m.lastError().attempt()).isEqualTo(2);
+    assertThat(m.lastError().maxAttempts()).isEqualTo(2);
+  }
+
+  @Test
+  void fail_atMaxAttemptsWithDeadLetterQueue_movedAtOnce() {
+    createQueue(DLQ);
+    createQueue(QUEUE, defaults().withMaxAttempts(1).withDeadLetter(DeadLetter.moveTo(DLQ)));
+    enqueue(QUEUE);
+
+    SettleResult result = fail(leaseOne(QUEUE));
+
+    assertThat(result.state()).isEqualTo(MessageState.DEAD);
+    assertThat(result.deadLetterQueue()).isEqualTo(DLQ);
+    assertThat(stats(DLQ).dead()).isEqualTo(1);
+  }
+
+  @Test
+  void fail_afterLeaseExpiry_backoffFollowsAttemptNumber() {
+    createQueue(QUEUE);
+    enqueue(QUEUE);
+    leaseOne(QUEUE, Duration.ofSeconds(10));
+    advance(Duration.ofSeconds(10));
+    LeasedMessage second = leaseOne(QUEUE);
+
+    failAndExpectRetryAfter(second, Duration.ofMinutes(2));
+  }
+
+  @Test
+  void fail_backingOffMessage_doesNotBlockOthers() {
+    createQueue(QUEUE);
+    String failing = enqueue(QUEUE);
+    List<String> others = enqueueMany(QUEUE, 3);
+
+    fail(leaseOne(QUEUE));
+
+    assertThat(ids(lease(QUEUE, 10))).containsExactlyElementsOf(others).doesNotContain(failing);
+  }
+}

@@ -1,0 +1,47 @@
+package io.redrive.testkit.compliance;
+
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Every contract of the compliance suite, so a store module can assert that it runs them all:
+ *
+ * <pre>{@code
+ * assertThat(ComplianceContracts.uncovered(List.of(SqliteLeaseTest.class, ...))).isEmpty();
+ * }</pre>
+ */
+public final class ComplianceContracts {
+  private static final List<Class<?>> ALL =
+      List.of(
+          QueueAdminContract.class,
+          DeadLetterConfigContract.class,
+          EnqueueContract.class,
+          TransactionalEnqueueContract.class,
+          LeaseContract.class,
+          SettleContract.class,
+          PoisonContract.class,
+          BackoffContract.class,
+          StreamContract.class,
+          DeadLetterContract.class,
+          ExpiryContract.class,
+          ManualRetryContract.class,
+          RedriveContract.class,
+          DropAndImportContract.class,
+          StatsContract.class,
+          BadInputContract.class,
+          ConcurrencyContract.class);
+
+  private ComplianceContracts() {}
+
+  /** Every contract class, in a stable order. */
+  public static List<Class<?>> all() {
+    return ALL;
+  }
+
+  /** The contracts that none of {@code testClasses} extends. */
+  public static List<Class<?>> uncovered(Collection<Class<?>> testClasses) {
+    return ALL.stream()
+        .filter(contract -> testClasses.stream().noneMatch(contract::isAssignableFrom))
+        .toList();
+  }
+}
