@@ -28,7 +28,8 @@ class PostgresComplianceCoverageTest {
                     PostgresDropAndImportTest.class,
                     PostgresStatsTest.class,
                     PostgresBadInputTest.class,
-                    PostgresConcurrencyTest.class)))
+                    PostgresConcurrencyTest.class,
+                    PostgresStoreFailureTest.class)))
         .isEmpty();
   }
 }

@@ -28,7 +28,8 @@ class SqliteComplianceCoverageTest {
                     SqliteDropAndImportTest.class,
                     SqliteStatsTest.class,
                     SqliteBadInputTest.class,
-                    SqliteConcurrencyTest.class)))
+                    SqliteConcurrencyTest.class,
+                    SqliteStoreFailureTest.class)))
         .isEmpty();
   }
 }

@@ -29,7 +29,8 @@ public final class ComplianceContracts {
           DropAndImportContract.class,
           StatsContract.class,
           BadInputContract.class,
-          ConcurrencyContract.class);
+          ConcurrencyContract.class,
+          StoreFailureContract.class);
 
   private ComplianceContracts() {}
 
