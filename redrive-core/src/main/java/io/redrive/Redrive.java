@@ -35,6 +35,7 @@ import io.redrive.store.EnqueueParams;
 import io.redrive.store.FailParams;
 import io.redrive.store.ImportParams;
 import io.redrive.store.LeaseParams;
+import io.redrive.store.ProgressParams;
 import io.redrive.store.RedriveParams;
 import io.redrive.store.ReleaseParams;
 import io.redrive.store.RenewParams;
@@ -240,6 +241,7 @@ public final class Redrive implements AutoCloseable {
             delay,
             request.refund(),
             Validation.bounded(request.note(), Validation.MAX_ERROR_MESSAGE),
+            Validation.abandonReason(request.reason()),
             now()));
   }
 
@@ -261,6 +263,15 @@ public final class Redrive implements AutoCloseable {
       QueuePolicy.requireLeaseTimeout(leaseTimeout);
     }
     return store.renewIfLeased(new RenewParams(parsed, leaseTimeout, now()));
+  }
+
+  /**
+   * Records finished steps of a leased message at once (OR-merged), so a retry after a crash can
+   * skip them; returns all bits recorded so far.
+   */
+  public long recordProgress(String token, long progress) {
+    return store.recordProgressIfLeased(
+        new ProgressParams(LeaseToken.parse(token), progress, now()));
   }
 
   // ---- operating ----

@@ -179,6 +179,14 @@ final class Validation {
     }
   }
 
+  static FailureReason abandonReason(FailureReason reason) {
+    if (reason != null && ASSIGNED_BY_REDRIVE.contains(reason)) {
+      throw new IllegalArgumentException(
+          "reason: " + reason + " is assigned by Redrive and cannot be reported by a caller");
+    }
+    return reason;
+  }
+
   void query(MessageQuery q) {
     if (q == null) {
       throw new IllegalArgumentException("query: is required");

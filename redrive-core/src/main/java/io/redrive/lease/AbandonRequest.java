@@ -1,5 +1,6 @@
 package io.redrive.lease;
 
+import io.redrive.failure.FailureReason;
 import java.time.Duration;
 
 /**
@@ -10,5 +11,12 @@ import java.time.Duration;
  * @param refund when true the attempt is given back (attempts−1, floored at 0), for
  *     infrastructure-caused give-backs such as a graceful shutdown
  * @param note why, recorded in the history (may be null)
+ * @param reason a failure reason to record with the entry (e.g. UNREGISTERED_HANDLER), or null
  */
-public record AbandonRequest(String token, Duration delay, boolean refund, String note) {}
+public record AbandonRequest(
+    String token, Duration delay, boolean refund, String note, FailureReason reason) {
+
+  public AbandonRequest(String token, Duration delay, boolean refund, String note) {
+    this(token, delay, refund, note, null);
+  }
+}

@@ -86,6 +86,21 @@ public interface Store extends AutoCloseable {
   /** Extends a lease; returns the new expiry. */
   Instant renewIfLeased(RenewParams params);
 
+  /**
+   * OR-merges progress bits into a leased message at once, so finished steps survive a crash of the
+   * attempt; returns the merged bits.
+   */
+  long recordProgressIfLeased(ProgressParams params);
+
+  // ---- wake-ups ----
+
+  /**
+   * Calls {@code listener} (on a store thread; it must return quickly) when messages may have
+   * become ready in {@code queue}: after an enqueue committed, in this process and, where the
+   * database can tell (PostgreSQL NOTIFY), in other processes. A hint only: workers still poll.
+   */
+  ReadySubscription subscribeReady(String queue, Runnable listener);
+
   // ---- operating ----
 
   /**

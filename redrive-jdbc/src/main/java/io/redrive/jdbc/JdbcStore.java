@@ -21,6 +21,8 @@ import io.redrive.store.EnqueueParams;
 import io.redrive.store.FailParams;
 import io.redrive.store.ImportParams;
 import io.redrive.store.LeaseParams;
+import io.redrive.store.ProgressParams;
+import io.redrive.store.ReadySubscription;
 import io.redrive.store.RedriveParams;
 import io.redrive.store.ReleaseParams;
 import io.redrive.store.RenewParams;
@@ -48,6 +50,7 @@ public abstract class JdbcStore implements Store {
   private final Settling settling;
   private final Inspecting inspecting;
   private final Operating operating;
+  private final ReadySignals signals = new ReadySignals();
 
   protected JdbcStore(DataSource dataSource, SqlDialect dialect) {
     this.dataSource = dataSource;
@@ -116,7 +119,9 @@ public abstract class JdbcStore implements Store {
 
   @Override
   public List<EnqueueResult> enqueue(EnqueueParams p) {
-    return tx.write("enqueue", c -> producing.enqueue(c, p));
+    List<EnqueueResult> out = tx.write("enqueue", c -> producing.enqueue(c, p));
+    p.messages().stream().map(e -> e.message().queue()).distinct().forEach(signals::signal);
+    return out;
   }
 
   @Override
@@ -153,6 +158,22 @@ public abstract class JdbcStore implements Store {
   @Override
   public Instant renewIfLeased(RenewParams p) {
     return tx.write("renew " + p.token().messageId(), c -> settling.renew(c, p));
+  }
+
+  @Override
+  public long recordProgressIfLeased(ProgressParams p) {
+    return tx.write(
+        "record progress of " + p.token().messageId(), c -> settling.recordProgress(c, p));
+  }
+
+  @Override
+  public ReadySubscription subscribeReady(String queue, Runnable listener) {
+    return signals.subscribe(queue, listener);
+  }
+
+  /** Tells local subscribers of {@code queue} that messages may be ready (e.g. on a NOTIFY). */
+  protected void signalReady(String queue) {
+    signals.signal(queue);
   }
 
   @Override

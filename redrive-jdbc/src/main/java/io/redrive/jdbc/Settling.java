@@ -7,9 +7,11 @@ import io.redrive.lease.SettleResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.MessageState;
 import io.redrive.message.Outcome;
+import io.redrive.queue.QueuePolicy;
 import io.redrive.store.AbandonParams;
 import io.redrive.store.CompleteParams;
 import io.redrive.store.FailParams;
+import io.redrive.store.ProgressParams;
 import io.redrive.store.ReleaseParams;
 import io.redrive.store.RenewParams;
 import java.sql.Connection;
@@ -75,13 +77,28 @@ final class Settling {
   }
 
   SettleResult abandon(Connection c, AbandonParams p) throws SQLException {
-    MessageRow row = messages.lockLeased(c, p.token()).row();
+    MessageRows.Locked locked = messages.lockLeased(c, p.token());
+    MessageRow row = locked.row();
+    QueuePolicy policy = locked.policy();
     int attempts = p.refund() ? Math.max(0, row.attempts() - 1) : row.attempts();
     String note =
         (p.note() == null ? "abandoned" : p.note())
             + (p.refund() ? " (attempt refunded)" : "")
             + (p.delay().isZero() ? "" : ", visible again after " + p.delay());
-    history.insert(c, row.id(), delivery(row, Outcome.ABANDONED, p.now(), null, note));
+    FailureRecord failure =
+        p.reason() == null
+            ? null
+            : new FailureRecord(
+                p.reason(),
+                note,
+                true,
+                row.attempts(),
+                policy.maxAttempts(),
+                row.leasedBy(),
+                p.now(),
+                null,
+                null);
+    history.insert(c, row.id(), delivery(row, Outcome.ABANDONED, p.now(), failure, note));
     Instant visibleAt = p.now().plus(p.delay());
     messages.makeReady(c, row.id(), visibleAt.toEpochMilli(), attempts, 0L);
     return ready(row.id(), visibleAt, p.now());
@@ -115,6 +132,12 @@ final class Settling {
       ps.executeUpdate();
     }
     return expiresAt;
+  }
+
+  long recordProgress(Connection c, ProgressParams p) throws SQLException {
+    MessageRow row = messages.lockLeased(c, p.token()).row();
+    messages.setProgress(c, row.id(), p.progress());
+    return row.progress() | p.progress();
   }
 
   static HistoryEntry delivery(

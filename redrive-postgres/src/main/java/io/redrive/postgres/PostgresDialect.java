@@ -11,8 +11,19 @@ import java.sql.SQLException;
  * wake idle workers.
  */
 final class PostgresDialect implements SqlDialect {
-  /** The channel workers LISTEN on; the payload is the queue name. */
-  static final String CHANNEL = "redrive_ready";
+  private final String channel;
+
+  /**
+   * @param channel the NOTIFY channel (one per schema, so schemas sharing a database don't mix)
+   */
+  PostgresDialect(String channel) {
+    this.channel = channel;
+  }
+
+  /** The NOTIFY channel of a schema (null: the search path's). */
+  static String channel(String schema) {
+    return schema == null ? "redrive_ready" : "redrive_ready:" + schema;
+  }
 
   @Override
   public String lockRows(String alias) {
@@ -45,7 +56,7 @@ final class PostgresDialect implements SqlDialect {
   @Override
   public void afterMessagesReady(Connection connection, String queue) throws SQLException {
     try (PreparedStatement ps = connection.prepareStatement("SELECT pg_notify(?, ?)")) {
-      ps.setString(1, CHANNEL);
+      ps.setString(1, channel);
       ps.setString(2, queue);
       ps.execute();
     }

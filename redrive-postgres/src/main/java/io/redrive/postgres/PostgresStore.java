@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.redrive.error.StoreException;
 import io.redrive.jdbc.JdbcStore;
+import io.redrive.store.ReadySubscription;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 
@@ -14,10 +15,22 @@ import org.flywaydb.core.api.configuration.FluentConfiguration;
  */
 public final class PostgresStore extends JdbcStore {
   private final HikariDataSource pool;
+  private final ReadyListener listener;
 
-  private PostgresStore(HikariDataSource pool) {
-    super(pool, new PostgresDialect());
+  private PostgresStore(HikariDataSource pool, String schema) {
+    super(pool, new PostgresDialect(PostgresDialect.channel(schema)));
     this.pool = pool;
+    this.listener = new ReadyListener(pool, PostgresDialect.channel(schema), this::signalReady);
+  }
+
+  /**
+   * Also starts (once) a LISTEN on this store's channel, so enqueues on other nodes wake this
+   * node's workers.
+   */
+  @Override
+  public ReadySubscription subscribeReady(String queue, Runnable listener) {
+    this.listener.start();
+    return super.subscribeReady(queue, listener);
   }
 
   public static Builder builder(String jdbcUrl) {
@@ -26,6 +39,7 @@ public final class PostgresStore extends JdbcStore {
 
   @Override
   public void close() {
+    listener.close();
     pool.close();
   }
 
@@ -105,7 +119,7 @@ public final class PostgresStore extends JdbcStore {
         throw new StoreException(
             "migrating the PostgreSQL schema failed: " + e.getMessage(), null, false, e);
       }
-      return new PostgresStore(pool);
+      return new PostgresStore(pool, schema);
     }
   }
 }

@@ -1,0 +1,660 @@
+package io.redrive.worker;
+
+import io.redrive.Redrive;
+import io.redrive.error.LeaseLostException;
+import io.redrive.error.LeaseNotFoundException;
+import io.redrive.failure.FailureReason;
+import io.redrive.failure.StackTraces;
+import io.redrive.lease.AbandonRequest;
+import io.redrive.lease.FailRequest;
+import io.redrive.lease.LeaseRequest;
+import io.redrive.lease.LeaseResult;
+import io.redrive.lease.LeasedMessage;
+import io.redrive.lease.SettleResult;
+import io.redrive.message.MessageState;
+import io.redrive.store.ReadySubscription;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The machinery behind a {@link Worker}.
+ *
+ * <p>Implementation notes. One poller thread leases batches as long as slots are free (a slot is
+ * one running handler, or one stream run) and sleeps between empty polls with a growing interval
+ * that a ready signal (in-process enqueue, PostgreSQL NOTIFY) or a freed slot cuts short. Each
+ * batch is split into runs: every non-stream message alone, the messages of one stream together in
+ * order. Runs execute on threads of a cached pool. A heartbeat renews every held lease each {@code
+ * leaseTimeout/3} until the lease is settled or has been held for {@code maxRenewal}, after which a
+ * hung handler's lease is left to expire. A watchdog fails a handler past its timeout as
+ * TIMEOUT_EXCEEDED, interrupts it and frees its slot even if the thread never returns. Every lease
+ * is settled by exactly one party — runner, watchdog or shutdown — whoever claims it first.
+ */
+final class Dispatcher {
+  private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
+
+  private final Redrive redrive;
+  private final WorkerConfig config;
+  private final WorkerMetrics metrics;
+  private final Semaphore slots;
+  private final Wakeup wakeup = new Wakeup();
+  private final Set<HeldLease> held = ConcurrentHashMap.newKeySet();
+  private final Set<Run> running = ConcurrentHashMap.newKeySet();
+  private final ExecutorService runners;
+  private final ScheduledExecutorService timers;
+  private volatile boolean leasing;
+  private volatile boolean stopping;
+  private Duration leaseTimeout;
+  private Thread poller;
+  private ReadySubscription subscription;
+
+  /** The messages of one slot: one message, or a stream's messages in order. */
+  private static final class Run {
+    final List<HeldLease> leases;
+    final AtomicBoolean finished = new AtomicBoolean();
+    volatile Thread runner;
+    volatile HeldLease current;
+    volatile HandlerContext context;
+
+    Run(List<HeldLease> leases) {
+      this.leases = leases;
+    }
+  }
+
+  Dispatcher(Redrive redrive, WorkerConfig config) {
+    this.redrive = redrive;
+    this.config = config;
+    this.metrics = new WorkerMetrics(config.meterRegistry(), config.queue(), config.id());
+    this.slots = new Semaphore(config.concurrency());
+    this.runners = Executors.newCachedThreadPool(threads("redrive-handler-" + config.id()));
+    this.timers = Executors.newScheduledThreadPool(2, threads("redrive-worker-" + config.id()));
+  }
+
+  synchronized void start() {
+    if (poller != null) {
+      throw new IllegalStateException("worker " + config.id() + " was already started");
+    }
+    leaseTimeout =
+        config.leaseTimeout() != null
+            ? config.leaseTimeout()
+            : redrive.getQueue(config.queue()).policy().leaseTimeout();
+    subscription = redrive.store().subscribeReady(config.queue(), wakeup::signal);
+    long renewEvery = Math.max(10, leaseTimeout.toMillis() / 3);
+    timers.scheduleWithFixedDelay(this::renewAll, renewEvery, renewEvery, TimeUnit.MILLISECONDS);
+    if (!config.depthInterval().isZero()) {
+      long every = config.depthInterval().toMillis();
+      timers.scheduleWithFixedDelay(this::refreshDepth, 0, every, TimeUnit.MILLISECONDS);
+    }
+    leasing = true;
+    poller = new Thread(this::poll, "redrive-poller-" + config.id());
+    poller.setDaemon(true);
+    poller.start();
+    LOG.info(
+        "worker {} started on queue {}: concurrency {}, batch {}, lease {}, types {}",
+        config.id(),
+        config.queue(),
+        config.concurrency(),
+        config.batchSize(),
+        leaseTimeout,
+        config.handlers().keySet());
+  }
+
+  int inFlight() {
+    return running.size();
+  }
+
+  // ---- leasing ----
+
+  private void poll() {
+    Duration idle = config.pollMin();
+    while (leasing) {
+      try {
+        int free = slots.availablePermits();
+        if (free == 0) {
+          wakeup.await(config.pollMax());
+          continue;
+        }
+        LeaseResult result =
+            redrive.lease(
+                new LeaseRequest(
+                    config.queue(), config.id(), Math.min(config.batchSize(), free), leaseTimeout));
+        reportDeaths(result);
+        if (result.leased().isEmpty()) {
+          idle = wakeup.await(idle) ? config.pollMin() : twice(idle, config.pollMax());
+          continue;
+        }
+        idle = config.pollMin();
+        dispatch(result.leased());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (RuntimeException e) {
+        LOG.warn(
+            "worker {} could not lease from {}; retrying in {}: {}",
+            config.id(),
+            config.queue(),
+            config.pollMax(),
+            e.toString());
+        try {
+          wakeup.await(config.pollMax());
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+
+  private void reportDeaths(LeaseResult result) {
+    if (!result.poisoned().isEmpty()) {
+      metrics.poisoned(result.poisoned().size());
+      for (String id : result.poisoned()) {
+        LOG.error(
+            "message {} (queue {}) is poison: it exceeded its attempts and was dead-lettered"
+                + " without calling a handler (worker {})",
+            id,
+            config.queue(),
+            config.id());
+      }
+    }
+    for (String id : result.expired()) {
+      LOG.error(
+          "message {} (queue {}) passed its deadline and was dead-lettered as EXPIRED (worker {})",
+          id,
+          config.queue(),
+          config.id());
+    }
+  }
+
+  private void dispatch(List<LeasedMessage> leased) throws InterruptedException {
+    long now = System.nanoTime();
+    metrics.leased(leased.size());
+    List<Run> runs = new ArrayList<>();
+    Map<String, List<HeldLease>> streams = new LinkedHashMap<>();
+    for (LeasedMessage m : leased) {
+      HeldLease h = new HeldLease(m, now);
+      held.add(h);
+      if (m.stream() == null) {
+        runs.add(new Run(List.of(h)));
+      } else {
+        streams.computeIfAbsent(m.stream(), s -> new ArrayList<>()).add(h);
+      }
+    }
+    streams.values().forEach(list -> runs.add(new Run(list)));
+    for (Run run : runs) {
+      slots.acquire();
+      metrics.started();
+      running.add(run);
+      runners.execute(() -> execute(run));
+    }
+  }
+
+  // ---- running ----
+
+  private void execute(Run run) {
+    run.runner = Thread.currentThread();
+    try {
+      for (int i = 0; i < run.leases.size(); i++) {
+        if (run.finished.get()) {
+          return;
+        }
+        if (stopping) {
+          releaseRest(run, i, "worker " + config.id() + " shutting down before it started");
+          return;
+        }
+        boolean completed = runOne(run, run.leases.get(i));
+        if (!completed && i + 1 < run.leases.size()) {
+          releaseRest(run, i + 1, "an earlier message of the stream did not complete");
+          return;
+        }
+      }
+    } finally {
+      finish(run);
+      Thread.interrupted(); // a late interrupt must not leak into the pooled thread's next run
+    }
+  }
+
+  /** Runs one message; true when it completed. */
+  private boolean runOne(Run run, HeldLease h) {
+    LeasedMessage m = h.message;
+    HandlerRegistration reg = config.handlers().get(m.type());
+    if (reg == null) {
+      unregistered(h);
+      return false;
+    }
+    metrics.leaseToStart(System.nanoTime() - h.leasedAtNanos);
+    HandlerContext context = new HandlerContext(m, config.id(), redrive);
+    run.current = h;
+    run.context = context;
+    ScheduledFuture<?> watchdog =
+        reg.timeout() == null
+            ? null
+            : timers.schedule(
+                () -> timedOut(run, h, context, reg.timeout()),
+                reg.timeout().toNanos(),
+                TimeUnit.NANOSECONDS);
+    long start = System.nanoTime();
+    HandlerResult result = null;
+    Throwable error = null;
+    try {
+      result = reg.handler().handle(context);
+    } catch (Throwable t) { // every failure counts, even Errors, so the attempt is recorded
+      error = t;
+    }
+    if (watchdog != null) {
+      watchdog.cancel(false);
+    }
+    long took = System.nanoTime() - start;
+    synchronized (h) {
+      if (!h.claim()) {
+        Thread.interrupted();
+        metrics.handlerDuration(m.type(), "aborted", took);
+        return false;
+      }
+    }
+    try {
+      return settle(
+          h,
+          reg,
+          context,
+          result == null && error == null ? HandlerResult.complete() : result,
+          error,
+          took);
+    } finally {
+      held.remove(h);
+    }
+  }
+
+  private boolean settle(
+      HeldLease h,
+      HandlerRegistration reg,
+      HandlerContext context,
+      HandlerResult result,
+      Throwable error,
+      long took) {
+    LeasedMessage m = h.message;
+    try {
+      if (error == null && result instanceof HandlerResult.Complete) {
+        redrive.complete(m.token(), context.progress());
+        metrics.completed(m.type());
+        metrics.handlerDuration(m.type(), "completed", took);
+        return true;
+      }
+      FailRequest request = failRequest(m, reg, context, result, error);
+      metrics.handlerDuration(m.type(), "failed", took);
+      report(m, request, redrive.fail(request), error);
+      return false;
+    } catch (LeaseLostException | LeaseNotFoundException e) {
+      LOG.warn(
+          "message {} (type {}, queue {}, attempt {}/{}, worker {}) finished after its lease was"
+              + " lost (expired and re-leased or settled elsewhere); its result is discarded",
+          m.id(),
+          m.type(),
+          m.queue(),
+          m.attempt(),
+          m.maxAttempts(),
+          config.id());
+      return false;
+    } catch (RuntimeException e) {
+      LOG.error(
+          "message {} (type {}, queue {}, attempt {}/{}, worker {}) could not be settled; its"
+              + " lease will expire and it will be delivered again",
+          m.id(),
+          m.type(),
+          m.queue(),
+          m.attempt(),
+          m.maxAttempts(),
+          config.id(),
+          e);
+      return false;
+    }
+  }
+
+  private FailRequest failRequest(
+      LeasedMessage m,
+      HandlerRegistration reg,
+      HandlerContext context,
+      HandlerResult result,
+      Throwable error) {
+    if (error != null) {
+      FailureClassifier classifier =
+          reg.classifier() != null ? reg.classifier() : config.classifier();
+      FailureReason reason = reportable(classifier.classify(error));
+      return FailRequest.of(m.token(), reason, describe(error))
+          .withStackTrace(StackTraces.bounded(error, StackTraces.DEFAULT_MAX_CHARS))
+          .withProgress(context.progress());
+    }
+    if (result instanceof HandlerResult.RetryAfter r) {
+      return FailRequest.of(m.token(), reportable(r.reason()), r.message())
+          .withRetryAfter(r.delay())
+          .withRetryable(true)
+          .withProgress(context.progress());
+    }
+    if (result instanceof HandlerResult.Dead d) {
+      return FailRequest.of(m.token(), reportable(d.reason()), d.message())
+          .withRetryable(false)
+          .withProgress(context.progress());
+    }
+    HandlerResult.Fail f = (HandlerResult.Fail) result;
+    return FailRequest.of(m.token(), reportable(f.reason()), f.message())
+        .withProgress(context.progress());
+  }
+
+  /**
+   * Reasons only Redrive assigns become HANDLER_EXCEPTION when a handler or classifier says them.
+   */
+  private static FailureReason reportable(FailureReason reason) {
+    return switch (reason) {
+      case POISON, EXPIRED, LEASE_EXPIRED -> FailureReason.HANDLER_EXCEPTION;
+      default -> reason;
+    };
+  }
+
+  private void report(LeasedMessage m, FailRequest request, SettleResult s, Throwable error) {
+    metrics.failed(m.type(), request.reason());
+    if (s.state() == MessageState.DEAD) {
+      metrics.dead(m.type(), request.reason());
+      LOG.error(
+          "message {} (type {}, queue {}, attempt {}/{}, worker {}) is dead ({}): {}{}",
+          m.id(),
+          m.type(),
+          m.queue(),
+          m.attempt(),
+          m.maxAttempts(),
+          config.id(),
+          request.reason(),
+          request.message(),
+          s.deadLetterQueue() != null
+              ? "; moved to " + s.deadLetterQueue()
+              : s.discarded() ? "; discarded" : "; kept in place");
+    } else {
+      LOG.warn(
+          "message {} (type {}, queue {}, attempt {}/{}, worker {}) failed ({}): {}; next"
+              + " delivery at {}",
+          m.id(),
+          m.type(),
+          m.queue(),
+          m.attempt(),
+          m.maxAttempts(),
+          config.id(),
+          request.reason(),
+          request.message(),
+          s.visibleAt(),
+          error);
+    }
+  }
+
+  private void unregistered(HeldLease h) {
+    LeasedMessage m = h.message;
+    if (!h.claim()) {
+      return;
+    }
+    Duration delay = config.unregisteredBackoff().delayAfter(m.attempt());
+    int remaining = Math.max(0, m.maxAttempts() - m.attempt());
+    try {
+      redrive.abandon(
+          new AbandonRequest(
+              m.token(),
+              delay,
+              false,
+              "no handler for type " + m.type() + " on worker " + config.id(),
+              FailureReason.UNREGISTERED_HANDLER));
+      metrics.unregistered(m.type());
+      LOG.warn(
+          "no handler for type {} on worker {}: message {} (queue {}, attempt {}/{}) abandoned"
+              + " with {} backoff; it will be poisoned after {} more attempts",
+          m.type(),
+          config.id(),
+          m.id(),
+          m.queue(),
+          m.attempt(),
+          m.maxAttempts(),
+          delay,
+          remaining);
+    } catch (RuntimeException e) {
+      LOG.warn("could not abandon unhandled message {}: {}", m.id(), e.toString());
+    } finally {
+      held.remove(h);
+    }
+  }
+
+  /** The watchdog: the handler ran past its timeout. */
+  private void timedOut(Run run, HeldLease h, HandlerContext context, Duration timeout) {
+    synchronized (h) {
+      if (!h.claim()) {
+        return;
+      }
+      context.cancel();
+      Thread runner = run.runner;
+      if (runner != null) {
+        runner.interrupt();
+      }
+    }
+    LeasedMessage m = h.message;
+    try {
+      FailRequest request =
+          FailRequest.of(
+                  m.token(),
+                  FailureReason.TIMEOUT_EXCEEDED,
+                  "handler for type " + m.type() + " ran past its timeout of " + timeout)
+              .withProgress(context.progress());
+      metrics.handlerDuration(m.type(), "timed_out", timeout.toNanos());
+      report(m, request, redrive.fail(request), null);
+    } catch (RuntimeException e) {
+      LOG.warn("could not fail timed-out message {}: {}", m.id(), e.toString());
+    } finally {
+      held.remove(h);
+    }
+    releaseRest(run, run.leases.indexOf(h) + 1, "an earlier message of the stream timed out");
+    // The thread may ignore the interrupt forever; the slot is freed regardless.
+    finish(run);
+  }
+
+  /** Gives back, refunded, the leases of a run from index {@code from} on (cascade release). */
+  private void releaseRest(Run run, int from, String why) {
+    List<String> tokens = new ArrayList<>();
+    for (int i = from; i < run.leases.size(); i++) {
+      HeldLease r = run.leases.get(i);
+      if (r.claim()) {
+        tokens.add(r.message.token());
+      }
+      held.remove(r);
+    }
+    if (tokens.isEmpty()) {
+      return;
+    }
+    try {
+      redrive.release(tokens);
+    } catch (RuntimeException all) {
+      // One lost lease fails the batch; give back the others one by one.
+      for (String token : tokens) {
+        try {
+          redrive.release(List.of(token));
+        } catch (RuntimeException e) {
+          LOG.debug("could not release {}: {}", token, e.toString());
+        }
+      }
+    }
+    LOG.info(
+        "worker {} released {} message(s) of queue {}: {}",
+        config.id(),
+        tokens.size(),
+        config.queue(),
+        why);
+  }
+
+  private void finish(Run run) {
+    if (run.finished.compareAndSet(false, true)) {
+      running.remove(run);
+      metrics.finished();
+      slots.release();
+      wakeup.signal();
+    }
+  }
+
+  // ---- heartbeats ----
+
+  private void renewAll() {
+    long maxNanos = config.maxRenewal().toNanos();
+    for (HeldLease h : held) {
+      if (h.claimed() || h.lost || h.renewalStopped) {
+        continue;
+      }
+      LeasedMessage m = h.message;
+      if (System.nanoTime() - h.leasedAtNanos > maxNanos) {
+        h.renewalStopped = true;
+        LOG.warn(
+            "worker {} stopped renewing the lease of message {} (type {}, attempt {}/{}) after"
+                + " {}: its handler seems stuck; the lease will expire and the message be"
+                + " delivered again",
+            config.id(),
+            m.id(),
+            m.type(),
+            m.attempt(),
+            m.maxAttempts(),
+            config.maxRenewal());
+        continue;
+      }
+      try {
+        redrive.renew(m.token(), leaseTimeout);
+      } catch (LeaseLostException | LeaseNotFoundException e) {
+        if (!h.claimed()) {
+          h.lost = true;
+          LOG.warn(
+              "worker {} lost the lease of message {} (type {}): {}",
+              config.id(),
+              m.id(),
+              m.type(),
+              e.getMessage());
+        }
+      } catch (RuntimeException e) {
+        LOG.warn(
+            "worker {} could not renew the lease of {}: {}", config.id(), m.id(), e.toString());
+      }
+    }
+  }
+
+  private void refreshDepth() {
+    try {
+      metrics.depth(redrive.stats(config.queue()));
+    } catch (RuntimeException e) {
+      LOG.debug("queue depth of {} not refreshed: {}", config.queue(), e.toString());
+    }
+  }
+
+  // ---- stopping ----
+
+  /** Stops leasing, lets running handlers finish up to {@code grace}, then gives the rest back. */
+  boolean stop(Duration grace) {
+    synchronized (this) {
+      if (poller == null || !leasing) {
+        return true;
+      }
+      leasing = false;
+    }
+    wakeup.signal();
+    join(poller, config.pollMax().plusSeconds(5));
+    stopping = true;
+    long deadline = System.nanoTime() + grace.toNanos();
+    while (!running.isEmpty() && System.nanoTime() < deadline) {
+      try {
+        wakeup.await(Duration.ofMillis(20));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    boolean clean = running.isEmpty();
+    for (Run run : List.copyOf(running)) {
+      abortAtDeadline(run);
+    }
+    timers.shutdownNow();
+    runners.shutdownNow();
+    if (subscription != null) {
+      subscription.close();
+    }
+    LOG.info(
+        "worker {} stopped{}",
+        config.id(),
+        clean ? "" : " (handlers were cut off at the deadline)");
+    return clean;
+  }
+
+  private void abortAtDeadline(Run run) {
+    HeldLease h = run.current;
+    if (h != null) {
+      boolean mine;
+      synchronized (h) {
+        mine = h.claim();
+        if (mine) {
+          HandlerContext context = run.context;
+          if (context != null) {
+            context.cancel();
+          }
+          Thread runner = run.runner;
+          if (runner != null) {
+            runner.interrupt();
+          }
+        }
+      }
+      if (mine) {
+        try {
+          redrive.abandon(
+              new AbandonRequest(
+                  h.message.token(),
+                  Duration.ZERO,
+                  true,
+                  "worker " + config.id() + " shut down before the handler finished",
+                  null));
+        } catch (RuntimeException e) {
+          LOG.warn("could not give back message {} at shutdown: {}", h.message.id(), e.toString());
+        }
+        held.remove(h);
+      }
+    }
+    releaseRest(run, h == null ? 0 : run.leases.indexOf(h) + 1, "worker shutting down");
+    finish(run);
+  }
+
+  private static void join(Thread t, Duration max) {
+    try {
+      t.join(max.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static Duration twice(Duration d, Duration max) {
+    Duration next = d.multipliedBy(2);
+    return next.compareTo(max) > 0 ? max : next;
+  }
+
+  private static String describe(Throwable t) {
+    String msg = t.getMessage();
+    return t.getClass().getName() + (msg == null ? "" : ": " + msg);
+  }
+
+  private static ThreadFactory threads(String prefix) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}

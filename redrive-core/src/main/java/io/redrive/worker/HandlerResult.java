@@ -1,0 +1,63 @@
+package io.redrive.worker;
+
+import io.redrive.failure.FailureReason;
+import java.time.Duration;
+
+/**
+ * What a handler says happened: complete, fail (retried per the queue's policy), retry after a
+ * given delay, or dead now. Explicit outcomes rather than exceptions to catch.
+ */
+public sealed interface HandlerResult {
+
+  /** The message is done; it leaves the queue. */
+  static HandlerResult complete() {
+    return Complete.INSTANCE;
+  }
+
+  /** A failure with its reason; retried unless the reason is not retryable or attempts ran out. */
+  static HandlerResult fail(FailureReason reason, String message) {
+    return new Fail(reason, message);
+  }
+
+  /** Retry after {@code delay} instead of the backoff (e.g. an HTTP 429 Retry-After). */
+  static HandlerResult retryAfter(Duration delay, String message) {
+    return new RetryAfter(delay, FailureReason.DEPENDENCY_FAILURE, message);
+  }
+
+  /** Dead now: dead-lettered (to the DLQ when configured), never deleted, never retried. */
+  static HandlerResult deadNow(FailureReason reason, String message) {
+    return new Dead(reason, message);
+  }
+
+  /** See {@link #complete()}. */
+  enum Complete implements HandlerResult {
+    INSTANCE
+  }
+
+  /** See {@link #fail}. */
+  record Fail(FailureReason reason, String message) implements HandlerResult {
+    public Fail {
+      if (reason == null) {
+        throw new IllegalArgumentException("reason: is required");
+      }
+    }
+  }
+
+  /** See {@link #retryAfter}. */
+  record RetryAfter(Duration delay, FailureReason reason, String message) implements HandlerResult {
+    public RetryAfter {
+      if (delay == null || delay.isNegative()) {
+        throw new IllegalArgumentException("retryAfter: must be zero or positive, was " + delay);
+      }
+    }
+  }
+
+  /** See {@link #deadNow}. */
+  record Dead(FailureReason reason, String message) implements HandlerResult {
+    public Dead {
+      if (reason == null) {
+        throw new IllegalArgumentException("reason: is required");
+      }
+    }
+  }
+}

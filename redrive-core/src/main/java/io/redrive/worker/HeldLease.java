@@ -1,0 +1,30 @@
+package io.redrive.worker;
+
+import io.redrive.lease.LeasedMessage;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One lease this worker holds, from lease to settle. Exactly one party settles it — the runner, the
+ * timeout watchdog or the shutdown — whoever {@link #claim()}s it first.
+ */
+final class HeldLease {
+  final LeasedMessage message;
+  final long leasedAtNanos;
+  private final AtomicBoolean claimed = new AtomicBoolean();
+  volatile boolean lost;
+  volatile boolean renewalStopped;
+
+  HeldLease(LeasedMessage message, long leasedAtNanos) {
+    this.message = message;
+    this.leasedAtNanos = leasedAtNanos;
+  }
+
+  /** True for the one caller allowed to settle this lease. */
+  boolean claim() {
+    return claimed.compareAndSet(false, true);
+  }
+
+  boolean claimed() {
+    return claimed.get();
+  }
+}

@@ -1,0 +1,266 @@
+package io.redrive.worker;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Metrics;
+import io.redrive.Redrive;
+import io.redrive.queue.QueueNames;
+import io.redrive.queue.QueuePolicy;
+import io.redrive.retry.UnregisteredHandlerBackoff;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Leases messages of one queue and runs them with the handler registered for their type, settling
+ * each the way ARCHITECTURE.md promises: a return completes, a throw is classified and retried or
+ * dead-lettered, a handler past its timeout is interrupted and failed as TIMEOUT_EXCEEDED, an
+ * unknown type is abandoned with the unregistered-handler backoff until it is handled or poisoned.
+ * Leases are renewed every {@code leaseTimeout/3} while handlers run.
+ *
+ * <p>Build with {@link #builder}, then {@link #start()}; {@link #stop(Duration)} (or {@link
+ * #close()}) shuts down gracefully. Thread-safe.
+ */
+public final class Worker implements AutoCloseable {
+  private final WorkerConfig config;
+  private final Dispatcher dispatcher;
+
+  private Worker(Redrive redrive, WorkerConfig config) {
+    this.config = config;
+    this.dispatcher = new Dispatcher(redrive, config);
+  }
+
+  /** Starts building a worker for {@code queue}. */
+  public static Builder builder(Redrive redrive, String queue) {
+    return new Builder(redrive, queue);
+  }
+
+  /** The id recorded in attempt history and logs. */
+  public String id() {
+    return config.id();
+  }
+
+  /** Starts leasing. */
+  public Worker start() {
+    dispatcher.start();
+    return this;
+  }
+
+  /** Runs (or stream runs) in progress. */
+  public int inFlight() {
+    return dispatcher.inFlight();
+  }
+
+  /**
+   * Stops leasing, lets running handlers finish up to {@code grace}, gives back the messages it
+   * leased but did not start (attempts refunded), and at the deadline interrupts the handlers still
+   * running and gives their messages back refunded too.
+   *
+   * @return true when every handler finished within {@code grace}
+   */
+  public boolean stop(Duration grace) {
+    if (grace == null || grace.isNegative()) {
+      throw new IllegalArgumentException("grace: must be zero or positive, was " + grace);
+    }
+    return dispatcher.stop(grace);
+  }
+
+  /** {@link #stop(Duration)} with the configured {@code shutdownGrace}. */
+  @Override
+  public void close() {
+    dispatcher.stop(config.shutdownGrace());
+  }
+
+  /** Builds a {@link Worker}; not thread-safe. Every setting is validated at {@link #build()}. */
+  public static final class Builder {
+    private final Redrive redrive;
+    private final String queue;
+    private final Map<String, HandlerRegistration> handlers = new LinkedHashMap<>();
+    private String id;
+    private int concurrency = 4;
+    private Integer batchSize;
+    private Duration leaseTimeout;
+    private Duration maxRenewal = Duration.ofHours(1);
+    private Duration pollMin = Duration.ofMillis(50);
+    private Duration pollMax = Duration.ofSeconds(2);
+    private Duration shutdownGrace = Duration.ofSeconds(30);
+    private Duration depthInterval = Duration.ofSeconds(15);
+    private UnregisteredHandlerBackoff unregisteredBackoff = UnregisteredHandlerBackoff.DEFAULT;
+    private FailureClassifier classifier = FailureClassifier.defaults();
+    private MeterRegistry meterRegistry = Metrics.globalRegistry;
+
+    private Builder(Redrive redrive, String queue) {
+      if (redrive == null) {
+        throw new IllegalArgumentException("redrive: is required");
+      }
+      this.redrive = redrive;
+      this.queue = QueueNames.require("queue", queue);
+    }
+
+    /** Registers {@code handler} for messages of {@code type}. */
+    public Builder handler(String type, Handler handler) {
+      return handler(HandlerRegistration.of(type, handler));
+    }
+
+    /** Registers a handler with its own timeout or classifier. */
+    public Builder handler(HandlerRegistration registration) {
+      if (registration == null) {
+        throw new IllegalArgumentException("registration: is required");
+      }
+      if (handlers.putIfAbsent(registration.type(), registration) != null) {
+        throw new IllegalArgumentException(
+            "handler: type \"" + registration.type() + "\" is already registered");
+      }
+      return this;
+    }
+
+    /** The worker id in history and logs (default: host-pid-random). */
+    public Builder id(String value) {
+      if (value == null || value.isBlank() || value.length() > 200) {
+        throw new IllegalArgumentException("id: must be 1-200 characters, was \"" + value + "\"");
+      }
+      this.id = value;
+      return this;
+    }
+
+    /** Handlers (or stream runs) running at once, 1–1000 (default 4). */
+    public Builder concurrency(int value) {
+      if (value < 1 || value > 1000) {
+        throw new IllegalArgumentException("concurrency: must be between 1 and 1000, was " + value);
+      }
+      this.concurrency = value;
+      return this;
+    }
+
+    /** Most messages per lease call, 1–1000 (default: the concurrency). */
+    public Builder batchSize(int value) {
+      if (value < 1 || value > 1000) {
+        throw new IllegalArgumentException("batchSize: must be between 1 and 1000, was " + value);
+      }
+      this.batchSize = value;
+      return this;
+    }
+
+    /** Lease length asked for and renewed (default: the queue's {@code leaseTimeout}). */
+    public Builder leaseTimeout(Duration value) {
+      this.leaseTimeout = QueuePolicy.requireLeaseTimeout(value);
+      return this;
+    }
+
+    /**
+     * The longest one lease is renewed (default 1 h): a handler still running then is treated as
+     * hung, its lease is left to expire and the message is delivered again (counted).
+     */
+    public Builder maxRenewal(Duration value) {
+      this.maxRenewal = positive("maxRenewal", value);
+      return this;
+    }
+
+    /** Idle poll interval, growing from {@code min} to {@code max} (default 50 ms to 2 s). */
+    public Builder pollInterval(Duration min, Duration max) {
+      positive("pollInterval.min", min);
+      positive("pollInterval.max", max);
+      if (max.compareTo(min) < 0) {
+        throw new IllegalArgumentException(
+            "pollInterval.max: must be at least pollInterval.min (" + min + "), was " + max);
+      }
+      this.pollMin = min;
+      this.pollMax = max;
+      return this;
+    }
+
+    /** How long {@link Worker#close()} lets running handlers finish (default 30 s). */
+    public Builder shutdownGrace(Duration value) {
+      if (value == null || value.isNegative()) {
+        throw new IllegalArgumentException("shutdownGrace: must be zero or positive, was " + value);
+      }
+      this.shutdownGrace = value;
+      return this;
+    }
+
+    /** How often the queue depth gauges are refreshed (default 15 s; zero turns them off). */
+    public Builder queueDepthInterval(Duration value) {
+      if (value == null || value.isNegative()) {
+        throw new IllegalArgumentException(
+            "queueDepthInterval: must be zero or positive, was " + value);
+      }
+      this.depthInterval = value;
+      return this;
+    }
+
+    /** Backoff for messages of a type this worker does not handle (default 1 s ×2, max 60 s). */
+    public Builder unregisteredBackoff(UnregisteredHandlerBackoff value) {
+      if (value == null) {
+        throw new IllegalArgumentException("unregisteredBackoff: is required");
+      }
+      this.unregisteredBackoff = value;
+      return this;
+    }
+
+    /**
+     * How thrown exceptions map to failure reasons (default {@link FailureClassifier#defaults()}).
+     */
+    public Builder classifier(FailureClassifier value) {
+      if (value == null) {
+        throw new IllegalArgumentException("classifier: is required");
+      }
+      this.classifier = value;
+      return this;
+    }
+
+    /** Where metrics go (default Micrometer's global registry). */
+    public Builder meterRegistry(MeterRegistry value) {
+      if (value == null) {
+        throw new IllegalArgumentException("meterRegistry: is required");
+      }
+      this.meterRegistry = value;
+      return this;
+    }
+
+    public Worker build() {
+      if (handlers.isEmpty()) {
+        throw new IllegalArgumentException(
+            "handlers: register at least one handler for queue \"" + queue + "\"");
+      }
+      WorkerConfig config =
+          new WorkerConfig(
+              queue,
+              id != null ? id : defaultId(),
+              Map.copyOf(handlers),
+              concurrency,
+              batchSize != null ? batchSize : concurrency,
+              leaseTimeout,
+              maxRenewal,
+              pollMin,
+              pollMax,
+              shutdownGrace,
+              depthInterval,
+              unregisteredBackoff,
+              classifier,
+              meterRegistry);
+      return new Worker(redrive, config);
+    }
+
+    private static Duration positive(String field, Duration value) {
+      if (value == null || value.isNegative() || value.isZero()) {
+        throw new IllegalArgumentException(field + ": must be positive, was " + value);
+      }
+      return value;
+    }
+
+    private static String defaultId() {
+      String host;
+      try {
+        host = InetAddress.getLocalHost().getHostName();
+      } catch (Exception e) {
+        host = "localhost";
+      }
+      return host
+          + "-"
+          + ProcessHandle.current().pid()
+          + "-"
+          + UUID.randomUUID().toString().substring(0, 4);
+    }
+  }
+}
