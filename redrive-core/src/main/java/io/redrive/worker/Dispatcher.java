@@ -197,6 +197,7 @@ final class Dispatcher {
     }
     streams.values().forEach(list -> runs.add(new Run(list)));
     for (Run run : runs) {
+      run.leases.forEach(h -> h.run = run);
       slots.acquire();
       metrics.started();
       running.add(run);
@@ -297,7 +298,7 @@ final class Dispatcher {
       }
       FailRequest request = failRequest(m, reg, context, result, error);
       metrics.handlerDuration(m.type(), "failed", took);
-      report(m, request, redrive.fail(request), error);
+      report(m, request, redrive.fail(request));
       return false;
     } catch (LeaseLostException | LeaseNotFoundException e) {
       LOG.warn(
@@ -365,7 +366,7 @@ final class Dispatcher {
     };
   }
 
-  private void report(LeasedMessage m, FailRequest request, SettleResult s, Throwable error) {
+  private void report(LeasedMessage m, FailRequest request, SettleResult s) {
     metrics.failed(m.type(), request.reason());
     if (s.state() == MessageState.DEAD) {
       metrics.dead(m.type(), request.reason());
@@ -394,8 +395,7 @@ final class Dispatcher {
           config.id(),
           request.reason(),
           request.message(),
-          s.visibleAt(),
-          error);
+          s.visibleAt());
     }
   }
 
@@ -454,7 +454,7 @@ final class Dispatcher {
                   "handler for type " + m.type() + " ran past its timeout of " + timeout)
               .withProgress(context.progress());
       metrics.handlerDuration(m.type(), "timed_out", timeout.toNanos());
-      report(m, request, redrive.fail(request), null);
+      report(m, request, redrive.fail(request));
     } catch (RuntimeException e) {
       LOG.warn("could not fail timed-out message {}: {}", m.id(), e.toString());
     } finally {
@@ -518,6 +518,7 @@ final class Dispatcher {
       LeasedMessage m = h.message;
       if (System.nanoTime() - h.leasedAtNanos > maxNanos) {
         h.renewalStopped = true;
+        giveUpHung(h);
         LOG.warn(
             "worker {} stopped renewing the lease of message {} (type {}, attempt {}/{}) after"
                 + " {}: its handler seems stuck; the lease will expire and the message be"
@@ -546,6 +547,32 @@ final class Dispatcher {
         LOG.warn(
             "worker {} could not renew the lease of {}: {}", config.id(), m.id(), e.toString());
       }
+    }
+  }
+
+  /**
+   * A handler held its lease for {@code maxRenewal}: stop renewing and let the lease expire (the
+   * next delivery counts it as LEASE_EXPIRED), interrupt the handler and free its slot so a hung
+   * handler cannot starve the worker.
+   */
+  private void giveUpHung(HeldLease h) {
+    Run run = (Run) h.run;
+    synchronized (h) {
+      if (!h.claim()) {
+        return;
+      }
+      if (run != null && run.context != null && run.current == h) {
+        run.context.cancel();
+        Thread runner = run.runner;
+        if (runner != null) {
+          runner.interrupt();
+        }
+      }
+    }
+    held.remove(h);
+    if (run != null) {
+      releaseRest(run, run.leases.indexOf(h) + 1, "an earlier message of the stream hung");
+      finish(run);
     }
   }
 

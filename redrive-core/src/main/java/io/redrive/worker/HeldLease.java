@@ -14,6 +14,9 @@ final class HeldLease {
   volatile boolean lost;
   volatile boolean renewalStopped;
 
+  /** The run this lease belongs to (set when dispatched). */
+  volatile Object run;
+
   HeldLease(LeasedMessage message, long leasedAtNanos) {
     this.message = message;
     this.leasedAtNanos = leasedAtNanos;

@@ -8,13 +8,19 @@ import io.redrive.failure.FailureReason;
 import io.redrive.message.MessageState;
 import io.redrive.queue.QueueStats;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** The worker's Micrometer meters; names are listed in docs/worker.md. Thread-safe. */
 final class WorkerMetrics {
+  private static final Map<MeterRegistry, Map<String, AtomicLong>> DEPTH_GAUGES =
+      Collections.synchronizedMap(new WeakHashMap<>());
+
   private final MeterRegistry registry;
   private final String queue;
   private final AtomicInteger inFlight = new AtomicInteger();
@@ -26,18 +32,31 @@ final class WorkerMetrics {
     Gauge.builder("redrive.worker.in.flight", inFlight, AtomicInteger::get)
         .description("handlers running now")
         .tags("queue", queue, "worker", workerId)
+        .strongReference(true)
         .register(registry);
     for (MessageState state :
         new MessageState[] {
           MessageState.READY, MessageState.SCHEDULED, MessageState.LEASED, MessageState.DEAD
         }) {
-      AtomicLong value = new AtomicLong();
-      depth.put(state, value);
-      Gauge.builder("redrive.queue.depth", value, AtomicLong::get)
-          .description("messages in the queue by state, as last seen by this worker")
-          .tags("queue", queue, "state", state.name())
-          .register(registry);
+      depth.put(state, depthGauge(registry, queue, state));
     }
+  }
+
+  /** One gauge per registry, queue and state, shared by every worker of the queue. */
+  private static AtomicLong depthGauge(MeterRegistry registry, String queue, MessageState state) {
+    Map<String, AtomicLong> gauges =
+        DEPTH_GAUGES.computeIfAbsent(registry, r -> new ConcurrentHashMap<>());
+    return gauges.computeIfAbsent(
+        queue + "\u0000" + state,
+        k -> {
+          AtomicLong value = new AtomicLong();
+          Gauge.builder("redrive.queue.depth", value, AtomicLong::get)
+              .description("messages in the queue by state, as last seen by a worker")
+              .tags("queue", queue, "state", state.name())
+              .strongReference(true)
+              .register(registry);
+          return value;
+        });
   }
 
   void leased(int n) {
