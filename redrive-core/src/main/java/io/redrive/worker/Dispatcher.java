@@ -240,6 +240,8 @@ final class Dispatcher {
     }
     metrics.leaseToStart(System.nanoTime() - h.leasedAtNanos);
     HandlerContext context = new HandlerContext(m, config.id(), redrive);
+    h.startedAtNanos = System.nanoTime();
+    h.started = true;
     run.current = h;
     run.context = context;
     ScheduledFuture<?> watchdog =
@@ -467,6 +469,11 @@ final class Dispatcher {
 
   /** Gives back, refunded, the leases of a run from index {@code from} on (cascade release). */
   private void releaseRest(Run run, int from, String why) {
+    release(claimRest(run, from), why);
+  }
+
+  /** Claims the leases of a run from index {@code from} on; returns the tokens now ours. */
+  private List<String> claimRest(Run run, int from) {
     List<String> tokens = new ArrayList<>();
     for (int i = from; i < run.leases.size(); i++) {
       HeldLease r = run.leases.get(i);
@@ -475,6 +482,11 @@ final class Dispatcher {
       }
       held.remove(r);
     }
+    return tokens;
+  }
+
+  /** Gives back claimed leases with their attempts refunded. */
+  private void release(List<String> tokens, String why) {
     if (tokens.isEmpty()) {
       return;
     }
@@ -516,7 +528,9 @@ final class Dispatcher {
         continue;
       }
       LeasedMessage m = h.message;
-      if (System.nanoTime() - h.leasedAtNanos > maxNanos) {
+      // Only a running handler can hang: a stream message waiting for its turn keeps its lease
+      // (it is released when the handler before it is given up).
+      if (h.started && System.nanoTime() - h.startedAtNanos > maxNanos) {
         h.renewalStopped = true;
         giveUpHung(h);
         LOG.warn(
@@ -611,6 +625,14 @@ final class Dispatcher {
       abortAtDeadline(run);
     }
     timers.shutdownNow();
+    // Let runners that are settling right at the deadline finish; a hung one is left behind.
+    runners.shutdown();
+    try {
+      runners.awaitTermination(
+          Math.min(2_000, Math.max(100, grace.toMillis())), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     runners.shutdownNow();
     if (subscription != null) {
       subscription.close();
@@ -624,6 +646,9 @@ final class Dispatcher {
 
   private void abortAtDeadline(Run run) {
     HeldLease h = run.current;
+    // Claim the unstarted rest before interrupting: a handler that honours the interrupt returns
+    // at once, and its runner would otherwise release them after stop() has returned.
+    List<String> rest = claimRest(run, h == null ? 0 : run.leases.indexOf(h) + 1);
     if (h != null) {
       boolean mine;
       synchronized (h) {
@@ -654,7 +679,7 @@ final class Dispatcher {
         held.remove(h);
       }
     }
-    releaseRest(run, h == null ? 0 : run.leases.indexOf(h) + 1, "worker shutting down");
+    release(rest, "worker shutting down");
     finish(run);
   }
 

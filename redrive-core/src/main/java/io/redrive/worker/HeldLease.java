@@ -14,6 +14,13 @@ final class HeldLease {
   volatile boolean lost;
   volatile boolean renewalStopped;
 
+  /**
+   * When its handler started ({@link #started} tells whether it has); maxRenewal counts from it.
+   */
+  volatile long startedAtNanos;
+
+  volatile boolean started;
+
   /** The run this lease belongs to (set when dispatched). */
   volatile Object run;
 

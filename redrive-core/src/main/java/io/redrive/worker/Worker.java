@@ -133,7 +133,11 @@ public final class Worker implements AutoCloseable {
       return this;
     }
 
-    /** Most messages per lease call, 1–1000 (default: the concurrency). */
+    /**
+     * Most messages per lease call, 1–1000 (default: the concurrency). A call never leases more
+     * than there are free slots, so a value above the concurrency changes nothing; several messages
+     * of one stream share one slot.
+     */
     public Builder batchSize(int value) {
       if (value < 1 || value > 1000) {
         throw new IllegalArgumentException("batchSize: must be between 1 and 1000, was " + value);
@@ -149,8 +153,10 @@ public final class Worker implements AutoCloseable {
     }
 
     /**
-     * The longest one lease is renewed (default 1 h): a handler still running then is treated as
-     * hung, its lease is left to expire and the message is delivered again (counted).
+     * The longest one handler run keeps its lease renewed, counted from the handler's start
+     * (default 1 h): a handler still running then is treated as hung, its lease is left to expire
+     * and the message is delivered again (counted). Stream messages waiting for their turn keep
+     * their leases.
      */
     public Builder maxRenewal(Duration value) {
       this.maxRenewal = positive("maxRenewal", value);

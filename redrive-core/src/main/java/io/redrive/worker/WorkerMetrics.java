@@ -20,26 +20,43 @@ import java.util.concurrent.atomic.AtomicLong;
 final class WorkerMetrics {
   private static final Map<MeterRegistry, Map<String, AtomicLong>> DEPTH_GAUGES =
       Collections.synchronizedMap(new WeakHashMap<>());
+  private static final Map<MeterRegistry, Map<String, AtomicInteger>> IN_FLIGHT_GAUGES =
+      Collections.synchronizedMap(new WeakHashMap<>());
 
   private final MeterRegistry registry;
   private final String queue;
-  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicInteger inFlight;
   private final Map<MessageState, AtomicLong> depth = new EnumMap<>(MessageState.class);
 
   WorkerMetrics(MeterRegistry registry, String queue, String workerId) {
     this.registry = registry;
     this.queue = queue;
-    Gauge.builder("redrive.worker.in.flight", inFlight, AtomicInteger::get)
-        .description("handlers running now")
-        .tags("queue", queue, "worker", workerId)
-        .strongReference(true)
-        .register(registry);
+    this.inFlight = inFlightGauge(registry, queue, workerId);
+    inFlight.set(0);
     for (MessageState state :
         new MessageState[] {
           MessageState.READY, MessageState.SCHEDULED, MessageState.LEASED, MessageState.DEAD
         }) {
       depth.put(state, depthGauge(registry, queue, state));
     }
+  }
+
+  /** One gauge per registry, queue and worker id, so a restarted worker reuses it. */
+  private static AtomicInteger inFlightGauge(
+      MeterRegistry registry, String queue, String workerId) {
+    Map<String, AtomicInteger> gauges =
+        IN_FLIGHT_GAUGES.computeIfAbsent(registry, r -> new ConcurrentHashMap<>());
+    return gauges.computeIfAbsent(
+        queue + "\u0000" + workerId,
+        k -> {
+          AtomicInteger value = new AtomicInteger();
+          Gauge.builder("redrive.worker.in.flight", value, AtomicInteger::get)
+              .description("handlers running now")
+              .tags("queue", queue, "worker", workerId)
+              .strongReference(true)
+              .register(registry);
+          return value;
+        });
   }
 
   /** One gauge per registry, queue and state, shared by every worker of the queue. */

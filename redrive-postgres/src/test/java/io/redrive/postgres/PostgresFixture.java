@@ -1,6 +1,7 @@
 package io.redrive.postgres;
 
 import io.redrive.store.Store;
+import io.redrive.testkit.DatabaseAddress;
 import io.redrive.testkit.StoreFixture;
 import io.redrive.testkit.TestDatabase;
 import io.redrive.testkit.TestPostgres;
@@ -9,6 +10,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** A fresh schema per test on the test JVM's one PostgreSQL server. */
 public final class PostgresFixture implements StoreFixture {
@@ -26,6 +28,22 @@ public final class PostgresFixture implements StoreFixture {
     return new Database(TestPostgres.createSchema("t"));
   }
 
+  /**
+   * Opens the schema named by property {@code schema} on the server of property {@code url} (the
+   * creating JVM's {@link TestPostgres#adminUrl()}); never starts a server of its own.
+   */
+  @Override
+  public Store attach(Map<String, String> properties) {
+    String url = properties.get("url");
+    String schema = properties.get("schema");
+    if (url == null || schema == null) {
+      throw new IllegalArgumentException(
+          "postgres address: properties \"url\" and \"schema\" are required, got "
+              + properties.keySet());
+    }
+    return PostgresStore.builder(url).schema(schema).poolSize(4).build();
+  }
+
   private static final class Database implements TestDatabase {
     private final String schema;
     private final List<Store> stores = new ArrayList<>();
@@ -40,6 +58,13 @@ public final class PostgresFixture implements StoreFixture {
           PostgresStore.builder(TestPostgres.adminUrl()).schema(schema).poolSize(4).build();
       stores.add(store);
       return store;
+    }
+
+    @Override
+    public DatabaseAddress address() {
+      return new DatabaseAddress(
+          PostgresFixture.class.getName(),
+          Map.of("url", TestPostgres.adminUrl(), "schema", schema));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.redrive.sqlite;
 
 import io.redrive.store.Store;
+import io.redrive.testkit.DatabaseAddress;
 import io.redrive.testkit.StoreFixture;
 import io.redrive.testkit.TestDatabase;
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /** Fresh SQLite files in a temporary directory, one per test. */
@@ -36,6 +38,16 @@ public final class SqliteFixture implements StoreFixture {
     }
   }
 
+  /** Opens the file named by property {@code file} (see {@link Database#address()}). */
+  @Override
+  public Store attach(Map<String, String> properties) {
+    String file = properties.get("file");
+    if (file == null) {
+      throw new IllegalArgumentException("sqlite address: property \"file\" is required");
+    }
+    return SqliteStore.open(Path.of(file), 4);
+  }
+
   private static final class Database implements TestDatabase {
     private final Path file;
     private final Path dir;
@@ -51,6 +63,12 @@ public final class SqliteFixture implements StoreFixture {
       Store store = SqliteStore.open(file, 4);
       stores.add(store);
       return store;
+    }
+
+    @Override
+    public DatabaseAddress address() {
+      return new DatabaseAddress(
+          SqliteFixture.class.getName(), Map.of("file", file.toAbsolutePath().toString()));
     }
 
     @Override

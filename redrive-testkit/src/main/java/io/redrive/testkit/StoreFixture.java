@@ -1,5 +1,8 @@
 package io.redrive.testkit;
 
+import io.redrive.store.Store;
+import java.util.Map;
+
 /**
  * What a store module gives the compliance suite: fresh databases to test on. One fixture per store
  * kind (SQLite, PostgreSQL).
@@ -11,4 +14,15 @@ public interface StoreFixture {
 
   /** A new, empty, isolated database; the test closes it. */
   TestDatabase newDatabase();
+
+  /**
+   * Opens a store on an existing database described by {@link TestDatabase#address()}, typically in
+   * another JVM (a child worker process): it must neither create nor drop the database, nor start a
+   * server of its own. The caller closes the store.
+   *
+   * @throws UnsupportedOperationException if this fixture's databases cannot be shared
+   */
+  default Store attach(Map<String, String> properties) {
+    throw new UnsupportedOperationException(name() + " databases cannot be attached to");
+  }
 }

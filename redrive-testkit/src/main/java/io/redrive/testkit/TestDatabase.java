@@ -15,6 +15,15 @@ public interface TestDatabase extends AutoCloseable {
   /** A plain JDBC connection to this database, for transactional-enqueue tests; caller closes. */
   Connection connect();
 
+  /**
+   * How another process opens a store on this same database (see {@link DatabaseAddress#open()}).
+   *
+   * @throws UnsupportedOperationException if this database cannot be shared with other processes
+   */
+  default DatabaseAddress address() {
+    throw new UnsupportedOperationException(getClass().getName() + " has no address");
+  }
+
   /** Closes every store opened here and releases the database. */
   @Override
   void close();

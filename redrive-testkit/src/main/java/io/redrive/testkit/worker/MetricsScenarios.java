@@ -1,0 +1,116 @@
+package io.redrive.testkit.worker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Timer;
+import io.redrive.failure.FailureReason;
+import io.redrive.queue.QueuePolicy;
+import io.redrive.retry.UnregisteredHandlerBackoff;
+import io.redrive.worker.HandlerResult;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** After a small run, every worker meter exists with the counts the run implies. */
+public abstract class MetricsScenarios extends WorkerScenarioBase {
+
+  private double count(String name, String... tags) {
+    Counter c = meters.find(name).tags("queue", QUEUE).tags(tags).counter();
+    return c == null ? 0 : c.count();
+  }
+
+  @Test
+  void metrics_afterSmallRun_everyMeterPresentWithPlausibleCounts() {
+    createQueue(QueuePolicy.defaults().withRetry(2, COOLDOWN).withLeaseTimeout(LEASE));
+    List<String> ok = enqueueMany("ok", 3);
+    String flaky = enqueue("flaky");
+    String invalid = enqueue("invalid");
+    String unknown = enqueue("unknown");
+
+    start(
+        worker()
+            .id("metrics-worker")
+            .queueDepthInterval(Duration.ofMillis(50))
+            .unregisteredBackoff(
+                new UnregisteredHandlerBackoff(Duration.ofMillis(10), 0, Duration.ofMillis(10)))
+            .handler(
+                "ok",
+                ctx -> {
+                  Thread.sleep(5);
+                  return HandlerResult.complete();
+                })
+            .handler(
+                "flaky",
+                ctx ->
+                    ctx.attempt() == 1
+                        ? HandlerResult.fail(FailureReason.TRANSPORT_UNAVAILABLE, "reset")
+                        : HandlerResult.complete())
+            .handler(
+                "invalid",
+                ctx -> HandlerResult.fail(FailureReason.VALIDATION_FAILURE, "bad input")));
+
+    awaitCompleted(ok);
+    awaitCompleted(flaky);
+    awaitDead(invalid);
+    awaitDead(unknown);
+    eventually()
+        .until(
+            () -> {
+              Gauge dead =
+                  meters.find("redrive.queue.depth").tags("queue", QUEUE, "state", "DEAD").gauge();
+              return dead != null && dead.value() == 2.0;
+            });
+
+    // ok 3 + flaky 2 + invalid 1 + unknown 2 (the third lease poisons it instead)
+    assertThat(count("redrive.worker.leased")).isEqualTo(8.0);
+    assertThat(count("redrive.worker.completed", "type", "ok")).isEqualTo(3.0);
+    assertThat(count("redrive.worker.completed", "type", "flaky")).isEqualTo(1.0);
+    assertThat(count("redrive.worker.failed", "type", "flaky", "reason", "TRANSPORT_UNAVAILABLE"))
+        .isEqualTo(1.0);
+    assertThat(count("redrive.worker.failed", "type", "invalid", "reason", "VALIDATION_FAILURE"))
+        .isEqualTo(1.0);
+    assertThat(count("redrive.worker.dead", "type", "invalid", "reason", "VALIDATION_FAILURE"))
+        .isEqualTo(1.0);
+    assertThat(meters.find("redrive.worker.dead").tags("type", "flaky").counter()).isNull();
+    assertThat(count("redrive.worker.poisoned")).isEqualTo(1.0);
+    assertThat(count("redrive.worker.unregistered", "type", "unknown")).isEqualTo(2.0);
+
+    Timer completed =
+        meters
+            .find("redrive.worker.handler.duration")
+            .tags("queue", QUEUE, "type", "ok", "outcome", "completed")
+            .timer();
+    assertThat(completed).isNotNull();
+    assertThat(completed.count()).isEqualTo(3);
+    assertThat(completed.totalTime(java.util.concurrent.TimeUnit.MILLISECONDS))
+        .isGreaterThanOrEqualTo(15.0);
+    Timer failed =
+        meters
+            .find("redrive.worker.handler.duration")
+            .tags("queue", QUEUE, "outcome", "failed")
+            .timers()
+            .stream()
+            .reduce((a, b) -> a)
+            .orElse(null);
+    assertThat(failed).isNotNull();
+    Timer leaseToStart = meters.find("redrive.worker.lease.to.start").tags("queue", QUEUE).timer();
+    assertThat(leaseToStart).isNotNull();
+    // every delivery that reached a handler: ok 3 + flaky 2 + invalid 1
+    assertThat(leaseToStart.count()).isEqualTo(6);
+
+    Gauge inFlight =
+        meters
+            .find("redrive.worker.in.flight")
+            .tags("queue", QUEUE, "worker", "metrics-worker")
+            .gauge();
+    assertThat(inFlight).isNotNull();
+    eventually().until(() -> inFlight.value() == 0.0);
+    for (String state : List.of("READY", "SCHEDULED", "LEASED", "DEAD")) {
+      assertThat(meters.find("redrive.queue.depth").tags("queue", QUEUE, "state", state).gauge())
+          .as("redrive.queue.depth{state=%s}", state)
+          .isNotNull();
+    }
+  }
+}

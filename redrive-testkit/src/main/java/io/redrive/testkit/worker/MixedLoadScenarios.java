@@ -1,0 +1,116 @@
+package io.redrive.testkit.worker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redrive.failure.FailureReason;
+import io.redrive.message.HistoryEntry;
+import io.redrive.message.Message;
+import io.redrive.message.MessageState;
+import io.redrive.message.NewMessage;
+import io.redrive.message.Outcome;
+import io.redrive.queue.QueuePolicy;
+import io.redrive.queue.QueueStats;
+import io.redrive.worker.Handler;
+import io.redrive.worker.HandlerResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Promises 1–5 under load: healthy, flaky and poison messages mixed on one queue, run by two
+ * workers. Nothing is lost, nothing completes twice, flaky messages succeed on their third
+ * delivery, poison ones die with their story, and they do not hold up the healthy ones.
+ */
+public abstract class MixedLoadScenarios extends WorkerScenarioBase {
+  private static final int TOTAL = 300;
+
+  @Test
+  void mixedLoad_healthyFlakyAndPoison_everyMessageEndsRightExactlyOnce() {
+    // A long lease so that a slow machine never sees a lease expiry (which would be a legal
+    // redelivery, but would blur the exactly-once counts this scenario checks).
+    createQueue(
+        QueuePolicy.defaults().withRetry(3, COOLDOWN).withLeaseTimeout(Duration.ofSeconds(5)));
+    List<NewMessage> batch = new ArrayList<>();
+    for (int i = 0; i < TOTAL; i++) {
+      String type = i % 10 == 3 ? "poison" : i % 10 == 7 ? "flaky" : "healthy";
+      batch.add(NewMessage.builder(QUEUE, type).payload("{\"n\":" + i + "}").build());
+    }
+    Map<String, List<String>> idsByType = new ConcurrentHashMap<>();
+    for (int from = 0; from < TOTAL; from += 100) {
+      List<NewMessage> chunk = batch.subList(from, from + 100);
+      var results = redrive.enqueueBatch(chunk);
+      for (int i = 0; i < chunk.size(); i++) {
+        String id = results.get(i).id();
+        idsByType.computeIfAbsent(chunk.get(i).type(), t -> new ArrayList<>()).add(id);
+      }
+    }
+    Map<String, AtomicInteger> deliveries = new ConcurrentHashMap<>();
+    Map<String, AtomicInteger> completions = new ConcurrentHashMap<>();
+    Handler healthy =
+        ctx -> {
+          count(deliveries, ctx.id());
+          count(completions, ctx.id());
+          return HandlerResult.complete();
+        };
+    Handler flaky =
+        ctx -> {
+          count(deliveries, ctx.id());
+          if (ctx.attempt() < 3) {
+            throw new IllegalStateException("flaky on attempt " + ctx.attempt());
+          }
+          count(completions, ctx.id());
+          return HandlerResult.complete();
+        };
+    Handler poison =
+        ctx -> {
+          count(deliveries, ctx.id());
+          throw new IllegalStateException("always fails");
+        };
+
+    for (int i = 0; i < 2; i++) {
+      start(
+          worker()
+              .concurrency(8)
+              .handler("healthy", healthy)
+              .handler("flaky", flaky)
+              .handler("poison", poison));
+    }
+
+    List<String> poisonIds = idsByType.get("poison");
+    eventually()
+        .until(
+            () -> {
+              QueueStats s = redrive.stats(QUEUE);
+              return s.total() == poisonIds.size() && s.dead() == poisonIds.size();
+            });
+    for (String id : idsByType.get("healthy")) {
+      assertThat(deliveries.get(id)).as("deliveries of healthy %s", id).hasValue(1);
+      assertThat(completions.get(id)).as("completions of healthy %s", id).hasValue(1);
+    }
+    for (String id : idsByType.get("flaky")) {
+      assertThat(deliveries.get(id)).as("deliveries of flaky %s", id).hasValue(3);
+      assertThat(completions.get(id)).as("completions of flaky %s", id).hasValue(1);
+      assertThat(isCompleted(id)).isTrue();
+    }
+    for (String id : poisonIds) {
+      Message dead = message(id);
+      assertThat(dead.state()).isEqualTo(MessageState.DEAD);
+      assertThat(dead.deadReason()).isEqualTo(FailureReason.HANDLER_EXCEPTION);
+      assertThat(dead.history())
+          .extracting(HistoryEntry::outcome)
+          .containsExactly(Outcome.FAILED, Outcome.FAILED, Outcome.FAILED);
+      assertThat(deliveries.get(id)).as("deliveries of poison %s", id).hasValue(3);
+      assertThat(completions).doesNotContainKey(id);
+    }
+    assertThat(completions).hasSize(TOTAL - poisonIds.size());
+    assertThat(completions.values()).allMatch(c -> c.get() == 1);
+  }
+
+  private static void count(Map<String, AtomicInteger> counts, String id) {
+    counts.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
+  }
+}
