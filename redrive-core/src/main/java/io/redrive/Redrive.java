@@ -282,6 +282,37 @@ public final class Redrive implements AutoCloseable {
     return store.findMessage(id, now()).orElseThrow(() -> new MessageNotFoundException(id));
   }
 
+  /**
+   * The one message id that starts with {@code prefix} (at least 4 characters); {@link
+   * MessageNotFoundException} when none does, {@link ConflictException} {@code AMBIGUOUS_ID} naming
+   * the first matches when several do.
+   */
+  public String resolveId(String prefix) {
+    Validation.id("id", prefix);
+    if (prefix.length() < 4) {
+      throw new IllegalArgumentException(
+          "id: a prefix needs at least 4 characters, was \"" + prefix + "\"");
+    }
+    if (prefix.indexOf('%') >= 0 || prefix.indexOf('_') >= 0 || prefix.indexOf('\\') >= 0) {
+      throw new IllegalArgumentException("id: invalid character in \"" + prefix + "\"");
+    }
+    List<String> ids = store.findIdsByPrefix(prefix, 3);
+    if (ids.isEmpty()) {
+      throw new MessageNotFoundException(prefix);
+    }
+    if (ids.size() > 1) {
+      throw new ConflictException(
+          "AMBIGUOUS_ID",
+          "id prefix \""
+              + prefix
+              + "\" matches several messages ("
+              + String.join(", ", ids.subList(0, Math.min(2, ids.size())))
+              + (ids.size() > 2 ? ", ..." : "")
+              + "): give more characters");
+    }
+    return ids.get(0);
+  }
+
   public MessagePage listMessages(MessageQuery query) {
     validation.query(query);
     return store.listMessages(query, now());

@@ -110,6 +110,9 @@ public interface Store extends AutoCloseable {
 
   MessagePage listMessages(MessageQuery query, Instant now);
 
+  /** Up to {@code limit} message ids starting with {@code prefix}, in id order. */
+  List<String> findIdsByPrefix(String prefix, int limit);
+
   RetryResult retryDead(RetryParams params);
 
   RedriveResult redriveDead(RedriveParams params);

@@ -66,6 +66,25 @@ final class Inspecting {
     }
   }
 
+  List<String> idsByPrefix(Connection c, String prefix, int limit) throws SQLException {
+    // A range scan on the unique id index: ids are lower-case hex and '-', so prefix + '~' bounds
+    // it.
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT id FROM redrive_messages WHERE id >= ? AND id < ? ORDER BY id LIMIT ?")) {
+      ps.setString(1, prefix);
+      ps.setString(2, prefix + "~");
+      ps.setInt(3, limit);
+      try (ResultSet rs = ps.executeQuery()) {
+        List<String> out = new ArrayList<>();
+        while (rs.next()) {
+          out.add(rs.getString(1));
+        }
+        return out;
+      }
+    }
+  }
+
   MessagePage list(Connection c, MessageQuery q, Instant now) throws SQLException {
     queues.require(c, q.queue(), false);
     StringBuilder sql =

@@ -187,6 +187,11 @@ public abstract class JdbcStore implements Store {
   }
 
   @Override
+  public List<String> findIdsByPrefix(String prefix, int limit) {
+    return tx.read("find ids by prefix " + prefix, c -> inspecting.idsByPrefix(c, prefix, limit));
+  }
+
+  @Override
   public RetryResult retryDead(RetryParams p) {
     return tx.write("retry", c -> operating.retry(c, p));
   }

@@ -29,7 +29,8 @@ class PostgresComplianceCoverageTest {
                     PostgresStatsTest.class,
                     PostgresBadInputTest.class,
                     PostgresConcurrencyTest.class,
-                    PostgresStoreFailureTest.class)))
+                    PostgresStoreFailureTest.class,
+                    PostgresIdPrefixTest.class)))
         .isEmpty();
   }
 }

@@ -29,7 +29,8 @@ class SqliteComplianceCoverageTest {
                     SqliteStatsTest.class,
                     SqliteBadInputTest.class,
                     SqliteConcurrencyTest.class,
-                    SqliteStoreFailureTest.class)))
+                    SqliteStoreFailureTest.class,
+                    SqliteIdPrefixTest.class)))
         .isEmpty();
   }
 }

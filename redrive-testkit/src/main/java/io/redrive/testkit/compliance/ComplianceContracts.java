@@ -30,7 +30,8 @@ public final class ComplianceContracts {
           StatsContract.class,
           BadInputContract.class,
           ConcurrencyContract.class,
-          StoreFailureContract.class);
+          StoreFailureContract.class,
+          IdPrefixContract.class);
 
   private ComplianceContracts() {}
 
