@@ -1,0 +1,19 @@
+package io.redrive.server.config;
+
+import io.redrive.server.auth.Role;
+import java.util.List;
+
+/**
+ * One API key.
+ *
+ * @param name a label for logs and errors (the secret is never shown)
+ * @param secret the bearer token clients send
+ * @param role what it may do
+ * @param queues queue names or glob patterns ({@code orders.*}) it is limited to; empty for all
+ */
+public record ApiKey(String name, String secret, Role role, List<String> queues) {
+  @Override
+  public String toString() {
+    return "ApiKey[name=" + name + ", role=" + role + ", queues=" + queues + "]";
+  }
+}

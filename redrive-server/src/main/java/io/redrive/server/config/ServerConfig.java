@@ -1,0 +1,86 @@
+package io.redrive.server.config;
+
+import io.redrive.queue.QueueUpdate;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the server needs, validated. Built from flags and/or {@code redrive.toml}.
+ *
+ * @param bind the address to listen on (default 127.0.0.1)
+ * @param port the port (default 7070; 0 picks a free one)
+ * @param store the store
+ * @param maxPayloadBytes largest message payload (default 256 KiB)
+ * @param maxRequestBytes largest request body (default 8 MiB)
+ * @param maxLeaseWait longest long-poll wait a lease call may ask for (default 30 s)
+ * @param keys API keys; empty means no authentication (then the server only binds to loopback)
+ * @param queues declared queues in file order: fields given in the file, the rest default (create)
+ *     or keep their value (update)
+ * @param source the config file, or null
+ */
+public record ServerConfig(
+    String bind,
+    int port,
+    StoreSettings store,
+    int maxPayloadBytes,
+    int maxRequestBytes,
+    Duration maxLeaseWait,
+    List<ApiKey> keys,
+    Map<String, QueueUpdate> queues,
+    Path source) {
+
+  public static final String DEFAULT_BIND = "127.0.0.1";
+  public static final int DEFAULT_PORT = 7070;
+
+  public ServerConfig {
+    keys = List.copyOf(keys);
+    queues = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(queues));
+  }
+
+  /** The defaults: loopback:7070, SQLite in {@code ./data}, no keys, no declared queues. */
+  public static ServerConfig defaults() {
+    return new ServerConfig(
+        DEFAULT_BIND,
+        DEFAULT_PORT,
+        StoreSettings.sqlite(Path.of("data")),
+        256 * 1024,
+        8 * 1024 * 1024,
+        Duration.ofSeconds(30),
+        List.of(),
+        Map.of(),
+        null);
+  }
+
+  public ServerConfig withBind(String value) {
+    return new ServerConfig(
+        value, port, store, maxPayloadBytes, maxRequestBytes, maxLeaseWait, keys, queues, source);
+  }
+
+  public ServerConfig withPort(int value) {
+    return new ServerConfig(
+        bind, value, store, maxPayloadBytes, maxRequestBytes, maxLeaseWait, keys, queues, source);
+  }
+
+  public ServerConfig withStore(StoreSettings value) {
+    return new ServerConfig(
+        bind, port, value, maxPayloadBytes, maxRequestBytes, maxLeaseWait, keys, queues, source);
+  }
+
+  public ServerConfig withKeys(List<ApiKey> value) {
+    return new ServerConfig(
+        bind, port, store, maxPayloadBytes, maxRequestBytes, maxLeaseWait, value, queues, source);
+  }
+
+  public ServerConfig withQueues(Map<String, QueueUpdate> value) {
+    return new ServerConfig(
+        bind, port, store, maxPayloadBytes, maxRequestBytes, maxLeaseWait, keys, value, source);
+  }
+
+  public ServerConfig withLimits(int payloadBytes, int requestBytes, Duration leaseWait) {
+    return new ServerConfig(
+        bind, port, store, payloadBytes, requestBytes, leaseWait, keys, queues, source);
+  }
+}
