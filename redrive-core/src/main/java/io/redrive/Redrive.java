@@ -11,6 +11,7 @@ import io.redrive.error.ConflictException;
 import io.redrive.error.MessageNotFoundException;
 import io.redrive.error.QueueNotFoundException;
 import io.redrive.lease.AbandonRequest;
+import io.redrive.lease.CompleteAllResult;
 import io.redrive.lease.FailRequest;
 import io.redrive.lease.LeaseRequest;
 import io.redrive.lease.LeaseResult;
@@ -28,6 +29,7 @@ import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueStats;
 import io.redrive.queue.QueueUpdate;
 import io.redrive.store.AbandonParams;
+import io.redrive.store.CompleteAllParams;
 import io.redrive.store.CompleteParams;
 import io.redrive.store.CreateQueueParams;
 import io.redrive.store.DropParams;
@@ -46,7 +48,9 @@ import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The Redrive engine: queue administration, enqueue, lease and settle, and operator actions over
@@ -207,6 +211,28 @@ public final class Redrive implements AutoCloseable {
   /** Completes a leased message, OR-ing {@code progress} into its progress bits first. */
   public SettleResult complete(String token, long progress) {
     return store.completeIfLeased(new CompleteParams(LeaseToken.parse(token), progress, now()));
+  }
+
+  /**
+   * Completes many leases in one store transaction (one statement on both stores). Tokens that no
+   * longer hold their message are reported as lost, not thrown; at most 1000 tokens.
+   */
+  public CompleteAllResult completeAll(List<String> tokens) {
+    if (tokens == null || tokens.isEmpty()) {
+      throw new IllegalArgumentException("tokens: at least one lease token is required");
+    }
+    if (tokens.size() > LeaseRequest.MAX_BATCH) {
+      throw new IllegalArgumentException(
+          "tokens: at most " + LeaseRequest.MAX_BATCH + " per call, was " + tokens.size());
+    }
+    List<LeaseToken> parsed = tokens.stream().map(LeaseToken::parse).toList();
+    Set<String> done = store.completeAllIfLeased(new CompleteAllParams(parsed, now()));
+    List<String> completed = new ArrayList<>();
+    List<String> lost = new ArrayList<>();
+    for (LeaseToken t : parsed) {
+      (done.contains(t.messageId()) ? completed : lost).add(t.messageId());
+    }
+    return new CompleteAllResult(completed, lost);
   }
 
   /**

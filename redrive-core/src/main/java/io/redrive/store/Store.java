@@ -16,6 +16,7 @@ import java.sql.Connection;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The storage contract every Redrive store implements, and the compliance suite pins.
@@ -75,6 +76,12 @@ public interface Store extends AutoCloseable {
   LeaseResult leaseReady(LeaseParams params);
 
   SettleResult completeIfLeased(CompleteParams params);
+
+  /**
+   * Completes every message whose token is its current lease, in one transaction; tokens that are
+   * not (lost, unknown) are skipped, not errors. Returns the ids completed.
+   */
+  Set<String> completeAllIfLeased(CompleteAllParams params);
 
   SettleResult failIfLeased(FailParams params);
 

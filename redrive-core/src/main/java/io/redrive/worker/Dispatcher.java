@@ -51,6 +51,7 @@ final class Dispatcher {
   private final Redrive redrive;
   private final WorkerConfig config;
   private final WorkerMetrics metrics;
+  private final CompletionBatcher completions;
   private final Semaphore slots;
   private final Wakeup wakeup = new Wakeup();
   private final Set<HeldLease> held = ConcurrentHashMap.newKeySet();
@@ -80,6 +81,7 @@ final class Dispatcher {
     this.redrive = redrive;
     this.config = config;
     this.metrics = new WorkerMetrics(config.meterRegistry(), config.queue(), config.id());
+    this.completions = new CompletionBatcher(redrive);
     this.slots = new Semaphore(config.concurrency());
     this.runners = Executors.newCachedThreadPool(threads("redrive-handler-" + config.id()));
     this.timers = Executors.newScheduledThreadPool(2, threads("redrive-worker-" + config.id()));
@@ -293,7 +295,9 @@ final class Dispatcher {
     LeasedMessage m = h.message;
     try {
       if (error == null && result instanceof HandlerResult.Complete) {
-        redrive.complete(m.token(), context.progress());
+        if (!completions.complete(m.token(), m.id())) {
+          throw new LeaseLostException(m.id());
+        }
         metrics.completed(m.type());
         metrics.handlerDuration(m.type(), "completed", took);
         return true;

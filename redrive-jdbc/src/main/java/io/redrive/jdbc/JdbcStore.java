@@ -14,6 +14,7 @@ import io.redrive.message.MessageQuery;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
 import io.redrive.store.AbandonParams;
+import io.redrive.store.CompleteAllParams;
 import io.redrive.store.CompleteParams;
 import io.redrive.store.CreateQueueParams;
 import io.redrive.store.DropParams;
@@ -138,6 +139,11 @@ public abstract class JdbcStore implements Store {
   @Override
   public SettleResult completeIfLeased(CompleteParams p) {
     return tx.write("complete " + p.token().messageId(), c -> settling.complete(c, p));
+  }
+
+  @Override
+  public java.util.Set<String> completeAllIfLeased(CompleteAllParams p) {
+    return tx.write("complete " + p.tokens().size() + " messages", c -> settling.completeAll(c, p));
   }
 
   @Override

@@ -9,6 +9,7 @@ import io.redrive.message.MessageState;
 import io.redrive.message.Outcome;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.store.AbandonParams;
+import io.redrive.store.CompleteAllParams;
 import io.redrive.store.CompleteParams;
 import io.redrive.store.FailParams;
 import io.redrive.store.ProgressParams;
@@ -40,6 +41,44 @@ final class Settling {
     history.delete(c, row.id());
     messages.delete(c, row.id());
     return new SettleResult(row.id(), MessageState.COMPLETED, null, null, null, false);
+  }
+
+  /**
+   * One DELETE for every (id, current token) pair, so a worker's completions cost one round trip;
+   * history rows exist only for messages that failed or were released before, and go with them.
+   */
+  java.util.Set<String> completeAll(Connection c, CompleteAllParams p) throws SQLException {
+    java.util.Set<String> done = new java.util.HashSet<>();
+    List<LeaseToken> tokens = p.tokens();
+    String pairs = String.join(", ", java.util.Collections.nCopies(tokens.size(), "(?, ?)"));
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "DELETE FROM redrive_messages WHERE state = 'LEASED' AND (id, lease_token) IN ("
+                + pairs
+                + ") RETURNING id")) {
+      int i = 1;
+      for (LeaseToken t : tokens) {
+        ps.setString(i++, t.messageId());
+        ps.setString(i++, t.nonce());
+      }
+      try (java.sql.ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          done.add(rs.getString(1));
+        }
+      }
+    }
+    if (!done.isEmpty()) {
+      String in = String.join(", ", java.util.Collections.nCopies(done.size(), "?"));
+      try (PreparedStatement ps =
+          c.prepareStatement("DELETE FROM redrive_history WHERE message_id IN (" + in + ")")) {
+        int i = 1;
+        for (String id : done) {
+          ps.setString(i++, id);
+        }
+        ps.executeUpdate();
+      }
+    }
+    return done;
   }
 
   SettleResult fail(Connection c, FailParams p) throws SQLException {

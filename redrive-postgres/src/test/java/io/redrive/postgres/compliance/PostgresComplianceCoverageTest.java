@@ -30,7 +30,8 @@ class PostgresComplianceCoverageTest {
                     PostgresBadInputTest.class,
                     PostgresConcurrencyTest.class,
                     PostgresStoreFailureTest.class,
-                    PostgresIdPrefixTest.class)))
+                    PostgresIdPrefixTest.class,
+                    PostgresBatchCompleteTest.class)))
         .isEmpty();
   }
 }

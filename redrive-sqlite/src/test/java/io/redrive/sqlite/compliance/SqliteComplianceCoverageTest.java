@@ -30,7 +30,8 @@ class SqliteComplianceCoverageTest {
                     SqliteBadInputTest.class,
                     SqliteConcurrencyTest.class,
                     SqliteStoreFailureTest.class,
-                    SqliteIdPrefixTest.class)))
+                    SqliteIdPrefixTest.class,
+                    SqliteBatchCompleteTest.class)))
         .isEmpty();
   }
 }

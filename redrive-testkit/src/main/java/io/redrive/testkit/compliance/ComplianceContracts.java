@@ -31,7 +31,8 @@ public final class ComplianceContracts {
           BadInputContract.class,
           ConcurrencyContract.class,
           StoreFailureContract.class,
-          IdPrefixContract.class);
+          IdPrefixContract.class,
+          BatchCompleteContract.class);
 
   private ComplianceContracts() {}
 
