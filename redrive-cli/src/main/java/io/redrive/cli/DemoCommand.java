@@ -14,10 +14,10 @@ import picocli.CommandLine.Option;
     name = "demo",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs example messages through the engine on an embedded SQLite file: a healthy one, a",
-      "flaky one that succeeds on retry, a poison one that crashes its worker every time, and an",
-      "invalid one that goes straight to the dead-letter queue; then prints each message's final",
-      "state and attempt history."
+      "Runs example messages through the engine on an embedded SQLite file (no server).",
+      "A healthy one, a flaky one that succeeds on retry, a poison one that crashes its worker",
+      "every time, and an invalid one that goes straight to the dead-letter queue; then prints",
+      "each message's final state and attempt history."
     })
 final class DemoCommand implements Callable<Integer> {
   @Option(

@@ -1,5 +1,11 @@
 package io.redrive.cli;
 
+import io.redrive.cli.command.EnqueueCommand;
+import io.redrive.cli.command.ExitCode;
+import io.redrive.cli.command.ImportCommand;
+import io.redrive.cli.command.MessageCommand;
+import io.redrive.cli.command.QueueCommand;
+import io.redrive.cli.command.ServerCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,16 +15,37 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "redrive 0.1.0-SNAPSHOT",
     description = "Durable work queue whose strength is failure handling.",
-    subcommands = {DemoCommand.class})
+    synopsisSubcommandLabel = "COMMAND",
+    subcommands = {
+      DemoCommand.class,
+      ServerCommand.class,
+      QueueCommand.class,
+      EnqueueCommand.class,
+      MessageCommand.class,
+      ImportCommand.class
+    },
+    footer = {
+      "",
+      "Exit codes: 0 ok, 1 failure, 2 usage, 3 not found, 4 conflict, 5 auth,",
+      "6 server unreachable or failing. See docs/cli.md."
+    })
 public final class RedriveCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
-    spec.commandLine().usage(System.out);
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /**
+   * The command line as {@code main} runs it: the exit-code mapping installed, and picocli's
+   * {@code @file} argument expansion off so that {@code --payload @file} reaches the command.
+   */
+  public static CommandLine commandLine() {
+    return ExitCode.install(new CommandLine(new RedriveCommand())).setExpandAtFiles(false);
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new RedriveCommand()).execute(args));
+    System.exit(commandLine().execute(args));
   }
 }

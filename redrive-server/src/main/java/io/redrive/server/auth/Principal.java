@@ -1,7 +1,32 @@
 package io.redrive.server.auth;
 
+import java.util.List;
+
 /**
- * Who made a request: the key's name (never the secret) and role; {@code anonymous} when the server
- * runs without keys (loopback only).
+ * Who made a request: the key's name (never the secret), its role and the queue patterns it is
+ * limited to (empty: every queue); {@code anonymous} when the server runs without keys (loopback
+ * only).
  */
-public record Principal(String name, Role role, boolean anonymous) {}
+public record Principal(String name, Role role, boolean anonymous, List<String> queues) {
+  public Principal {
+    queues = queues == null ? List.of() : List.copyOf(queues);
+  }
+
+  /** A principal with access to every queue. */
+  public Principal(String name, Role role, boolean anonymous) {
+    this(name, role, anonymous, List.of());
+  }
+
+  /** The principal of every request when no keys are configured. */
+  public static Principal anonymousAdmin() {
+    return new Principal("anonymous", Role.ADMIN, true, List.of());
+  }
+
+  /**
+   * True when this principal's queue scope includes {@code queue}, e.g. to filter {@code GET
+   * /v1/queues}. The role is not checked here.
+   */
+  public boolean mayAccess(String queue) {
+    return queues.isEmpty() || QueuePatterns.matchesAny(queues, queue);
+  }
+}

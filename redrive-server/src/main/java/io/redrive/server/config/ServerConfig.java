@@ -1,6 +1,8 @@
 package io.redrive.server.config;
 
 import io.redrive.queue.QueueUpdate;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -77,6 +79,37 @@ public record ServerConfig(
   public ServerConfig withQueues(Map<String, QueueUpdate> value) {
     return new ServerConfig(
         bind, port, store, maxPayloadBytes, maxRequestBytes, maxLeaseWait, keys, value, source);
+  }
+
+  public ServerConfig withSource(Path value) {
+    return new ServerConfig(
+        bind, port, store, maxPayloadBytes, maxRequestBytes, maxLeaseWait, keys, queues, value);
+  }
+
+  /**
+   * Refuses a bind address that is not loopback while no API keys are configured: without keys
+   * every request is an anonymous admin, which is only safe on this machine. The server calls this
+   * before it listens (after command-line flags are applied); {@link ConfigLoader} calls it too.
+   *
+   * @throws IllegalArgumentException {@code bind: ...} naming the address
+   */
+  public void requireKeysForRemoteBind() {
+    if (!keys.isEmpty()) {
+      return;
+    }
+    InetAddress address;
+    try {
+      address = InetAddress.getByName(bind);
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException("bind: cannot resolve \"" + bind + "\"", e);
+    }
+    if (!address.isLoopbackAddress()) {
+      throw new IllegalArgumentException(
+          "bind: \""
+              + bind
+              + "\" is not a loopback address and no API keys are configured;"
+              + " add [[keys]] to listen on it, or bind to 127.0.0.1");
+    }
   }
 
   public ServerConfig withLimits(int payloadBytes, int requestBytes, Duration leaseWait) {

@@ -35,4 +35,24 @@ public record StoreSettings(
   public static StoreSettings postgres(String url, String user, String password, String schema) {
     return new StoreSettings(Kind.POSTGRES, null, url, user, password, schema, 10);
   }
+
+  /** Shows every setting except the password. */
+  @Override
+  public String toString() {
+    return "StoreSettings[kind="
+        + kind
+        + ", dataDir="
+        + dataDir
+        + ", pgUrl="
+        + (pgUrl == null ? null : pgUrl.replaceAll("(?i)(password=)[^&]*", "$1****"))
+        + ", pgUser="
+        + pgUser
+        + ", pgPassword="
+        + (pgPassword == null ? "null" : "****")
+        + ", pgSchema="
+        + pgSchema
+        + ", poolSize="
+        + poolSize
+        + "]";
+  }
 }

@@ -1,0 +1,113 @@
+package io.redrive.cli.command;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redrive.cli.client.ApiClient;
+import io.redrive.cli.client.CliException;
+import io.redrive.cli.output.Fields;
+import io.redrive.cli.output.Output;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "enqueue",
+    mixinStandardHelpOptions = true,
+    description = "Enqueues one message and prints its id.")
+public final class EnqueueCommand extends ApiCommand {
+  @Parameters(index = "0", paramLabel = "QUEUE")
+  String queue;
+
+  @Option(
+      names = "--type",
+      required = true,
+      paramLabel = "TYPE",
+      description = "The handler the message is addressed to (send-email).")
+  String type;
+
+  @Option(
+      names = "--payload",
+      paramLabel = "JSON|@FILE|-",
+      description = "The body: JSON text, @file to read it from a file, or - for standard input.")
+  String payload;
+
+  @Option(names = "--header", paramLabel = "KEY=VALUE", description = "A header; repeatable.")
+  Map<String, String> headers;
+
+  @Option(
+      names = "--stream",
+      paramLabel = "KEY",
+      description = "Ordering key: one message of a stream at a time, in enqueue order.")
+  String stream;
+
+  @Option(
+      names = "--delay",
+      paramLabel = "DURATION",
+      converter = Converters.DurationValue.class,
+      description = "Not leasable before this delay (5m).")
+  String delay;
+
+  @Option(
+      names = "--dedupe-key",
+      paramLabel = "KEY",
+      description = "A second message with the same key is a duplicate, not enqueued.")
+  String dedupeKey;
+
+  @Option(
+      names = "--expire-after",
+      paramLabel = "DURATION",
+      converter = Converters.DurationValue.class,
+      description = "Dies as EXPIRED if not done by then (1h).")
+  String expireAfter;
+
+  @Override
+  int run(ApiClient client, Output output) {
+    ObjectNode message = ApiClient.object().put("type", type);
+    if (payload != null) {
+      message.set("payload", parsePayload(Inputs.read("--payload", payload)));
+    }
+    if (headers != null && !headers.isEmpty()) {
+      ObjectNode h = message.putObject("headers");
+      headers.forEach(h::put);
+    }
+    putIfGiven(message, "stream", stream);
+    putIfGiven(message, "delay", delay);
+    putIfGiven(message, "dedupeKey", dedupeKey);
+    putIfGiven(message, "expireAfter", expireAfter);
+    ObjectNode body = ApiClient.object();
+    body.putArray("messages").add(message);
+    JsonNode answer = client.post("/v1/queues/" + ApiClient.segment(queue) + "/messages", body);
+    JsonNode result = answer.path("results").path(0);
+    if (output.json()) {
+      output.print(result.isMissingNode() ? answer : result);
+      return 0;
+    }
+    String id = Fields.text(result, "id");
+    if (result.path("duplicate").asBoolean()) {
+      output.line(
+          id + " (duplicate: a message with dedupe key " + dedupeKey + " is already enqueued)");
+    } else {
+      output.line(id);
+    }
+    return 0;
+  }
+
+  private static JsonNode parsePayload(String text) {
+    try {
+      return ApiClient.json().readTree(text);
+    } catch (JsonProcessingException e) {
+      throw CliException.usage(
+          "--payload: not JSON ("
+              + e.getOriginalMessage()
+              + "); quote text as JSON, e.g. --payload '\"hello\"' or '{\"to\":\"ada@example.com\"}'");
+    }
+  }
+
+  private static void putIfGiven(ObjectNode node, String field, String value) {
+    if (value != null) {
+      node.put(field, value);
+    }
+  }
+}

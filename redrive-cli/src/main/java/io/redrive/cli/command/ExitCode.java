@@ -1,0 +1,119 @@
+package io.redrive.cli.command;
+
+import io.redrive.cli.client.CliException;
+import io.redrive.cli.output.Output;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * The exit codes of {@code redrive}, and the one place a failure becomes one (documented in
+ * docs/cli.md).
+ */
+public enum ExitCode {
+  /** Done. */
+  OK(0),
+  /** Anything else: a bad request the server refused (400), a local file problem. */
+  FAILURE(1),
+  /** The command line is wrong (unknown option, bad value, missing argument). */
+  USAGE(2),
+  /** A queue, message or id prefix does not exist (404). */
+  NOT_FOUND(3),
+  /**
+   * The request conflicts with the current state (409: NOT_DEAD, QUEUE_EXISTS, AMBIGUOUS_ID...).
+   */
+  CONFLICT(4),
+  /** The token is missing, unknown (401) or not allowed to do this (403). */
+  AUTH(5),
+  /** The server cannot be reached, timed out, or failed (5xx). */
+  UNAVAILABLE(6);
+
+  private final int code;
+
+  ExitCode(int code) {
+    this.code = code;
+  }
+
+  public int code() {
+    return code;
+  }
+
+  /** The exit code for {@code failure}. */
+  public static ExitCode of(Throwable failure) {
+    if (failure instanceof CommandLine.ParameterException
+        || failure instanceof CommandLine.TypeConversionException
+        || failure instanceof IllegalArgumentException) {
+      return USAGE;
+    }
+    if (!(failure instanceof CliException)) {
+      return FAILURE;
+    }
+    CliException e = (CliException) failure;
+    int status = e.status();
+    if (status == 404) {
+      return NOT_FOUND;
+    }
+    if (status == 409) {
+      return CONFLICT;
+    }
+    if (status == 401 || status == 403) {
+      return AUTH;
+    }
+    if (status >= 500) {
+      return UNAVAILABLE;
+    }
+    if (status == 0) {
+      switch (e.code()) {
+        case CliException.UNREACHABLE:
+        case CliException.TIMEOUT:
+          return UNAVAILABLE;
+        case CliException.USAGE:
+          return USAGE;
+        default:
+          return FAILURE;
+      }
+    }
+    return FAILURE;
+  }
+
+  /**
+   * Prints {@code failure} for the operator ({@code error: message (CODE)}, or the error JSON with
+   * {@code --json}) and returns its exit code.
+   */
+  public static int report(Throwable failure, Output output) {
+    ExitCode exit = of(failure);
+    PrintWriter err = output.err();
+    String message = failure.getMessage() == null ? failure.toString() : failure.getMessage();
+    if (output.json()) {
+      var body = io.redrive.cli.client.ApiClient.object();
+      var error = body.putObject("error");
+      error.put("code", code(failure));
+      error.put("message", message);
+      if (failure instanceof CliException && ((CliException) failure).status() > 0) {
+        error.put("status", ((CliException) failure).status());
+      }
+      err.println(body);
+    } else {
+      String code = code(failure);
+      err.println("error: " + message + (code == null ? "" : " (" + code + ")"));
+      if (exit == FAILURE && !(failure instanceof CliException)) {
+        failure.printStackTrace(err);
+      }
+    }
+    err.flush();
+    return exit.code;
+  }
+
+  private static String code(Throwable failure) {
+    if (failure instanceof CliException) {
+      String code = ((CliException) failure).code();
+      return CliException.USAGE.equals(code) ? null : code;
+    }
+    return null;
+  }
+
+  /** Installs this mapping on a command line (for commands that throw instead of reporting). */
+  public static CommandLine install(CommandLine commandLine) {
+    return commandLine.setExecutionExceptionHandler(
+        (ex, cl, parsed) -> report(ex, new Output(cl.getOut(), cl.getErr(), false)));
+  }
+}

@@ -1,0 +1,120 @@
+package io.redrive.cli.command;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redrive.cli.client.ApiClient;
+import io.redrive.cli.client.CliException;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/** The queue policy flags of {@code queue create} and {@code queue update}, as the API's fields. */
+final class PolicyOptions {
+  @Option(
+      names = "--max-attempts",
+      paramLabel = "N",
+      description = "Deliveries before a message is dead (1-10000).")
+  Integer maxAttempts;
+
+  @Option(
+      names = "--lease-timeout",
+      paramLabel = "DURATION",
+      converter = Converters.DurationValue.class,
+      description = "How long a lease lasts without renewal (30s).")
+  String leaseTimeout;
+
+  @Option(
+      names = "--backoff",
+      paramLabel = "SPEC",
+      converter = Converters.BackoffValue.class,
+      description =
+          "exponential:INITIAL:MULTIPLIER:MAX (exponential:1m:2:1h) or fixed:COOLDOWN (fixed:30s).")
+  ObjectNode backoff;
+
+  @Option(
+      names = "--retry",
+      paramLabel = "N:COOLDOWN",
+      converter = Converters.RetryValue.class,
+      description =
+          "Short form: N total runs with a fixed cooldown (3:30s); not with --max-attempts/--backoff.")
+  ObjectNode retry;
+
+  @Option(
+      names = "--expire-after",
+      paramLabel = "DURATION",
+      description = "Messages die as EXPIRED this long after enqueue (update: 'none' clears it).")
+  String expireAfter;
+
+  @Option(
+      names = "--dead-letter-queue",
+      paramLabel = "QUEUE",
+      description = "Move dead messages to this queue (implies --dead-letter move).")
+  String deadLetterQueue;
+
+  @Option(
+      names = "--dead-letter",
+      paramLabel = "MODE",
+      description = "keep (dead in place), move (with --dead-letter-queue) or discard.")
+  String deadLetter;
+
+  @Option(
+      names = "--stream-policy",
+      paramLabel = "POLICY",
+      description =
+          "HOLD, HALT or RELEASE: what later messages of a stream do when its head fails.")
+  String streamPolicy;
+
+  /** Puts the given flags into {@code body}; {@code update} allows clearing with "none". */
+  ObjectNode into(ObjectNode body, boolean update) {
+    if (retry != null && (maxAttempts != null || backoff != null)) {
+      throw CliException.usage("--retry is a short form: give it without --max-attempts/--backoff");
+    }
+    if (maxAttempts != null) {
+      body.put("maxAttempts", maxAttempts);
+    }
+    if (leaseTimeout != null) {
+      body.put("leaseTimeout", leaseTimeout);
+    }
+    if (backoff != null) {
+      body.set("backoff", backoff);
+    }
+    if (retry != null) {
+      body.set("retry", retry);
+    }
+    if (expireAfter != null) {
+      String v = expireAfter.trim().toLowerCase(Locale.ROOT);
+      if (v.equals("none") || v.equals("off")) {
+        if (!update) {
+          throw CliException.usage("--expire-after none: only queue update clears a deadline");
+        }
+        body.putNull("expireAfter");
+      } else {
+        body.put("expireAfter", Converters.duration(expireAfter));
+      }
+    }
+    if (deadLetter != null) {
+      String mode = deadLetter.trim().toLowerCase(Locale.ROOT);
+      if (!mode.equals("keep") && !mode.equals("move") && !mode.equals("discard")) {
+        throw CliException.usage(
+            "--dead-letter: expected keep, move or discard, was \"" + deadLetter + "\"");
+      }
+      if (mode.equals("move") && deadLetterQueue == null) {
+        throw CliException.usage("--dead-letter move needs --dead-letter-queue QUEUE");
+      }
+      if (!mode.equals("move") && deadLetterQueue != null) {
+        throw CliException.usage(
+            "--dead-letter-queue moves dead messages: not with --dead-letter " + mode);
+      }
+      body.put("deadLetter", mode);
+    }
+    if (deadLetterQueue != null) {
+      body.put("deadLetterQueue", deadLetterQueue);
+    }
+    if (streamPolicy != null) {
+      body.put("streamPolicy", streamPolicy.trim().toUpperCase(Locale.ROOT));
+    }
+    return body;
+  }
+
+  static ObjectNode empty() {
+    return ApiClient.object();
+  }
+}

@@ -1,0 +1,106 @@
+package io.redrive.cli.command;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.redrive.cli.output.Fields;
+import io.redrive.cli.output.Table;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** How queues and their stats read in tables. */
+final class QueueView {
+  private QueueView() {}
+
+  static Table list(JsonNode queues) {
+    Table table =
+        Table.of(
+                "NAME",
+                "PAUSED",
+                "MAX ATTEMPTS",
+                "LEASE",
+                "BACKOFF",
+                "EXPIRE AFTER",
+                "DEAD LETTER",
+                "STREAM POLICY")
+            .alignRight(2);
+    for (JsonNode q : queues) {
+      table.row(
+          Fields.text(q, "name"),
+          q.path("paused").asBoolean() ? "yes" : "no",
+          Fields.text(q, "maxAttempts"),
+          Fields.text(q, "leaseTimeout"),
+          Fields.backoff(q.get("backoff")),
+          Fields.text(q, "expireAfter"),
+          Fields.deadLetter(q),
+          Fields.text(q, "streamPolicy"));
+    }
+    return table;
+  }
+
+  static Table policy(JsonNode q) {
+    return Table.withoutHeader(2)
+        .row("queue", Fields.text(q, "name"))
+        .row("paused", q.path("paused").asBoolean() ? "yes" : "no")
+        .row("max attempts", Fields.text(q, "maxAttempts"))
+        .row("lease timeout", Fields.text(q, "leaseTimeout"))
+        .row("backoff", Fields.backoff(q.get("backoff")))
+        .row("expire after", Fields.text(q, "expireAfter"))
+        .row("dead letter", Fields.deadLetter(q))
+        .row("stream policy", Fields.text(q, "streamPolicy"))
+        .row("created", Fields.time(q, "createdAt"))
+        .row("updated", Fields.time(q, "updatedAt"));
+  }
+
+  static Table stats(JsonNode s) {
+    return Table.withoutHeader(2)
+        .row("ready", Fields.text(s, "ready", "0"))
+        .row("scheduled", Fields.text(s, "scheduled", "0"))
+        .row("leased", Fields.text(s, "leased", "0"))
+        .row("lease expired", Fields.text(s, "leaseExpired", "0"))
+        .row("dead", Fields.text(s, "dead", "0"))
+        .row("total", Fields.text(s, "total", "0"))
+        .row("by attempts", counts(s.get("attempts")))
+        .row("dead reasons", counts(s.get("deadReasons")))
+        .row("failure reasons", counts(s.get("failureReasons")))
+        .row("next scheduled", Fields.time(s, "nextScheduledAt"))
+        .row("latest scheduled", Fields.time(s, "latestScheduledAt"))
+        .row("oldest ready age", Fields.text(s, "oldestReadyAge"));
+  }
+
+  static Table statsHeader() {
+    return Table.of(
+            "QUEUE",
+            "READY",
+            "SCHEDULED",
+            "LEASED",
+            "LEASE EXPIRED",
+            "DEAD",
+            "TOTAL",
+            "OLDEST READY")
+        .alignRight(1, 2, 3, 4, 5, 6);
+  }
+
+  static void statsRow(Table table, String queue, JsonNode s) {
+    table.row(
+        queue,
+        Fields.text(s, "ready", "0"),
+        Fields.text(s, "scheduled", "0"),
+        Fields.text(s, "leased", "0"),
+        Fields.text(s, "leaseExpired", "0"),
+        Fields.text(s, "dead", "0"),
+        Fields.text(s, "total", "0"),
+        Fields.text(s, "oldestReadyAge"));
+  }
+
+  /** {@code {"POISON": 1, "EXPIRED": 2}} as {@code POISON 1, EXPIRED 2}; null when empty. */
+  static String counts(JsonNode counts) {
+    if (counts == null || !counts.isObject() || counts.isEmpty()) {
+      return null;
+    }
+    List<String> parts = new ArrayList<>();
+    for (Map.Entry<String, JsonNode> e : (Iterable<Map.Entry<String, JsonNode>>) counts::fields) {
+      parts.add(e.getKey() + " " + e.getValue().asText());
+    }
+    return String.join(", ", parts);
+  }
+}

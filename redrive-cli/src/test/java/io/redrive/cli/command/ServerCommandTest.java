@@ -1,0 +1,136 @@
+package io.redrive.cli.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.redrive.cli.RedriveCommand;
+import io.redrive.cli.testing.Cli;
+import io.redrive.server.config.ServerConfig;
+import io.redrive.server.config.StoreSettings;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code redrive server}: settings from file and flags, declared queues, serving until stopped. */
+class ServerCommandTest {
+  @TempDir Path dir;
+
+  @Test
+  void server_withConfigFile_appliesDeclaredQueuesAndServesUntilInterrupted() throws Exception {
+    Path file = dir.resolve("redrive.toml");
+    Files.writeString(
+        file,
+        "[server]\nport = 7070\n\n[queues.\"emails.dlq\"]\n\n[queues.emails]\n"
+            + "retry = { attempts = 3, cooldown = \"30s\" }\ndeadLetterQueue = \"emails.dlq\"\n");
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = RedriveCommand.commandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    AtomicInteger exit = new AtomicInteger(-1);
+    Thread thread =
+        new Thread(
+            () ->
+                exit.set(
+                    cli.execute(
+                        "server",
+                        "--config",
+                        file.toString(),
+                        "--port",
+                        "0",
+                        "--data-dir",
+                        dir.resolve("data").toString())));
+    thread.start();
+    try {
+      await().atMost(Duration.ofSeconds(30)).until(() -> out.toString().contains("listening on"));
+      Matcher url = Pattern.compile("listening on (http://\\S+)").matcher(out.toString());
+      assertThat(url.find()).isTrue();
+
+      Cli.Result list = Cli.run("queue", "list", "--server", url.group(1));
+
+      assertThat(out.toString())
+          .contains("declared queues: created [emails.dlq, emails]")
+          .contains("SQLite at " + dir.resolve("data").resolve("redrive.db"));
+      assertThat(list.exit()).as(list.toString()).isZero();
+      assertThat(list.out()).contains("emails.dlq").containsPattern("emails\\s+no\\s+3");
+    } finally {
+      thread.interrupt();
+      thread.join(30_000);
+    }
+    assertThat(exit.get()).as(err.toString()).isZero();
+    assertThat(Files.exists(dir.resolve("data").resolve("redrive.db"))).isTrue();
+  }
+
+  @Test
+  void settings_flagsOverrideTheFile() throws Exception {
+    Path file = dir.resolve("redrive.toml");
+    Files.writeString(
+        file,
+        "[server]\nport = 8080\n\n[store]\nkind = \"postgres\"\npgUrl = \"jdbc:postgresql://db/x\"\npgUser = \"app\"\n");
+    ServerCommand command = new ServerCommand();
+    new CommandLine(command)
+        .parseArgs(
+            "--config",
+            file.toString(),
+            "--port",
+            "9090",
+            "--bind",
+            "localhost",
+            "--pg-schema",
+            "redrive");
+    ServerCommand.environment = java.util.Map.of("REDRIVE_PG_PASSWORD", "pw-from-env");
+    try {
+      ServerConfig settings = command.settings();
+
+      assertThat(settings.port()).isEqualTo(9090);
+      assertThat(settings.bind()).isEqualTo("localhost");
+      StoreSettings store = settings.store();
+      assertThat(store.kind()).isEqualTo(StoreSettings.Kind.POSTGRES);
+      assertThat(store.pgUrl()).isEqualTo("jdbc:postgresql://db/x");
+      assertThat(store.pgUser()).isEqualTo("app");
+      assertThat(store.pgPassword()).isEqualTo("pw-from-env");
+      assertThat(store.pgSchema()).isEqualTo("redrive");
+    } finally {
+      ServerCommand.environment = System.getenv();
+    }
+  }
+
+  @Test
+  void settings_storeFlagSwitchesToSqliteInTheDataDir() {
+    ServerCommand command = new ServerCommand();
+    new CommandLine(command).parseArgs("--store", "sqlite", "--data-dir", dir.toString());
+
+    StoreSettings store = command.settings().store();
+
+    assertThat(store.kind()).isEqualTo(StoreSettings.Kind.SQLITE);
+    assertThat(store.dataDir()).isEqualTo(dir);
+  }
+
+  @Test
+  void badStore_exitsTwo() {
+    Cli.Result r =
+        Cli.run("server", "--store", "mysql", "--port", "0", "--data-dir", dir.toString());
+
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).contains("--store: expected sqlite or postgres");
+  }
+
+  @Test
+  void invalidConfigFile_exitsTwoNamingTheSetting() throws Exception {
+    Path file = dir.resolve("redrive.toml");
+    Files.writeString(file, "[server]\nportt = 1\n");
+
+    Cli.Result r = Cli.run("server", "--config", file.toString());
+
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).contains("portt");
+  }
+}

@@ -1,0 +1,242 @@
+package io.redrive.server;
+
+import io.redrive.Redrive;
+import io.redrive.postgres.PostgresStore;
+import io.redrive.server.auth.Authorizer;
+import io.redrive.server.config.ServerConfig;
+import io.redrive.server.config.StoreSettings;
+import io.redrive.server.http.HttpApi;
+import io.redrive.sqlite.SqliteStore;
+import io.redrive.store.Store;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A running Redrive server: the engine over the store of a {@link ServerConfig}, served as the HTTP
+ * JSON API of docs/api.md. Start with {@link #start}; {@link #stop()} is graceful and idempotent.
+ * Thread-safe.
+ *
+ * <p>Without API keys ({@code !authorizer.enabled()}) the server refuses to bind to anything but a
+ * loopback address, so an unauthenticated API is never reachable from the network.
+ */
+public final class RedriveServer implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(RedriveServer.class);
+
+  private final Redrive redrive;
+  private final HttpApi api;
+  private final Store store;
+  private final boolean ownsStore;
+  private final String host;
+  private final Object lock = new Object();
+  private boolean stopped;
+  private Thread shutdownHook;
+
+  private RedriveServer(Redrive redrive, HttpApi api, boolean ownsStore, String host) {
+    this.redrive = redrive;
+    this.api = api;
+    this.store = redrive.store();
+    this.ownsStore = ownsStore;
+    this.host = host;
+  }
+
+  /**
+   * Opens the configured store (SQLite in the data directory, or PostgreSQL) and starts serving.
+   * The store is closed by {@link #stop()}.
+   *
+   * @throws IllegalArgumentException when the config is invalid, or binds to a non-loopback address
+   *     without API keys
+   */
+  public static RedriveServer start(ServerConfig config, Authorizer authorizer) {
+    checkConfig(config, authorizer);
+    Store store = open(config.store());
+    try {
+      return start(config, authorizer, store, true);
+    } catch (RuntimeException e) {
+      store.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Starts serving over an existing store, which {@link #stop()} leaves open; {@code
+   * config.store()} is ignored.
+   */
+  public static RedriveServer start(ServerConfig config, Authorizer authorizer, Store store) {
+    checkConfig(config, authorizer);
+    if (store == null) {
+      throw new IllegalArgumentException("store: is required");
+    }
+    return start(config, authorizer, store, false);
+  }
+
+  private static RedriveServer start(
+      ServerConfig config, Authorizer authorizer, Store store, boolean ownsStore) {
+    Redrive redrive = Redrive.builder(store).maxPayloadBytes(config.maxPayloadBytes()).build();
+    HttpApi api = HttpApi.start(redrive, authorizer, config);
+    RedriveServer server = new RedriveServer(redrive, api, ownsStore, config.bind());
+    log.info(
+        "Redrive server listening on {} ({}, authentication {})",
+        server.baseUrl(),
+        store.getClass().getSimpleName(),
+        authorizer.enabled() ? "on" : "off: loopback only");
+    return server;
+  }
+
+  private static void checkConfig(ServerConfig config, Authorizer authorizer) {
+    if (config == null) {
+      throw new IllegalArgumentException("config: is required");
+    }
+    if (authorizer == null) {
+      throw new IllegalArgumentException("authorizer: is required");
+    }
+    if (config.port() < 0 || config.port() > 65_535) {
+      throw new IllegalArgumentException("port: must be between 0 and 65535, was " + config.port());
+    }
+    if (config.maxRequestBytes() < 1024) {
+      throw new IllegalArgumentException(
+          "maxRequestBytes: must be at least 1024, was " + config.maxRequestBytes());
+    }
+    if (config.maxLeaseWait() == null
+        || config.maxLeaseWait().isNegative()
+        || config.maxLeaseWait().toMinutes() > 10) {
+      throw new IllegalArgumentException(
+          "maxLeaseWait: must be between 0s and 10m, was " + config.maxLeaseWait());
+    }
+    if (config.bind() == null || config.bind().isBlank()) {
+      throw new IllegalArgumentException("bind: is required");
+    }
+    if (!authorizer.enabled() && !isLoopback(config.bind())) {
+      throw new IllegalArgumentException(
+          "bind: refusing to serve on \""
+              + config.bind()
+              + "\" without API keys; configure keys or bind to a loopback address such as"
+              + " 127.0.0.1");
+    }
+  }
+
+  private static boolean isLoopback(String bind) {
+    try {
+      for (InetAddress a : InetAddress.getAllByName(bind)) {
+        if (!a.isLoopbackAddress()) {
+          return false;
+        }
+      }
+      return true;
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException("bind: unknown host \"" + bind + "\"", e);
+    }
+  }
+
+  private static Store open(StoreSettings settings) {
+    if (settings == null || settings.kind() == null) {
+      throw new IllegalArgumentException("store: is required");
+    }
+    switch (settings.kind()) {
+      case SQLITE:
+        if (settings.dataDir() == null) {
+          throw new IllegalArgumentException("store.dataDir: is required for SQLite");
+        }
+        return SqliteStore.inDirectory(settings.dataDir());
+      case POSTGRES:
+        if (settings.pgUrl() == null || settings.pgUrl().isBlank()) {
+          throw new IllegalArgumentException("store.pgUrl: is required for PostgreSQL");
+        }
+        PostgresStore.Builder b = PostgresStore.builder(settings.pgUrl());
+        if (settings.pgUser() != null) {
+          b.username(settings.pgUser());
+        }
+        if (settings.pgPassword() != null) {
+          b.password(settings.pgPassword());
+        }
+        if (settings.pgSchema() != null) {
+          b.schema(settings.pgSchema());
+        }
+        if (settings.poolSize() > 0) {
+          b.poolSize(settings.poolSize());
+        }
+        return b.build();
+      default:
+        throw new IllegalArgumentException("store.kind: unknown store " + settings.kind());
+    }
+  }
+
+  /** The port the server listens on (the real one when started with port 0). */
+  public int port() {
+    return api.port();
+  }
+
+  /** {@code http://host:port}, e.g. {@code http://127.0.0.1:7070}. */
+  public String baseUrl() {
+    String h = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+    if (h.equals("0.0.0.0") || h.equals("[::]")) {
+      h = "127.0.0.1";
+    }
+    return "http://" + h + ":" + port();
+  }
+
+  /** The engine the server runs. */
+  public Redrive redrive() {
+    return redrive;
+  }
+
+  /** Every route the server serves as {@code METHOD path}. */
+  public java.util.List<String> routes() {
+    return api.routes();
+  }
+
+  /**
+   * Stops the server when the JVM shuts down (SIGTERM, SIGINT, {@code System.exit}), gracefully as
+   * {@link #stop()}. Returns this server.
+   */
+  public RedriveServer stopOnShutdown() {
+    synchronized (lock) {
+      if (shutdownHook == null && !stopped) {
+        shutdownHook = new Thread(this::stopQuietly, "redrive-server-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+      }
+    }
+    return this;
+  }
+
+  /**
+   * Stops gracefully: waiting lease calls return at once (empty), requests in flight finish (within
+   * {@link HttpApi#STOP_TIMEOUT}), then the store is closed if this server opened it. Idempotent.
+   */
+  public void stop() {
+    Thread hook;
+    synchronized (lock) {
+      if (stopped) {
+        return;
+      }
+      stopped = true;
+      hook = shutdownHook;
+    }
+    if (hook != null && Thread.currentThread() != hook) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // the JVM is shutting down already
+      }
+    }
+    api.stop();
+    if (ownsStore) {
+      store.close();
+    }
+    log.info("Redrive server stopped");
+  }
+
+  private void stopQuietly() {
+    try {
+      stop();
+    } catch (RuntimeException e) {
+      log.warn("stopping the server on shutdown failed", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+}

@@ -1,0 +1,167 @@
+package io.redrive.server.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.http.Context;
+import io.redrive.server.auth.AuthException;
+import io.redrive.server.auth.Permission;
+import io.redrive.server.auth.Principal;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/** One call in progress: its route, the request and how to answer it. Not thread-safe. */
+final class Exchange {
+  private final Context ctx;
+  private final Route route;
+  private final Shared shared;
+  private Principal principal;
+
+  /** What every exchange of one server shares. */
+  record Shared(
+      JsonCodec json, io.redrive.server.auth.Authorizer authorizer, int maxRequestBytes) {}
+
+  Exchange(Context ctx, Route route, Shared shared) {
+    this.ctx = ctx;
+    this.route = route;
+    this.shared = shared;
+  }
+
+  Context context() {
+    return ctx;
+  }
+
+  JsonCodec json() {
+    return shared.json();
+  }
+
+  /** Authenticates the caller for the route's permission and the queue in the path (if any). */
+  void authorizeRoute() {
+    if (route.permission() == null) {
+      return;
+    }
+    String queue = route.queueInPath() ? ctx.pathParam("name") : null;
+    principal =
+        shared.authorizer().authorize(ctx.header("Authorization"), route.permission(), queue);
+  }
+
+  /** Checks the route's permission on one more queue (e.g. the queue of a token's message). */
+  void authorizeQueue(String queue) {
+    shared.authorizer().authorize(ctx.header("Authorization"), route.permission(), queue);
+  }
+
+  /** True when the caller may use the route's permission on {@code queue}. */
+  boolean mayAccess(Permission permission, String queue) {
+    try {
+      shared.authorizer().authorize(ctx.header("Authorization"), permission, queue);
+      return true;
+    } catch (AuthException e) {
+      return false;
+    }
+  }
+
+  /** The caller's name for history entries, or null when anonymous. */
+  String actor() {
+    return principal == null || principal.anonymous() ? null : principal.name();
+  }
+
+  /** Refuses query parameters the route does not accept. */
+  void checkQuery() {
+    for (String name : ctx.queryParamMap().keySet()) {
+      if (!route.queryParams().contains(name)) {
+        throw ApiException.unknownField(
+            name,
+            route.queryParams().isEmpty()
+                ? " (this endpoint takes no query parameters)"
+                : " in the query (known: " + String.join(", ", route.queryParams()) + ")");
+      }
+    }
+  }
+
+  String path(String name) {
+    return ctx.pathParam(name);
+  }
+
+  List<String> queryAll(String name) {
+    return ctx.queryParams(name);
+  }
+
+  /** The single value of a query parameter, or null; repeated values are refused. */
+  String query(String name) {
+    List<String> values = ctx.queryParams(name);
+    if (values.isEmpty()) {
+      return null;
+    }
+    if (values.size() > 1) {
+      throw new IllegalArgumentException(name + ": given more than once");
+    }
+    return values.get(0);
+  }
+
+  /** The request body as {@code type}; null when absent and not required. */
+  <T> T body(Class<T> type, boolean required) throws IOException {
+    T value = shared.json().read(bytes(), type);
+    if (value == null && required) {
+      throw new IllegalArgumentException("body: a JSON object is required");
+    }
+    return value;
+  }
+
+  /** The request body as a JSON object (to tell absent fields from nulls), or an empty object. */
+  ObjectNode bodyObject() throws IOException {
+    JsonNode node = shared.json().read(bytes(), JsonNode.class);
+    if (node == null || node.isNull()) {
+      return shared.json().mapper().createObjectNode();
+    }
+    if (!node.isObject()) {
+      throw new IllegalArgumentException("body: expected a JSON object");
+    }
+    return (ObjectNode) node;
+  }
+
+  private byte[] bytes() throws IOException {
+    long limit = shared.maxRequestBytes();
+    long declared = ctx.req().getContentLengthLong();
+    if (declared > limit) {
+      throw ApiException.tooLarge(declared, limit);
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    byte[] buffer = new byte[8192];
+    try (InputStream in = ctx.req().getInputStream()) {
+      int n;
+      while ((n = in.read(buffer)) != -1) {
+        out.write(buffer, 0, n);
+        if (out.size() > limit) {
+          throw ApiException.tooLarge(-1, limit);
+        }
+      }
+    }
+    return out.toByteArray();
+  }
+
+  void reply(int status, Object body) {
+    ctx.status(status).contentType("application/json").result(shared.json().write(body));
+  }
+
+  void reply(Object body) {
+    reply(route.status(), body);
+  }
+
+  void noContent() {
+    ctx.status(204);
+  }
+
+  /** Answers when {@code future} completes; failures go to the error mapper. */
+  void replyLater(CompletableFuture<?> future) {
+    ctx.future(() -> future.thenAccept(this::reply));
+  }
+
+  static Map<String, Object> single(String key, Object value) {
+    java.util.LinkedHashMap<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put(key, value);
+    return m;
+  }
+}

@@ -1,0 +1,234 @@
+package io.redrive.server.http;
+
+import static io.javalin.http.HandlerType.GET;
+
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import io.redrive.Redrive;
+import io.redrive.server.auth.Authorizer;
+import io.redrive.server.config.ServerConfig;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.jetty.server.handler.StatisticsHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HTTP JSON API of docs/api.md over one engine, served by Javalin (Jetty). Every endpoint is a
+ * {@link Route} in one table, which also drives authorization and {@code /openapi.json}.
+ * Thread-safe.
+ */
+public final class HttpApi implements AutoCloseable {
+  /** How long {@link #stop()} waits for requests in flight. */
+  public static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
+
+  private static final Logger log = LoggerFactory.getLogger(HttpApi.class);
+
+  private final Redrive redrive;
+  private final Javalin app;
+  private final LeaseWaiter waiter;
+  private final ServerMetrics metrics;
+  private final List<Route> routes;
+  private final String openApi;
+  private final Object stopLock = new Object();
+  private boolean stopped;
+
+  private HttpApi(Redrive redrive, Authorizer authorizer, ServerConfig config) {
+    this.redrive = redrive;
+    JsonCodec json = new JsonCodec();
+    Views views = new Views(json);
+    ErrorMapper errors = new ErrorMapper(json);
+    this.waiter = new LeaseWaiter(redrive, 4);
+    this.metrics = new ServerMetrics(redrive);
+    List<Route> table = new ArrayList<>(serviceRoutes());
+    table.addAll(new QueueEndpoints(redrive, views).routes());
+    table.addAll(new MessageEndpoints(redrive, views).routes());
+    table.addAll(new LeaseEndpoints(redrive, views, waiter, config.maxLeaseWait()).routes());
+    this.routes = List.copyOf(table);
+    this.openApi = json.write(OpenApi.document(routes, version()));
+    Exchange.Shared shared = new Exchange.Shared(json, authorizer, config.maxRequestBytes());
+    long asyncTimeout = config.maxLeaseWait().plus(Duration.ofSeconds(30)).toMillis();
+    this.app =
+        Javalin.create(
+            cfg -> {
+              cfg.showJavalinBanner = false;
+              cfg.startupWatcherEnabled = false;
+              cfg.http.maxRequestSize = config.maxRequestBytes();
+              cfg.http.asyncTimeout = asyncTimeout;
+              cfg.http.prefer405over404 = true;
+              cfg.router.ignoreTrailingSlashes = true;
+              cfg.jetty.modifyServer(
+                  server -> {
+                    server.setStopTimeout(STOP_TIMEOUT.toMillis());
+                    server.setHandler(new StatisticsHandler());
+                  });
+              cfg.requestLogger.http(
+                  (ctx, millis) ->
+                      metrics.recordRequest(
+                          routeOf(ctx), ctx.method().name(), ctx.statusCode(), millis));
+            });
+    for (Route r : routes) {
+      app.addHttpHandler(
+          r.method(),
+          r.path(),
+          ctx -> {
+            Exchange ex = new Exchange(ctx, r, shared);
+            ex.authorizeRoute();
+            ex.checkQuery();
+            r.action().handle(ex);
+          });
+    }
+    app.exception(HttpResponseException.class, errors::handle);
+    app.exception(Exception.class, errors::handle);
+    app.error(
+        404,
+        ctx -> {
+          if (ctx.result() == null || !ctx.result().startsWith("{\"error\"")) {
+            errors.write(
+                ctx,
+                new ErrorMapper.ApiError(
+                    404, "NOT_FOUND", "no such endpoint: " + ctx.method() + " " + ctx.path()));
+          }
+        });
+    app.error(
+        405,
+        ctx -> {
+          if (ctx.result() == null || !ctx.result().startsWith("{\"error\"")) {
+            errors.write(
+                ctx,
+                new ErrorMapper.ApiError(
+                    405,
+                    "METHOD_NOT_ALLOWED",
+                    "method not allowed: " + ctx.method() + " " + ctx.path()));
+          }
+        });
+  }
+
+  /**
+   * Starts serving on {@code config.bind()}:{@code config.port()} (0 picks a free port). The caller
+   * keeps ownership of {@code redrive} and its store.
+   */
+  public static HttpApi start(Redrive redrive, Authorizer authorizer, ServerConfig config) {
+    HttpApi api = new HttpApi(redrive, authorizer, config);
+    try {
+      api.app.start(config.bind(), config.port());
+    } catch (RuntimeException e) {
+      api.waiter.close();
+      api.metrics.close();
+      throw e;
+    }
+    return api;
+  }
+
+  /** The port the server listens on. */
+  public int port() {
+    return app.port();
+  }
+
+  /** Every route as {@code METHOD path}, in table order. */
+  public List<String> routes() {
+    return routes.stream().map(r -> r.method().name() + " " + r.path()).toList();
+  }
+
+  /**
+   * Stops gracefully: waiting lease calls return (empty) at once, new connections are refused, and
+   * requests in flight get up to {@link #STOP_TIMEOUT} to finish. Idempotent.
+   */
+  public void stop() {
+    synchronized (stopLock) {
+      if (stopped) {
+        return;
+      }
+      stopped = true;
+    }
+    waiter.close();
+    try {
+      app.stop();
+    } catch (RuntimeException e) {
+      log.warn("stopping the HTTP server: {}", e.getMessage());
+    }
+    metrics.close();
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  private List<Route> serviceRoutes() {
+    return List.of(
+        Route.of(
+            GET,
+            "/health",
+            "Liveness: 200 while the process runs",
+            null,
+            null,
+            200,
+            "Status",
+            ex -> ex.reply(Exchange.single("status", "ok"))),
+        Route.of(
+            GET,
+            "/ready",
+            "Readiness: 200 when the store answers, else 503",
+            null,
+            null,
+            200,
+            "Status",
+            this::ready),
+        Route.of(
+            GET,
+            "/metrics",
+            "Prometheus metrics (text format)",
+            null,
+            null,
+            200,
+            "Metrics",
+            this::metrics),
+        Route.of(
+            GET,
+            "/openapi.json",
+            "This OpenAPI document",
+            null,
+            null,
+            200,
+            "OpenApi",
+            ex -> ex.context().status(200).contentType("application/json").result(openApi)));
+  }
+
+  private void ready(Exchange ex) {
+    try {
+      redrive.store().findQueue("ready-probe");
+      ex.reply(200, Exchange.single("status", "ready"));
+    } catch (RuntimeException e) {
+      Map<String, Object> body = new LinkedHashMap<>();
+      body.put("status", "unavailable");
+      body.put("error", String.valueOf(e.getMessage()));
+      ex.reply(503, body);
+    }
+  }
+
+  private void metrics(Exchange ex) {
+    ex.context()
+        .status(200)
+        .contentType("text/plain; version=0.0.4; charset=utf-8")
+        .result(metrics.scrape());
+  }
+
+  private static String routeOf(Context ctx) {
+    try {
+      String path = ctx.endpointHandlerPath();
+      return path == null || path.isEmpty() ? "unmatched" : path;
+    } catch (RuntimeException e) {
+      return "unmatched";
+    }
+  }
+
+  private static String version() {
+    String v = HttpApi.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+}

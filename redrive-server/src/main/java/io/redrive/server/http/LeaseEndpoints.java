@@ -1,0 +1,214 @@
+package io.redrive.server.http;
+
+import static io.javalin.http.HandlerType.POST;
+
+import io.redrive.Redrive;
+import io.redrive.error.LeaseNotFoundException;
+import io.redrive.error.MessageNotFoundException;
+import io.redrive.failure.FailureReason;
+import io.redrive.lease.AbandonRequest;
+import io.redrive.lease.FailRequest;
+import io.redrive.lease.LeaseRequest;
+import io.redrive.lease.LeaseResult;
+import io.redrive.lease.LeaseToken;
+import io.redrive.lease.SettleResult;
+import io.redrive.server.auth.Permission;
+import io.redrive.server.http.RequestBodies.AbandonBody;
+import io.redrive.server.http.RequestBodies.CompleteBody;
+import io.redrive.server.http.RequestBodies.FailBody;
+import io.redrive.server.http.RequestBodies.LeaseBody;
+import io.redrive.server.http.RequestBodies.ReleaseBody;
+import io.redrive.server.http.RequestBodies.RenewBody;
+import io.redrive.time.DurationText;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Consuming: lease (with long poll) and settling by lease token. */
+final class LeaseEndpoints {
+  static final String DEFAULT_WORKER = "http";
+
+  private final Redrive redrive;
+  private final Views views;
+  private final LeaseWaiter waiter;
+  private final Duration maxLeaseWait;
+
+  LeaseEndpoints(Redrive redrive, Views views, LeaseWaiter waiter, Duration maxLeaseWait) {
+    this.redrive = redrive;
+    this.views = views;
+    this.waiter = waiter;
+    this.maxLeaseWait = maxLeaseWait;
+  }
+
+  List<Route> routes() {
+    return List.of(
+        Route.of(
+            POST,
+            "/v1/queues/{name}/lease",
+            "Lease messages, waiting up to `wait`",
+            Permission.CONSUME,
+            LeaseBody.class,
+            200,
+            "LeaseResult",
+            this::lease),
+        Route.of(
+            POST,
+            "/v1/leases/{token}/complete",
+            "Complete a leased message",
+            Permission.CONSUME,
+            CompleteBody.class,
+            200,
+            "Settle",
+            this::complete),
+        Route.of(
+            POST,
+            "/v1/leases/{token}/fail",
+            "Fail an attempt (retry later or dead)",
+            Permission.CONSUME,
+            FailBody.class,
+            200,
+            "Settle",
+            this::fail),
+        Route.of(
+            POST,
+            "/v1/leases/{token}/abandon",
+            "Give a lease back after a delay",
+            Permission.CONSUME,
+            AbandonBody.class,
+            200,
+            "Settle",
+            this::abandon),
+        Route.of(
+            POST,
+            "/v1/leases/{token}/renew",
+            "Extend a lease",
+            Permission.CONSUME,
+            RenewBody.class,
+            200,
+            "Renewed",
+            this::renew),
+        Route.of(
+            POST,
+            "/v1/leases/release",
+            "Give leases back with attempts refunded",
+            Permission.CONSUME,
+            ReleaseBody.class,
+            200,
+            "SettleList",
+            this::release));
+  }
+
+  private void lease(Exchange ex) throws Exception {
+    LeaseBody body = ex.body(LeaseBody.class, false);
+    if (body == null) {
+      body = new LeaseBody(null, null, null, null);
+    }
+    Duration wait =
+        body.waitFor() == null ? Duration.ZERO : DurationText.parse("wait", body.waitFor());
+    if (wait.compareTo(maxLeaseWait) > 0) {
+      throw new IllegalArgumentException(
+          "wait: at most "
+              + DurationText.format(maxLeaseWait)
+              + " (the server's maxLeaseWait), was "
+              + body.waitFor());
+    }
+    LeaseRequest request =
+        new LeaseRequest(
+            ex.path("name"),
+            body.worker() == null ? DEFAULT_WORKER : body.worker(),
+            body.max() == null ? 1 : body.max(),
+            RequestBodies.optionalDuration("leaseTimeout", body.leaseTimeout()));
+    LeaseResult first = redrive.lease(request);
+    if (!first.leased().isEmpty() || wait.isZero() || waiter.closed()) {
+      ex.reply(views.leaseResult(first));
+      return;
+    }
+    ex.replyLater(waiter.await(request, wait, first).thenApply(views::leaseResult));
+  }
+
+  private void complete(Exchange ex) throws Exception {
+    String token = authorizeToken(ex, ex.path("token"));
+    CompleteBody body = ex.body(CompleteBody.class, false);
+    long progress = RequestBodies.progress(body == null ? null : body.progress());
+    ex.reply(views.settle(redrive.complete(token, progress)));
+  }
+
+  private void fail(Exchange ex) throws Exception {
+    String token = authorizeToken(ex, ex.path("token"));
+    FailBody body = ex.body(FailBody.class, true);
+    FailRequest request =
+        new FailRequest(
+            token,
+            FailureReason.parse("reason", body.reason()),
+            body.message(),
+            body.retryable(),
+            RequestBodies.optionalDuration("retryAfter", body.retryAfter()),
+            RequestBodies.progress(body.progress()),
+            body.stackTrace());
+    ex.reply(views.settle(redrive.fail(request)));
+  }
+
+  private void abandon(Exchange ex) throws Exception {
+    String token = authorizeToken(ex, ex.path("token"));
+    AbandonBody body = ex.body(AbandonBody.class, false);
+    if (body == null) {
+      body = new AbandonBody(null, null, null);
+    }
+    ex.reply(
+        views.settle(
+            redrive.abandon(
+                new AbandonRequest(
+                    token,
+                    RequestBodies.optionalDuration("delay", body.delay()),
+                    Boolean.TRUE.equals(body.refund()),
+                    body.note()))));
+  }
+
+  private void renew(Exchange ex) throws Exception {
+    String token = authorizeToken(ex, ex.path("token"));
+    RenewBody body = ex.body(RenewBody.class, false);
+    Duration timeout =
+        body == null ? null : RequestBodies.optionalDuration("leaseTimeout", body.leaseTimeout());
+    Instant expiresAt = redrive.renew(token, timeout);
+    ex.reply(Exchange.single("leaseExpiresAt", expiresAt));
+  }
+
+  private void release(Exchange ex) throws Exception {
+    ReleaseBody body = ex.body(ReleaseBody.class, true);
+    if (body.tokens() == null || body.tokens().isEmpty()) {
+      throw new IllegalArgumentException("tokens: at least one lease token is required");
+    }
+    Set<String> tokens = new LinkedHashSet<>();
+    for (String t : body.tokens()) {
+      LeaseToken.parse(t);
+      tokens.add(t);
+    }
+    for (String t : tokens) {
+      authorizeToken(ex, t);
+    }
+    List<Object> results = new ArrayList<>();
+    for (SettleResult r : redrive.release(List.copyOf(tokens))) {
+      results.add(views.settle(r));
+    }
+    ex.reply(Exchange.single("results", results));
+  }
+
+  /**
+   * Parses a token and checks the caller may consume from its message's queue; a token whose
+   * message no longer exists is {@code LEASE_NOT_FOUND}.
+   */
+  private String authorizeToken(Exchange ex, String token) {
+    LeaseToken parsed = LeaseToken.parse(token);
+    String queue;
+    try {
+      queue = redrive.getMessage(parsed.messageId()).queue();
+    } catch (MessageNotFoundException e) {
+      throw new LeaseNotFoundException(parsed.messageId());
+    }
+    ex.authorizeQueue(queue);
+    return token;
+  }
+}

@@ -1,0 +1,96 @@
+package io.redrive.server.http;
+
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.redrive.Redrive;
+import io.redrive.queue.Queue;
+import io.redrive.queue.QueueStats;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server's Prometheus meters: {@code redrive_http_requests_seconds} by route, method and
+ * status, and {@code redrive_queue_depth} by queue and state, refreshed every {@link #REFRESH} and
+ * before a scrape that finds them older than {@link #STALE}. Thread-safe.
+ */
+final class ServerMetrics implements AutoCloseable {
+  static final Duration REFRESH = Duration.ofSeconds(15);
+  static final Duration STALE = Duration.ofSeconds(5);
+  private static final Logger log = LoggerFactory.getLogger(ServerMetrics.class);
+
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final MultiGauge depth;
+  private final Redrive redrive;
+  private final ScheduledExecutorService refresher;
+  private volatile long refreshedAtNanos = System.nanoTime() - REFRESH.toNanos();
+
+  ServerMetrics(Redrive redrive) {
+    this.redrive = redrive;
+    this.depth =
+        MultiGauge.builder("redrive.queue.depth")
+            .description("messages in the queue by state, refreshed every 15 s")
+            .register(registry);
+    this.refresher =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "redrive-metrics");
+              t.setDaemon(true);
+              return t;
+            });
+    refresher.scheduleWithFixedDelay(
+        this::refreshDepth, REFRESH.toMillis(), REFRESH.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  void recordRequest(String route, String method, int status, float millis) {
+    Timer.builder("redrive.http.requests")
+        .description("HTTP requests by route, method and status")
+        .tags("route", route, "method", method, "status", String.valueOf(status))
+        .register(registry)
+        .record(Duration.ofNanos((long) (millis * 1_000_000L)));
+  }
+
+  /** Reads every queue's stats into the depth gauges. */
+  synchronized void refreshDepth() {
+    refreshedAtNanos = System.nanoTime();
+    try {
+      List<MultiGauge.Row<?>> rows = new ArrayList<>();
+      for (Queue q : redrive.listQueues()) {
+        QueueStats s = redrive.stats(q.name());
+        rows.add(row(q.name(), "READY", s.ready()));
+        rows.add(row(q.name(), "SCHEDULED", s.scheduled()));
+        rows.add(row(q.name(), "LEASED", s.leased() + s.leaseExpired()));
+        rows.add(row(q.name(), "DEAD", s.dead()));
+      }
+      depth.register(rows, true);
+    } catch (RuntimeException e) {
+      log.warn("refreshing queue depth gauges failed: {}", e.getMessage());
+    }
+  }
+
+  private static MultiGauge.Row<?> row(String queue, String state, long value) {
+    return MultiGauge.Row.of(Tags.of("queue", queue, "state", state), value);
+  }
+
+  String scrape() {
+    if (System.nanoTime() - refreshedAtNanos > STALE.toNanos()) {
+      refreshDepth();
+    }
+    return registry.scrape();
+  }
+
+  @Override
+  public void close() {
+    refresher.shutdownNow();
+    registry.close();
+  }
+}
