@@ -528,13 +528,14 @@ final class Dispatcher {
   private void renewAll() {
     long maxNanos = config.maxRenewal().toNanos();
     for (HeldLease h : held) {
-      if (h.claimed() || h.lost || h.renewalStopped) {
+      if (h.lost || h.renewalStopped) {
         continue;
       }
       LeasedMessage m = h.message;
-      // Only a running handler can hang: a stream message waiting for its turn keeps its lease
-      // (it is released when the handler before it is given up).
-      if (h.started && System.nanoTime() - h.startedAtNanos > maxNanos) {
+      // A claimed lease is being settled right now (a completion may wait for a group commit, a
+      // slow store may delay a fail): keep it alive until the settle lands. Only a running,
+      // unclaimed handler can hang; a stream message waiting for its turn keeps its lease.
+      if (!h.claimed() && h.started && System.nanoTime() - h.startedAtNanos > maxNanos) {
         h.renewalStopped = true;
         giveUpHung(h);
         LOG.warn(
