@@ -39,25 +39,33 @@ final class CompletionBatcher {
   boolean complete(String token, String id) {
     Pending mine = new Pending(token, id, new CompletableFuture<>());
     queue.add(mine);
+    boolean interrupted = false;
     while (!mine.done.isDone()) {
       if (flushing.tryLock()) {
         try {
-          flush();
+          // The leader drains everything queued, its own completion included, round after round.
+          while (!queue.isEmpty()) {
+            flush();
+          }
         } finally {
           flushing.unlock();
         }
       } else {
+        // A follower sleeps until the leader answers; the timeout only covers a completion queued
+        // just as the leader let go of the lock.
         try {
-          mine.done.get(1, TimeUnit.MILLISECONDS);
+          mine.done.get(20, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-          // the leader is still flushing; try to lead the next round
+          // try to lead the next round
         } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          break; // a cancelled handler: its completion is still queued and will be flushed
+          interrupted = true; // finish the completion first: it is already queued
         } catch (ExecutionException e) {
           break;
         }
       }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
     return mine.done.join();
   }

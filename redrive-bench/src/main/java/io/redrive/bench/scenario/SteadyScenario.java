@@ -1,0 +1,211 @@
+package io.redrive.bench.scenario;
+
+import io.redrive.bench.Measurement;
+import io.redrive.bench.target.BenchDatabase;
+import io.redrive.bench.target.Payload;
+import io.redrive.bench.target.Target;
+import io.redrive.message.NewMessage;
+import io.redrive.queue.QueuePolicy;
+import io.redrive.worker.HandlerResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Scenario 3: producers at a fixed share of the measured drain rate for a while; enqueue→start
+ * latency, backlog over time, and table size and dead tuples at the end.
+ */
+public final class SteadyScenario implements Scenario {
+  private static final int WORKERS = 4;
+  private static final int BATCH = 10;
+  private static final int PRODUCERS = 2;
+  private final Sizes sizes;
+  private final Map<String, Double> drainRates = new ConcurrentHashMap<>();
+
+  public SteadyScenario(Sizes sizes) {
+    this.sizes = sizes;
+  }
+
+  @Override
+  public String name() {
+    return "steady";
+  }
+
+  @Override
+  public String title() {
+    return "3. Steady state";
+  }
+
+  @Override
+  public String about() {
+    return "First the drain rate R of "
+        + WORKERS
+        + " workers with lease batch "
+        + BATCH
+        + " is measured on a "
+        + sizes.steadyCalibration()
+        + "-message backlog; then "
+        + PRODUCERS
+        + " producers enqueue at 50 % and 80 % of R for "
+        + sizes.steadySeconds().toSeconds()
+        + " s (each tick enqueues what is due, one transaction) while the same workers run."
+        + " Latency is from just before the enqueue call to the handler's start (a header"
+        + " carries the enqueue time). Backlog (messages in the queue) is sampled every"
+        + " second. Size is `pg_total_relation_size` of `redrive_messages` (SQLite: the whole"
+        + " file), dead tuples from `pg_stat_user_tables` at the end. One run per cell; no"
+        + " baseline (the raw SQL has no latency to compare).";
+  }
+
+  @Override
+  public List<Cell> cells(Target target) {
+    return List.of(new SteadyCell(target, 0.5), new SteadyCell(target, 0.8));
+  }
+
+  private double drainRate(Target target) throws Exception {
+    Double rate = drainRates.get(target.name());
+    if (rate == null) {
+      rate = DrainScenario.drainOurs(target, WORKERS, BATCH, sizes.steadyCalibration()).value();
+      drainRates.put(target.name(), rate);
+    }
+    return rate;
+  }
+
+  private final class SteadyCell implements Cell {
+    private final Target target;
+    private final double share;
+
+    SteadyCell(Target target, double share) {
+      this.target = target;
+      this.share = share;
+    }
+
+    @Override
+    public String params() {
+      return String.format(
+          "rate=%d %% of drain, %d s, workers=%d batch=%d",
+          Math.round(share * 100), sizes.steadySeconds().toSeconds(), WORKERS, BATCH);
+    }
+
+    @Override
+    public String oursLabel() {
+      return "Redrive.enqueue + Worker";
+    }
+
+    @Override
+    public String baselineLabel() {
+      return null;
+    }
+
+    @Override
+    public int reps(int requested) {
+      return 1;
+    }
+
+    @Override
+    public Measurement runBaseline() {
+      throw new UnsupportedOperationException("steady state has no baseline");
+    }
+
+    @Override
+    public Measurement runOurs() throws Exception {
+      double target = share * drainRate(this.target);
+      Latencies latency = new Latencies();
+      AtomicLong handled = new AtomicLong();
+      AtomicLong enqueued = new AtomicLong();
+      AtomicBoolean producing = new AtomicBoolean(true);
+      List<List<Double>> backlog = new ArrayList<>();
+      try (BenchDatabase db = this.target.newDatabase();
+          Nodes nodes = Nodes.open(this.target, db, WORKERS, 4)) {
+        nodes.createQueue(QueuePolicy.defaults());
+        nodes.startWorkers(
+            BATCH,
+            Map.of(
+                Nodes.TYPE,
+                ctx -> {
+                  latency.add(System.nanoTime() - Long.parseLong(ctx.headers().get("t")));
+                  handled.incrementAndGet();
+                  return HandlerResult.complete();
+                }));
+        long start = System.nanoTime();
+        long end = start + sizes.steadySeconds().toNanos();
+        Thread sampler =
+            new Thread(
+                () -> {
+                  try {
+                    while (producing.get()) {
+                      Thread.sleep(1000);
+                      double at = (System.nanoTime() - start) / 1e9;
+                      backlog.add(List.of(round(at), (double) nodes.remaining()));
+                    }
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                },
+                "bench-backlog");
+        sampler.start();
+        double perProducer = target / PRODUCERS;
+        long producedNanos =
+            Parallel.run(
+                PRODUCERS,
+                p -> {
+                  long sent = 0;
+                  while (true) {
+                    long now = System.nanoTime();
+                    if (now >= end) {
+                      return;
+                    }
+                    long due = (long) ((now - start) / 1e9 * perProducer) - sent;
+                    if (due <= 0) {
+                      Thread.sleep(1);
+                      continue;
+                    }
+                    int n = (int) Math.min(100, due);
+                    List<NewMessage> batch = new ArrayList<>(n);
+                    String t = Long.toString(System.nanoTime());
+                    for (int i = 0; i < n; i++) {
+                      batch.add(
+                          NewMessage.builder(Nodes.QUEUE, Nodes.TYPE)
+                              .payload(Payload.JSON)
+                              .headers(Map.of("t", t))
+                              .build());
+                    }
+                    nodes.engine(p).enqueueBatch(batch);
+                    sent += n;
+                    enqueued.addAndGet(n);
+                  }
+                });
+        producing.set(false);
+        sampler.join();
+        Await.until(
+            "steady backlog drained",
+            () -> handled.get() >= enqueued.get() && nodes.remaining() == 0,
+            Duration.ofMinutes(2),
+            5);
+        nodes.stopWorkers();
+        Thread.sleep(1500); // PostgreSQL publishes table statistics at most once a second
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("target msgs/s", round(target));
+        details.put("latency p50 ms", round(latency.percentileMillis(50)));
+        details.put("latency p95 ms", round(latency.percentileMillis(95)));
+        details.put("latency p99 ms", round(latency.percentileMillis(99)));
+        details.put("backlog max", backlog.stream().mapToDouble(s -> s.get(1)).max().orElse(0));
+        details.put(
+            "backlog at end", backlog.isEmpty() ? 0.0 : backlog.get(backlog.size() - 1).get(1));
+        details.put("table bytes", (double) db.tableBytes("redrive_messages"));
+        details.put("dead tuples", (double) db.deadTuples("redrive_messages"));
+        details.put("backlog samples [s, messages]", backlog);
+        return new Measurement(
+            Measurement.perSecond(enqueued.get(), producedNanos), details, List.of());
+      }
+    }
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 100) / 100.0;
+  }
+}
