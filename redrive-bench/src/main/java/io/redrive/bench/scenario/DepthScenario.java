@@ -2,10 +2,10 @@ package io.redrive.bench.scenario;
 
 import io.redrive.Redrive;
 import io.redrive.bench.Measurement;
-import io.redrive.bench.target.BenchDatabase;
-import io.redrive.bench.target.Payload;
-import io.redrive.bench.target.RawQueue;
-import io.redrive.bench.target.Target;
+import io.redrive.bench.contender.BenchDatabase;
+import io.redrive.bench.contender.Payload;
+import io.redrive.bench.contender.RawQueue;
+import io.redrive.bench.contender.Target;
 import io.redrive.lease.LeaseRequest;
 import io.redrive.lease.LeaseResult;
 import io.redrive.queue.QueuePolicy;

@@ -1,8 +1,8 @@
 package io.redrive.bench.scenario;
 
 import io.redrive.bench.Measurement;
-import io.redrive.bench.target.BenchDatabase;
-import io.redrive.bench.target.Target;
+import io.redrive.bench.contender.BenchDatabase;
+import io.redrive.bench.contender.Target;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.worker.HandlerResult;
 import java.time.Duration;

@@ -2,9 +2,9 @@ package io.redrive.bench.scenario;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.redrive.Redrive;
-import io.redrive.bench.target.BenchDatabase;
-import io.redrive.bench.target.Payload;
-import io.redrive.bench.target.Target;
+import io.redrive.bench.contender.BenchDatabase;
+import io.redrive.bench.contender.Payload;
+import io.redrive.bench.contender.Target;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.store.Store;

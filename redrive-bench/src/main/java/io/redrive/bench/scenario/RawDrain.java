@@ -1,8 +1,8 @@
 package io.redrive.bench.scenario;
 
 import io.redrive.bench.Measurement;
-import io.redrive.bench.target.BenchDatabase;
-import io.redrive.bench.target.RawQueue;
+import io.redrive.bench.contender.BenchDatabase;
+import io.redrive.bench.contender.RawQueue;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;

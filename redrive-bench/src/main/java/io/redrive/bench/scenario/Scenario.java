@@ -1,6 +1,6 @@
 package io.redrive.bench.scenario;
 
-import io.redrive.bench.target.Target;
+import io.redrive.bench.contender.Target;
 import java.util.List;
 
 /** A benchmark scenario: its description and its cells on one target. */

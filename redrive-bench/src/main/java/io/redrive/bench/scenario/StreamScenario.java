@@ -2,9 +2,9 @@ package io.redrive.bench.scenario;
 
 import io.redrive.bench.Check;
 import io.redrive.bench.Measurement;
-import io.redrive.bench.target.BenchDatabase;
-import io.redrive.bench.target.Payload;
-import io.redrive.bench.target.Target;
+import io.redrive.bench.contender.BenchDatabase;
+import io.redrive.bench.contender.Payload;
+import io.redrive.bench.contender.Target;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.worker.HandlerResult;
