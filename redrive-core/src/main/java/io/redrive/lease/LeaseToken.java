@@ -12,13 +12,16 @@ import java.util.regex.Pattern;
  * @param nonce random part that changes with every lease
  */
 public record LeaseToken(String messageId, String nonce) {
-  private static final SecureRandom RANDOM = new SecureRandom();
+  // Tokens must be unguessable (over HTTP they are capabilities); one generator per thread keeps
+  // leasing off a shared lock.
+  private static final ThreadLocal<SecureRandom> RANDOM =
+      ThreadLocal.withInitial(SecureRandom::new);
   private static final Pattern FORM = Pattern.compile("([0-9a-fA-F-]{36})\\.([0-9a-f]{32})");
 
   /** A fresh token for {@code messageId}. */
   public static LeaseToken issue(String messageId) {
     byte[] bytes = new byte[16];
-    RANDOM.nextBytes(bytes);
+    RANDOM.get().nextBytes(bytes);
     return new LeaseToken(messageId, HexFormat.of().formatHex(bytes));
   }
 

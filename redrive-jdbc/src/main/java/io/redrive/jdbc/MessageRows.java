@@ -9,10 +9,14 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.List;
 import java.util.Optional;
 
 /** SQL for single rows of {@code redrive_messages}: insert, locked reads, state changes. */
 final class MessageRows {
+  private static final String ROW_PLACEHOLDERS =
+      "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
   private final SqlDialect dialect;
 
   MessageRows(SqlDialect dialect) {
@@ -47,32 +51,55 @@ final class MessageRows {
    * returns false on such a collision, changing nothing.
    */
   boolean insertIfAbsent(Connection c, NewRow r) throws SQLException {
+    return insertAllIfAbsent(c, List.of(r))[0];
+  }
+
+  /**
+   * Inserts rows with one multi-row statement, each unless it collides with a unique key (dedupe
+   * key or source id in its queue); returns per row whether it was inserted. {@code RETURNING}
+   * names the rows that went in, so a collision costs nothing extra.
+   */
+  boolean[] insertAllIfAbsent(Connection c, List<NewRow> rows) throws SQLException {
+    String values = String.join(", ", java.util.Collections.nCopies(rows.size(), ROW_PLACEHOLDERS));
+    java.util.Set<String> insertedIds = new java.util.HashSet<>();
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO redrive_messages (id, queue, type, payload, headers, stream, state,"
                 + " attempts, progress, enqueued_at, visible_at, expire_at, dead_reason, dead_at,"
-                + " source_id, source_queue, dedupe_key)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                + " ON CONFLICT DO NOTHING")) {
-      ps.setString(1, r.id());
-      ps.setString(2, r.queue());
-      ps.setString(3, r.type());
-      ps.setString(4, r.payload());
-      ps.setString(5, r.headers());
-      ps.setString(6, r.stream());
-      ps.setString(7, r.state());
-      ps.setInt(8, r.attempts());
-      ps.setLong(9, r.progress());
-      ps.setLong(10, r.enqueuedAt());
-      ps.setLong(11, r.visibleAt());
-      setLong(ps, 12, r.expireAt());
-      ps.setString(13, r.deadReason());
-      setLong(ps, 14, r.deadAt());
-      ps.setString(15, r.sourceId());
-      ps.setString(16, r.sourceQueue());
-      ps.setString(17, r.dedupeKey());
-      return ps.executeUpdate() == 1;
+                + " source_id, source_queue, dedupe_key) VALUES "
+                + values
+                + " ON CONFLICT DO NOTHING RETURNING id")) {
+      int i = 1;
+      for (NewRow r : rows) {
+        ps.setString(i++, r.id());
+        ps.setString(i++, r.queue());
+        ps.setString(i++, r.type());
+        ps.setString(i++, r.payload());
+        ps.setString(i++, r.headers());
+        ps.setString(i++, r.stream());
+        ps.setString(i++, r.state());
+        ps.setInt(i++, r.attempts());
+        ps.setLong(i++, r.progress());
+        ps.setLong(i++, r.enqueuedAt());
+        ps.setLong(i++, r.visibleAt());
+        setLong(ps, i++, r.expireAt());
+        ps.setString(i++, r.deadReason());
+        setLong(ps, i++, r.deadAt());
+        ps.setString(i++, r.sourceId());
+        ps.setString(i++, r.sourceQueue());
+        ps.setString(i++, r.dedupeKey());
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          insertedIds.add(rs.getString(1));
+        }
+      }
     }
+    boolean[] inserted = new boolean[rows.size()];
+    for (int i = 0; i < rows.size(); i++) {
+      inserted[i] = insertedIds.contains(rows.get(i).id());
+    }
+    return inserted;
   }
 
   Optional<String> idByDedupeKey(Connection c, String queue, String key) throws SQLException {

@@ -37,6 +37,7 @@ final class Producing {
     Map<String, QueuePolicy> policies = new HashMap<>();
     List<EnqueueResult> out = new ArrayList<>(params.messages().size());
     long now = params.now().toEpochMilli();
+    List<MessageRows.NewRow> rows = new ArrayList<>(params.messages().size());
     for (EnqueueParams.Entry e : params.messages()) {
       NewMessage m = e.message();
       QueuePolicy policy = policies.get(m.queue());
@@ -45,37 +46,39 @@ final class Producing {
         policies.put(m.queue(), policy);
       }
       Duration expireAfter = m.expireAfter() != null ? m.expireAfter() : policy.expireAfter();
-      boolean inserted =
-          messages.insertIfAbsent(
-              c,
-              new MessageRows.NewRow(
-                  e.id(),
-                  m.queue(),
-                  m.type(),
-                  m.payload(),
-                  Json.headers(m.headers()),
-                  m.stream(),
-                  "READY",
-                  0,
-                  0L,
-                  now,
-                  now + m.delay().toMillis(),
-                  expireAfter == null ? null : now + expireAfter.toMillis(),
-                  null,
-                  null,
-                  null,
-                  null,
-                  m.dedupeKey()));
-      if (inserted) {
-        out.add(new EnqueueResult(e.id(), false));
-      } else if (m.dedupeKey() != null) {
+      rows.add(
+          new MessageRows.NewRow(
+              e.id(),
+              m.queue(),
+              m.type(),
+              m.payload(),
+              Json.headers(m.headers()),
+              m.stream(),
+              "READY",
+              0,
+              0L,
+              now,
+              now + m.delay().toMillis(),
+              expireAfter == null ? null : now + expireAfter.toMillis(),
+              null,
+              null,
+              null,
+              null,
+              m.dedupeKey()));
+    }
+    boolean[] inserted = messages.insertAllIfAbsent(c, rows);
+    for (int i = 0; i < rows.size(); i++) {
+      MessageRows.NewRow row = rows.get(i);
+      if (inserted[i]) {
+        out.add(new EnqueueResult(row.id(), false));
+      } else if (row.dedupeKey() != null) {
         String existing =
             messages
-                .idByDedupeKey(c, m.queue(), m.dedupeKey())
-                .orElseThrow(() -> collision(e.id()));
+                .idByDedupeKey(c, row.queue(), row.dedupeKey())
+                .orElseThrow(() -> collision(row.id()));
         out.add(new EnqueueResult(existing, true));
       } else {
-        throw collision(e.id());
+        throw collision(row.id());
       }
     }
     // Inside the transaction, so wake-ups are sent on commit and never for a rollback.
