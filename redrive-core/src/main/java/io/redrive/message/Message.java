@@ -28,7 +28,9 @@ import java.util.Map;
  * @param sourceId the id it had in its source queue (dead-letter copies and imports), or null
  * @param sourceQueue the queue it came from (dead-letter copies), or null
  * @param dedupeKey the producer's deduplication key, or null
- * @param history every delivery and operator action, oldest first
+ * @param lastError the failure of the most recent history entry that has one, or null (also filled
+ *     on list pages, which come without history)
+ * @param history every delivery and operator action, oldest first (empty on list pages)
  */
 public record Message(
     String id,
@@ -50,10 +52,11 @@ public record Message(
     String sourceId,
     String sourceQueue,
     String dedupeKey,
+    FailureRecord lastError,
     List<HistoryEntry> history) {
 
-  /** The failure of the most recent history entry that has one, or null. */
-  public FailureRecord lastError() {
+  /** The failure of the most recent entry of {@code history} that has one, or null. */
+  public static FailureRecord lastErrorOf(List<HistoryEntry> history) {
     for (int i = history.size() - 1; i >= 0; i--) {
       if (history.get(i).failure() != null) {
         return history.get(i).failure();

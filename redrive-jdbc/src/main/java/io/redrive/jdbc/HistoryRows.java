@@ -11,7 +11,10 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * SQL for {@code redrive_history}: finished deliveries and operator actions, oldest first. The
@@ -72,6 +75,35 @@ final class HistoryRows {
       ps.setString(1, messageId);
       ps.executeUpdate();
     }
+  }
+
+  /** The latest entry with a failure of each message, by message id (one query for a page). */
+  Map<String, HistoryEntry> lastFailures(Connection c, List<String> messageIds)
+      throws SQLException {
+    Map<String, HistoryEntry> out = new HashMap<>();
+    if (messageIds.isEmpty()) {
+      return out;
+    }
+    String in = String.join(", ", Collections.nCopies(messageIds.size(), "?"));
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT message_id, "
+                + COLUMNS
+                + " FROM redrive_history WHERE hid IN (SELECT MAX(hid) FROM redrive_history"
+                + " WHERE message_id IN ("
+                + in
+                + ") AND reason IS NOT NULL GROUP BY message_id)")) {
+      int i = 1;
+      for (String id : messageIds) {
+        ps.setString(i++, id);
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.put(rs.getString("message_id"), map(rs));
+        }
+      }
+    }
+    return out;
   }
 
   List<HistoryEntry> read(Connection c, String messageId) throws SQLException {

@@ -1,6 +1,7 @@
 package io.redrive.jdbc;
 
 import io.redrive.failure.FailureReason;
+import io.redrive.failure.FailureRecord;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
 import io.redrive.message.MessagePage;
@@ -61,7 +62,8 @@ final class Inspecting {
                   null,
                   "lease until " + Instant.ofEpochMilli(row.visibleAt())));
         }
-        return Optional.of(toMessage(row, max, now, List.copyOf(entries)));
+        return Optional.of(
+            toMessage(row, max, now, Message.lastErrorOf(entries), List.copyOf(entries)));
       }
     }
   }
@@ -136,22 +138,33 @@ final class Inspecting {
     }
     sql.append(" ORDER BY m.seq LIMIT ?");
     args.add(q.limit() + 1);
-    List<Message> out = new ArrayList<>();
+    List<MessageRow> rows = new ArrayList<>();
+    List<Integer> maxes = new ArrayList<>();
     long lastSeq = 0;
     boolean more = false;
     try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
       bind(ps, args);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          if (out.size() == q.limit()) {
+          if (rows.size() == q.limit()) {
             more = true;
             break;
           }
           MessageRow row = MessageRow.map(rs);
           lastSeq = row.seq();
-          out.add(toMessage(row, rs.getInt("max_attempts"), now, List.of()));
+          rows.add(row);
+          maxes.add(rs.getInt("max_attempts"));
         }
       }
+    }
+    Map<String, HistoryEntry> failures =
+        history.lastFailures(c, rows.stream().map(MessageRow::id).toList());
+    List<Message> out = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      HistoryEntry last = failures.get(rows.get(i).id());
+      out.add(
+          toMessage(
+              rows.get(i), maxes.get(i), now, last == null ? null : last.failure(), List.of()));
     }
     return new MessagePage(out, more ? Long.toString(lastSeq) : null);
   }
@@ -253,7 +266,8 @@ final class Inspecting {
     return out;
   }
 
-  static Message toMessage(MessageRow row, int maxAttempts, Instant now, List<HistoryEntry> h) {
+  static Message toMessage(
+      MessageRow row, int maxAttempts, Instant now, FailureRecord lastError, List<HistoryEntry> h) {
     MessageState state =
         switch (row.state()) {
           case "LEASED" -> MessageState.LEASED;
@@ -281,6 +295,7 @@ final class Inspecting {
         row.sourceId(),
         row.sourceQueue(),
         row.dedupeKey(),
+        lastError,
         h);
   }
 

@@ -31,7 +31,8 @@ class PostgresComplianceCoverageTest {
                     PostgresConcurrencyTest.class,
                     PostgresStoreFailureTest.class,
                     PostgresIdPrefixTest.class,
-                    PostgresBatchCompleteTest.class)))
+                    PostgresBatchCompleteTest.class,
+                    PostgresListingTest.class)))
         .isEmpty();
   }
 }

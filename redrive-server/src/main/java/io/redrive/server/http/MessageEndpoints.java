@@ -207,25 +207,12 @@ final class MessageEndpoints {
     MessagePage page = redrive.listMessages(query);
     List<Object> messages = new ArrayList<>();
     for (Message m : page.messages()) {
-      Map<String, Object> view = views.message(m, false);
-      if (m.lastError() == null && (m.attempts() > 0 || m.state() == MessageState.DEAD)) {
-        // Pages come without history; the last error is read per message that can have one.
-        view.put("lastError", lastError(m.id()));
-      }
-      messages.add(view);
+      messages.add(views.message(m, false));
     }
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("messages", messages);
     out.put("next", page.next());
     ex.reply(out);
-  }
-
-  private Object lastError(String id) {
-    try {
-      return views.failure(redrive.getMessage(id).lastError());
-    } catch (MessageNotFoundException e) {
-      return null;
-    }
   }
 
   private void get(Exchange ex) {

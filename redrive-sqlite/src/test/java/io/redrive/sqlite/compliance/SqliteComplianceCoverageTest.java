@@ -31,7 +31,8 @@ class SqliteComplianceCoverageTest {
                     SqliteConcurrencyTest.class,
                     SqliteStoreFailureTest.class,
                     SqliteIdPrefixTest.class,
-                    SqliteBatchCompleteTest.class)))
+                    SqliteBatchCompleteTest.class,
+                    SqliteListingTest.class)))
         .isEmpty();
   }
 }

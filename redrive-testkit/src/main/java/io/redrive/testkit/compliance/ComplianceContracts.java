@@ -32,7 +32,8 @@ public final class ComplianceContracts {
           ConcurrencyContract.class,
           StoreFailureContract.class,
           IdPrefixContract.class,
-          BatchCompleteContract.class);
+          BatchCompleteContract.class,
+          ListingContract.class);
 
   private ComplianceContracts() {}
 
