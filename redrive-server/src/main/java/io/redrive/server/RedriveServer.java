@@ -3,6 +3,7 @@ package io.redrive.server;
 import io.redrive.Redrive;
 import io.redrive.postgres.PostgresStore;
 import io.redrive.server.auth.Authorizer;
+import io.redrive.server.config.QueueDeclarations;
 import io.redrive.server.config.ServerConfig;
 import io.redrive.server.config.StoreSettings;
 import io.redrive.server.http.HttpApi;
@@ -29,11 +30,18 @@ public final class RedriveServer implements AutoCloseable {
   private final Store store;
   private final boolean ownsStore;
   private final String host;
+  private final QueueDeclarations.Summary declared;
   private final Object lock = new Object();
   private boolean stopped;
   private Thread shutdownHook;
 
-  private RedriveServer(Redrive redrive, HttpApi api, boolean ownsStore, String host) {
+  private RedriveServer(
+      Redrive redrive,
+      HttpApi api,
+      boolean ownsStore,
+      String host,
+      QueueDeclarations.Summary declared) {
+    this.declared = declared;
     this.redrive = redrive;
     this.api = api;
     this.store = redrive.store();
@@ -74,14 +82,24 @@ public final class RedriveServer implements AutoCloseable {
   private static RedriveServer start(
       ServerConfig config, Authorizer authorizer, Store store, boolean ownsStore) {
     Redrive redrive = Redrive.builder(store).maxPayloadBytes(config.maxPayloadBytes()).build();
+    // Before listening, so no request ever sees a declared queue missing or half-configured.
+    QueueDeclarations.Summary declared = QueueDeclarations.apply(redrive, config);
+    if (!config.queues().isEmpty()) {
+      log.info("{}", declared);
+    }
     HttpApi api = HttpApi.start(redrive, authorizer, config);
-    RedriveServer server = new RedriveServer(redrive, api, ownsStore, config.bind());
+    RedriveServer server = new RedriveServer(redrive, api, ownsStore, config.bind(), declared);
     log.info(
         "Redrive server listening on {} ({}, authentication {})",
         server.baseUrl(),
         store.getClass().getSimpleName(),
         authorizer.enabled() ? "on" : "off: loopback only");
     return server;
+  }
+
+  /** What applying the declared queues did at start (created, updated, unchanged). */
+  public QueueDeclarations.Summary declared() {
+    return declared;
   }
 
   private static void checkConfig(ServerConfig config, Authorizer authorizer) {

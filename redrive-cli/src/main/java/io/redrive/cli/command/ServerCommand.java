@@ -4,7 +4,6 @@ import io.redrive.cli.output.Output;
 import io.redrive.server.RedriveServer;
 import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.config.ConfigLoader;
-import io.redrive.server.config.QueueDeclarations;
 import io.redrive.server.config.ServerConfig;
 import io.redrive.server.config.StoreSettings;
 import io.redrive.sqlite.SqliteStore;
@@ -95,15 +94,10 @@ public final class ServerCommand implements Callable<Integer> {
     RedriveServer server;
     try {
       ServerConfig settings = settings();
+      // Declared queues are created or merged by the server before it listens.
       server = RedriveServer.start(settings, new KeyAuthorizer(settings.keys()));
-      try {
-        QueueDeclarations.Summary declared = QueueDeclarations.apply(server.redrive(), settings);
-        if (!settings.queues().isEmpty()) {
-          output.line(declared.toString());
-        }
-      } catch (RuntimeException e) {
-        server.stop();
-        throw e;
+      if (!settings.queues().isEmpty()) {
+        output.line(server.declared().toString());
       }
       server.stopOnShutdown();
       output.line(
