@@ -96,7 +96,7 @@ class ConsumeApiTest extends ApiTestBase {
     String q = queue("poison", "maxAttempts", 1, "leaseTimeout", "50ms");
     String id = enqueue(q, "t", 1).get(0);
     assertThat(lease(q, 1)).hasSize(1);
-    sleep(120);
+    awaitLeaseExpired(q);
     Response r = api.post("/v1/queues/" + q + "/lease", "{\"max\":5}");
     assertThat(r.get("messages")).isEmpty();
     assertThat(r.get("poisoned").get(0).asText()).isEqualTo(id);
@@ -217,7 +217,7 @@ class ConsumeApiTest extends ApiTestBase {
     String q = queue("stale", "leaseTimeout", "50ms");
     enqueue(q, "t", 1);
     JsonNode first = lease(q, 1).get(0);
-    sleep(120);
+    awaitLeaseExpired(q);
     // The second lease is long, so a slow machine cannot let it expire before the checks below.
     JsonNode second =
         api.post(
@@ -271,6 +271,14 @@ class ConsumeApiTest extends ApiTestBase {
     assertThat(r.status()).isEqualTo(200);
     assertThat(r.get("messages")).isEmpty();
     assertThat(millis).isBetween(550L, 3_000L);
+  }
+
+  /** Waits (on the real clock the server runs on) until the queue's only lease has run out. */
+  private void awaitLeaseExpired(String q) {
+    org.awaitility.Awaitility.await()
+        .atMost(java.time.Duration.ofSeconds(10))
+        .pollInterval(java.time.Duration.ofMillis(10))
+        .until(() -> stats(q).get("leaseExpired").asInt() == 1);
   }
 
   static void sleep(long millis) {
