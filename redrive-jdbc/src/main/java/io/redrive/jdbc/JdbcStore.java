@@ -35,6 +35,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -142,7 +143,7 @@ public abstract class JdbcStore implements Store {
   }
 
   @Override
-  public java.util.Set<String> completeAllIfLeased(CompleteAllParams p) {
+  public Set<String> completeAllIfLeased(CompleteAllParams p) {
     return tx.write("complete " + p.tokens().size() + " messages", c -> settling.completeAll(c, p));
   }
 

@@ -17,12 +17,16 @@ import io.redrive.store.ReleaseParams;
 import io.redrive.store.RenewParams;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /** Settling a lease: complete, fail, abandon, release and renew, each checked against the token. */
 final class Settling {
@@ -47,10 +51,10 @@ final class Settling {
    * One DELETE for every (id, current token) pair, so a worker's completions cost one round trip;
    * history rows exist only for messages that failed or were released before, and go with them.
    */
-  java.util.Set<String> completeAll(Connection c, CompleteAllParams p) throws SQLException {
-    java.util.Set<String> done = new java.util.HashSet<>();
+  Set<String> completeAll(Connection c, CompleteAllParams p) throws SQLException {
+    Set<String> done = new HashSet<>();
     List<LeaseToken> tokens = p.tokens();
-    String pairs = String.join(", ", java.util.Collections.nCopies(tokens.size(), "(?, ?)"));
+    String pairs = String.join(", ", Collections.nCopies(tokens.size(), "(?, ?)"));
     try (PreparedStatement ps =
         c.prepareStatement(
             "DELETE FROM redrive_messages WHERE state = 'LEASED' AND (id, lease_token) IN ("
@@ -61,14 +65,14 @@ final class Settling {
         ps.setString(i++, t.messageId());
         ps.setString(i++, t.nonce());
       }
-      try (java.sql.ResultSet rs = ps.executeQuery()) {
+      try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           done.add(rs.getString(1));
         }
       }
     }
     if (!done.isEmpty()) {
-      String in = String.join(", ", java.util.Collections.nCopies(done.size(), "?"));
+      String in = String.join(", ", Collections.nCopies(done.size(), "?"));
       try (PreparedStatement ps =
           c.prepareStatement("DELETE FROM redrive_history WHERE message_id IN (" + in + ")")) {
         int i = 1;

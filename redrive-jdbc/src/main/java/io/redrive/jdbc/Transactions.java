@@ -1,6 +1,5 @@
 package io.redrive.jdbc;
 
-import io.redrive.error.RedriveException;
 import io.redrive.error.StoreException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -51,10 +50,8 @@ final class Transactions {
           continue;
         }
         throw wrap(what, e);
-      } catch (RedriveException | IllegalArgumentException e) {
-        throw e;
       } catch (RuntimeException e) {
-        throw e;
+        throw e; // ours (RedriveException, IllegalArgumentException) or a bug: never retried
       } catch (Exception e) {
         throw new StoreException(what + " failed: " + e.getMessage(), null, false, e);
       }
