@@ -2,6 +2,7 @@ package io.redrive.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.redrive.bench.contender.DurablePostgres;
 import io.redrive.bench.contender.PostgresTarget;
 import io.redrive.bench.contender.SqliteTarget;
 import io.redrive.bench.contender.Target;
@@ -14,7 +15,6 @@ import io.redrive.bench.scenario.Scenario;
 import io.redrive.bench.scenario.Sizes;
 import io.redrive.bench.scenario.SteadyScenario;
 import io.redrive.bench.scenario.StreamScenario;
-import io.redrive.testkit.TestPostgres;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -226,7 +226,7 @@ public final class BenchMain implements Callable<Integer> {
       switch (s) {
         case "sqlite" -> out.add(new SqliteTarget(workDir));
         case "postgres" ->
-            out.add(new PostgresTarget(pgUrl != null ? pgUrl : TestPostgres.adminUrl()));
+            out.add(new PostgresTarget(pgUrl != null ? pgUrl : DurablePostgres.adminUrl()));
         default ->
             throw new CommandLine.ParameterException(
                 new CommandLine(this), "--stores: sqlite or postgres, was \"" + s + "\"");

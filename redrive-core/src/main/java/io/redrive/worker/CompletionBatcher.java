@@ -3,90 +3,173 @@ package io.redrive.worker;
 import io.redrive.Redrive;
 import io.redrive.lease.CompleteAllResult;
 import io.redrive.lease.LeaseRequest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Group commit of completions: runner threads queue their completion and one of them (whoever takes
- * the flush lock) completes everything queued in one store call, while the others wait for their
- * answer. Alone, a runner pays one statement as before; under load, many completions share one
- * transaction. Thread-safe.
+ * Group commit of completions. Runners hand their completion over and go back to the pool; one
+ * flusher thread completes everything handed over in one store call and then answers each
+ * completion's callback. While a call is in flight the next group gathers, so under load many
+ * completions share one transaction, and a runner never parks waiting for its answer. Before a call
+ * the flusher lingers up to {@link #LINGER} while more handler runs of the worker are still
+ * unfinished than completions are queued, so a batch whose handlers finish together commits
+ * together. Alone, a completion is committed at once. Thread-safe.
  */
 final class CompletionBatcher {
-  private record Pending(String token, String id, CompletableFuture<Boolean> done) {}
+  /** The longest a completion waits for others to share its transaction. */
+  static final Duration LINGER = Duration.ofMillis(1);
+
+  private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
+
+  /** Told the outcome of one completion: completed, or lease lost, or the store failed. */
+  @FunctionalInterface
+  interface Callback {
+    /**
+     * @param completed true when completed, false when the lease was lost
+     * @param error the store's failure (then {@code completed} is false), or null
+     */
+    void done(boolean completed, RuntimeException error);
+  }
+
+  private record Pending(String token, String id, Callback callback) {}
 
   private final Redrive redrive;
-  private final ReentrantLock flushing = new ReentrantLock();
-  private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
+  private final IntSupplier inFlight;
+  private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+  private final Thread flusher;
+  private volatile boolean closed;
 
-  CompletionBatcher(Redrive redrive) {
+  /**
+   * @param inFlight how many handler runs of the worker are unfinished (those whose completion is
+   *     queued included): while it exceeds the completions queued, more are likely on their way
+   */
+  CompletionBatcher(Redrive redrive, IntSupplier inFlight, String name) {
     this.redrive = redrive;
+    this.inFlight = inFlight;
+    this.flusher = new Thread(this::flushLoop, name);
+    flusher.setDaemon(true);
+    flusher.start();
+  }
+
+  /** Queues a completion; {@code callback} runs on the flusher thread once it is committed. */
+  void completeLater(String token, String id, Callback callback) {
+    if (closed) {
+      callback.done(false, new IllegalStateException("the worker has stopped"));
+      return;
+    }
+    queue.add(new Pending(token, id, callback));
   }
 
   /**
-   * Completes the lease; true when completed, false when the lease was lost.
+   * Completes the lease and waits for the answer; true when completed, false when the lease was
+   * lost.
    *
    * @throws RuntimeException when the store failed (the lease then expires and is redelivered)
    */
   boolean complete(String token, String id) {
-    Pending mine = new Pending(token, id, new CompletableFuture<>());
-    queue.add(mine);
-    boolean interrupted = false;
-    while (!mine.done.isDone()) {
-      if (flushing.tryLock()) {
-        try {
-          // The leader drains everything queued, its own completion included, round after round.
-          while (!queue.isEmpty()) {
-            flush();
+    CompletableFuture<Boolean> answer = new CompletableFuture<>();
+    completeLater(
+        token,
+        id,
+        (completed, error) -> {
+          if (error != null) {
+            answer.completeExceptionally(error);
+          } else {
+            answer.complete(completed);
           }
-        } finally {
-          flushing.unlock();
-        }
-      } else {
-        // A follower sleeps until the leader answers; the timeout only covers a completion queued
-        // just as the leader let go of the lock.
+        });
+    boolean interrupted = false;
+    try {
+      while (true) {
         try {
-          mine.done.get(20, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-          // try to lead the next round
+          return answer.get();
         } catch (InterruptedException e) {
           interrupted = true; // finish the completion first: it is already queued
         } catch (ExecutionException e) {
-          break;
+          throw (RuntimeException) e.getCause();
         }
       }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-    return mine.done.join();
   }
 
-  private void flush() {
-    List<Pending> batch = new ArrayList<>();
-    Pending p;
-    while (batch.size() < LeaseRequest.MAX_BATCH && (p = queue.poll()) != null) {
-      batch.add(p);
+  /** Commits what is queued, then stops the flusher; later completions are not accepted. */
+  void close(Duration max) {
+    closed = true;
+    flusher.interrupt();
+    try {
+      flusher.join(max.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
-    if (batch.isEmpty()) {
-      return;
+  }
+
+  private void flushLoop() {
+    while (true) {
+      Pending first;
+      try {
+        first = closed ? queue.poll() : queue.poll(1, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        first = queue.poll(); // closing: drain what is left, then stop
+      }
+      if (first == null) {
+        if (closed) {
+          return;
+        }
+        continue;
+      }
+      if (!closed) {
+        linger();
+      }
+      List<Pending> batch = new ArrayList<>();
+      batch.add(first);
+      queue.drainTo(batch, LeaseRequest.MAX_BATCH - 1);
+      flush(batch);
     }
+  }
+
+  private void linger() {
+    long deadline = System.nanoTime() + LINGER.toNanos();
+    while (queue.size() + 1 < Math.min(inFlight.getAsInt(), LeaseRequest.MAX_BATCH)
+        && System.nanoTime() < deadline
+        && !closed) {
+      LockSupport.parkNanos(50_000);
+    }
+  }
+
+  private void flush(List<Pending> batch) {
+    Set<String> completed;
     try {
       CompleteAllResult result = redrive.completeAll(batch.stream().map(Pending::token).toList());
-      Set<String> completed = new HashSet<>(result.completed());
-      for (Pending b : batch) {
-        b.done.complete(completed.contains(b.id));
-      }
+      completed = new HashSet<>(result.completed());
     } catch (RuntimeException e) {
-      batch.forEach(b -> b.done.completeExceptionally(e));
+      batch.forEach(b -> answer(b, false, e));
+      return;
+    }
+    for (Pending b : batch) {
+      answer(b, completed.contains(b.id), null);
+    }
+  }
+
+  private static void answer(Pending p, boolean completed, RuntimeException error) {
+    try {
+      p.callback.done(completed, error);
+    } catch (RuntimeException e) {
+      LOG.error("completion callback for message {} failed", p.id, e);
     }
   }
 }

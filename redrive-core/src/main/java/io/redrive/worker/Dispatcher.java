@@ -48,6 +48,9 @@ import org.slf4j.LoggerFactory;
 final class Dispatcher {
   private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
 
+  /** How long the poller may hold free slots back to lease a fuller batch. */
+  private static final Duration PARTIAL_BATCH_LINGER = Duration.ofMillis(10);
+
   private final Redrive redrive;
   private final WorkerConfig config;
   private final WorkerMetrics metrics;
@@ -81,7 +84,8 @@ final class Dispatcher {
     this.redrive = redrive;
     this.config = config;
     this.metrics = new WorkerMetrics(config.meterRegistry(), config.queue(), config.id());
-    this.completions = new CompletionBatcher(redrive);
+    this.completions =
+        new CompletionBatcher(redrive, running::size, "redrive-completions-" + config.id());
     this.slots = new Semaphore(config.concurrency());
     this.runners = Executors.newCachedThreadPool(threads("redrive-handler-" + config.id()));
     this.timers = Executors.newScheduledThreadPool(2, threads("redrive-worker-" + config.id()));
@@ -124,6 +128,9 @@ final class Dispatcher {
 
   private void poll() {
     Duration idle = config.pollMin();
+    int fullBatch = Math.min(config.batchSize(), config.concurrency());
+    long lingerNanos = Math.min(PARTIAL_BATCH_LINGER.toNanos(), config.pollMax().toNanos());
+    long partialSince = 0;
     while (leasing) {
       try {
         int free = slots.availablePermits();
@@ -131,6 +138,21 @@ final class Dispatcher {
           wakeup.await(config.pollMax());
           continue;
         }
+        // Under a backlog, slots free up a few at a time; leasing each trickle would split one
+        // batch into many small ones, each paying a whole transaction. Wait briefly for half a
+        // batch of free slots while handlers are still running.
+        if (free < (fullBatch + 1) / 2 && !running.isEmpty()) {
+          long now = System.nanoTime();
+          if (partialSince == 0) {
+            partialSince = now;
+          }
+          long left = lingerNanos - (now - partialSince);
+          if (left > 0) {
+            wakeup.await(Duration.ofNanos(left));
+            continue;
+          }
+        }
+        partialSince = 0;
         LeaseResult result =
             redrive.lease(
                 new LeaseRequest(
@@ -211,6 +233,7 @@ final class Dispatcher {
 
   private void execute(Run run) {
     run.runner = Thread.currentThread();
+    boolean completing = false;
     try {
       for (int i = 0; i < run.leases.size(); i++) {
         if (run.finished.get()) {
@@ -220,25 +243,42 @@ final class Dispatcher {
           releaseRest(run, i, "worker " + config.id() + " shutting down before it started");
           return;
         }
-        boolean completed = runOne(run, run.leases.get(i));
-        if (!completed && i + 1 < run.leases.size()) {
+        Ran ran = runOne(run, run.leases.get(i), run.leases.size() == 1);
+        if (ran == Ran.COMPLETING) {
+          completing = true; // the completion's callback finishes the run
+          return;
+        }
+        if (ran == Ran.NOT_COMPLETED && i + 1 < run.leases.size()) {
           releaseRest(run, i + 1, "an earlier message of the stream did not complete");
           return;
         }
       }
     } finally {
-      finish(run);
+      if (!completing) {
+        finish(run);
+      }
       Thread.interrupted(); // a late interrupt must not leak into the pooled thread's next run
     }
   }
 
-  /** Runs one message; true when it completed. */
-  private boolean runOne(Run run, HeldLease h) {
+  /** How a message's run went as far as its runner is concerned. */
+  private enum Ran {
+    COMPLETED,
+    NOT_COMPLETED,
+    /** Handed to the group commit; the run finishes when the completion is committed. */
+    COMPLETING
+  }
+
+  /**
+   * Runs one message. A lone message's completion is handed to the group commit without waiting
+   * ({@code async}); a stream's messages wait for theirs, since the next one may only run after it.
+   */
+  private Ran runOne(Run run, HeldLease h, boolean async) {
     LeasedMessage m = h.message;
     HandlerRegistration reg = config.handlers().get(m.type());
     if (reg == null) {
       unregistered(h);
-      return false;
+      return Ran.NOT_COMPLETED;
     }
     metrics.leaseToStart(System.nanoTime() - h.leasedAtNanos);
     HandlerContext context = new HandlerContext(m, config.id(), redrive);
@@ -269,23 +309,66 @@ final class Dispatcher {
       if (!h.claim()) {
         Thread.interrupted();
         metrics.handlerDuration(m.type(), "aborted", took);
-        return false;
+        return Ran.NOT_COMPLETED;
       }
     }
+    if (error == null && (result == null || result instanceof HandlerResult.Complete)) {
+      return complete(run, h, took, async);
+    }
     try {
-      return settle(
-          h,
-          reg,
-          context,
-          result == null && error == null ? HandlerResult.complete() : result,
-          error,
-          took);
+      fail(h, reg, context, result, error, took);
+      return Ran.NOT_COMPLETED;
     } finally {
       held.remove(h);
     }
   }
 
-  private boolean settle(
+  private Ran complete(Run run, HeldLease h, long took, boolean async) {
+    LeasedMessage m = h.message;
+    if (async) {
+      completions.completeLater(
+          m.token(),
+          m.id(),
+          (completed, error) -> {
+            try {
+              completed(m, completed, error, took);
+            } finally {
+              held.remove(h);
+              finish(run);
+            }
+          });
+      return Ran.COMPLETING;
+    }
+    boolean completed = false;
+    RuntimeException failure = null;
+    try {
+      completed = completions.complete(m.token(), m.id());
+    } catch (RuntimeException e) {
+      failure = e;
+    }
+    try {
+      return completed(m, completed, failure, took) ? Ran.COMPLETED : Ran.NOT_COMPLETED;
+    } finally {
+      held.remove(h);
+    }
+  }
+
+  /** Reports a completion's outcome; true when it completed. */
+  private boolean completed(LeasedMessage m, boolean completed, RuntimeException error, long took) {
+    if (error != null) {
+      couldNotSettle(m, error);
+      return false;
+    }
+    if (!completed) {
+      leaseLost(m);
+      return false;
+    }
+    metrics.completed(m.type());
+    metrics.handlerDuration(m.type(), "completed", took);
+    return true;
+  }
+
+  private void fail(
       HeldLease h,
       HandlerRegistration reg,
       HandlerContext context,
@@ -294,42 +377,39 @@ final class Dispatcher {
       long took) {
     LeasedMessage m = h.message;
     try {
-      if (error == null && result instanceof HandlerResult.Complete) {
-        if (!completions.complete(m.token(), m.id())) {
-          throw new LeaseLostException(m.id());
-        }
-        metrics.completed(m.type());
-        metrics.handlerDuration(m.type(), "completed", took);
-        return true;
-      }
       FailRequest request = failRequest(m, reg, context, result, error);
       metrics.handlerDuration(m.type(), "failed", took);
       report(m, request, redrive.fail(request));
-      return false;
     } catch (LeaseLostException | LeaseNotFoundException e) {
-      LOG.warn(
-          "message {} (type {}, queue {}, attempt {}/{}, worker {}) finished after its lease was"
-              + " lost (expired and re-leased or settled elsewhere); its result is discarded",
-          m.id(),
-          m.type(),
-          m.queue(),
-          m.attempt(),
-          m.maxAttempts(),
-          config.id());
-      return false;
+      leaseLost(m);
     } catch (RuntimeException e) {
-      LOG.error(
-          "message {} (type {}, queue {}, attempt {}/{}, worker {}) could not be settled; its"
-              + " lease will expire and it will be delivered again",
-          m.id(),
-          m.type(),
-          m.queue(),
-          m.attempt(),
-          m.maxAttempts(),
-          config.id(),
-          e);
-      return false;
+      couldNotSettle(m, e);
     }
+  }
+
+  private void leaseLost(LeasedMessage m) {
+    LOG.warn(
+        "message {} (type {}, queue {}, attempt {}/{}, worker {}) finished after its lease was"
+            + " lost (expired and re-leased or settled elsewhere); its result is discarded",
+        m.id(),
+        m.type(),
+        m.queue(),
+        m.attempt(),
+        m.maxAttempts(),
+        config.id());
+  }
+
+  private void couldNotSettle(LeasedMessage m, RuntimeException e) {
+    LOG.error(
+        "message {} (type {}, queue {}, attempt {}/{}, worker {}) could not be settled; its"
+            + " lease will expire and it will be delivered again",
+        m.id(),
+        m.type(),
+        m.queue(),
+        m.attempt(),
+        m.maxAttempts(),
+        config.id(),
+        e);
   }
 
   private FailRequest failRequest(
@@ -639,6 +719,7 @@ final class Dispatcher {
       Thread.currentThread().interrupt();
     }
     runners.shutdownNow();
+    completions.close(Duration.ofSeconds(5));
     if (subscription != null) {
       subscription.close();
     }

@@ -66,7 +66,7 @@ public abstract class JdbcStore implements Store {
         new DeadLettering(messages, history, () -> MessageIds.next(Clock.systemUTC()));
     this.producing = new Producing(dialect, queues, messages, history);
     this.leasing = new Leasing(dialect, queues, history, deadLettering);
-    this.settling = new Settling(messages, history, deadLettering);
+    this.settling = new Settling(dialect, messages, history, deadLettering);
     this.inspecting = new Inspecting(queues, history);
     this.operating = new Operating(dialect, queues, messages, history, deadLettering);
   }

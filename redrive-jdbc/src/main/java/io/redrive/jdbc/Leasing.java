@@ -160,42 +160,46 @@ final class Leasing {
     }
     Instant expiresAt = now.plus(timeout);
     List<LeasedMessage> out = new ArrayList<>(rows.size());
+    List<String> ids = new ArrayList<>(rows.size());
+    List<String> nonces = new ArrayList<>(rows.size());
+    for (MessageRow row : rows) {
+      LeaseToken token = LeaseToken.issue(row.id());
+      ids.add(row.id());
+      nonces.add(token.nonce());
+      out.add(
+          new LeasedMessage(
+              token.toString(),
+              row.id(),
+              row.queue(),
+              row.type(),
+              row.payload(),
+              Json.headers(row.headers()),
+              row.stream(),
+              row.attempts() + 1,
+              policy.maxAttempts(),
+              row.progress(),
+              Instant.ofEpochMilli(row.enqueuedAt()),
+              expiresAt));
+    }
     // One UPDATE ... FROM for the whole batch: a statement per row costs the
     // database a parse/plan/execute each, which dominated batch leases.
-    // SELECT ... UNION ALL rather than VALUES: SQLite cannot name the columns of a VALUES list.
-    String values = "SELECT ? AS id, ? AS token" + " UNION ALL SELECT ?, ?".repeat(rows.size() - 1);
     try (PreparedStatement ps =
         c.prepareStatement(
             "UPDATE redrive_messages SET state = 'LEASED', attempts = attempts + 1,"
                 + " lease_token = v.token, lease_batch = ?, leased_by = ?, leased_at = ?,"
-                + " visible_at = ? FROM ("
-                + values
-                + ") AS v WHERE redrive_messages.id = v.id")) {
+                + " visible_at = ? FROM "
+                + dialect.pairs(rows.size())
+                // The id list lets a plan prepared once for all batch sizes drive the update
+                // from the id index, whatever row count it guesses for the pairs.
+                + " WHERE redrive_messages.id = v.id AND redrive_messages.id "
+                + dialect.in(rows.size()))) {
       int i = 1;
       ps.setString(i++, batch);
       ps.setString(i++, worker);
       ps.setLong(i++, now.toEpochMilli());
       ps.setLong(i++, expiresAt.toEpochMilli());
-      for (MessageRow row : rows) {
-        LeaseToken token = LeaseToken.issue(row.id());
-        int attempt = row.attempts() + 1;
-        ps.setString(i++, row.id());
-        ps.setString(i++, token.nonce());
-        out.add(
-            new LeasedMessage(
-                token.toString(),
-                row.id(),
-                row.queue(),
-                row.type(),
-                row.payload(),
-                Json.headers(row.headers()),
-                row.stream(),
-                attempt,
-                policy.maxAttempts(),
-                row.progress(),
-                Instant.ofEpochMilli(row.enqueuedAt()),
-                expiresAt));
-      }
+      i = dialect.bindPairs(ps, i, ids, nonces);
+      dialect.bindIn(ps, i, ids);
       int updated = ps.executeUpdate();
       if (updated != rows.size()) {
         throw new SQLException(

@@ -22,7 +22,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -33,8 +32,11 @@ final class Settling {
   private final MessageRows messages;
   private final HistoryRows history;
   private final DeadLettering deadLettering;
+  private final SqlDialect dialect;
 
-  Settling(MessageRows messages, HistoryRows history, DeadLettering deadLettering) {
+  Settling(
+      SqlDialect dialect, MessageRows messages, HistoryRows history, DeadLettering deadLettering) {
+    this.dialect = dialect;
     this.messages = messages;
     this.history = history;
     this.deadLettering = deadLettering;
@@ -53,18 +55,18 @@ final class Settling {
    */
   Set<String> completeAll(Connection c, CompleteAllParams p) throws SQLException {
     Set<String> done = new HashSet<>();
-    List<LeaseToken> tokens = p.tokens();
-    String pairs = String.join(", ", Collections.nCopies(tokens.size(), "(?, ?)"));
+    List<String> ids = new ArrayList<>(p.tokens().size());
+    List<String> nonces = new ArrayList<>(p.tokens().size());
+    for (LeaseToken t : p.tokens()) {
+      ids.add(t.messageId());
+      nonces.add(t.nonce());
+    }
     try (PreparedStatement ps =
         c.prepareStatement(
-            "DELETE FROM redrive_messages WHERE state = 'LEASED' AND (id, lease_token) IN ("
-                + pairs
-                + ") RETURNING id")) {
-      int i = 1;
-      for (LeaseToken t : tokens) {
-        ps.setString(i++, t.messageId());
-        ps.setString(i++, t.nonce());
-      }
+            "DELETE FROM redrive_messages WHERE state = 'LEASED' AND "
+                + dialect.tokensMatch(ids.size())
+                + " RETURNING id")) {
+      dialect.bindTokensMatch(ps, 1, ids, nonces);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           done.add(rs.getString(1));
@@ -72,13 +74,10 @@ final class Settling {
       }
     }
     if (!done.isEmpty()) {
-      String in = String.join(", ", Collections.nCopies(done.size(), "?"));
       try (PreparedStatement ps =
-          c.prepareStatement("DELETE FROM redrive_history WHERE message_id IN (" + in + ")")) {
-        int i = 1;
-        for (String id : done) {
-          ps.setString(i++, id);
-        }
+          c.prepareStatement(
+              "DELETE FROM redrive_history WHERE message_id " + dialect.in(done.size()))) {
+        dialect.bindIn(ps, 1, done);
         ps.executeUpdate();
       }
     }

@@ -1,7 +1,11 @@
 package io.redrive.jdbc;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
 
 /**
  * What differs between the databases a {@link JdbcStore} runs on: row locking, how a write
@@ -34,4 +38,54 @@ public interface SqlDialect {
 
   /** Called inside a transaction that makes messages of {@code queue} ready (e.g. to NOTIFY). */
   default void afterMessagesReady(Connection connection, String queue) throws SQLException {}
+
+  /**
+   * A table expression {@code v} with columns {@code (id, token)} and {@code count} rows, for
+   * joining a batch in one statement; its parameters are bound by {@link #bindPairs}. The default
+   * is a {@code SELECT ... UNION ALL} of parameters (SQLite cannot name the columns of a {@code
+   * VALUES} list).
+   */
+  default String pairs(int count) {
+    return "(SELECT ? AS id, ? AS token" + " UNION ALL SELECT ?, ?".repeat(count - 1) + ") AS v";
+  }
+
+  /** Binds the rows of {@link #pairs} from {@code index} on; returns the next parameter index. */
+  default int bindPairs(PreparedStatement ps, int index, List<String> ids, List<String> tokens)
+      throws SQLException {
+    for (int i = 0; i < ids.size(); i++) {
+      ps.setString(index++, ids.get(i));
+      ps.setString(index++, tokens.get(i));
+    }
+    return index;
+  }
+
+  /**
+   * A membership test for {@code count} text values ({@code IN (?, ?)}), bound by {@link #bindIn}.
+   */
+  default String in(int count) {
+    return "IN (" + String.join(", ", Collections.nCopies(count, "?")) + ")";
+  }
+
+  /** Binds the values of {@link #in} from {@code index} on; returns the next parameter index. */
+  default int bindIn(PreparedStatement ps, int index, Collection<String> values)
+      throws SQLException {
+    for (String v : values) {
+      ps.setString(index++, v);
+    }
+    return index;
+  }
+
+  /**
+   * A predicate on {@code id} and {@code lease_token} true for the rows whose current lease is one
+   * of {@code count} (id, nonce) pairs; bound by {@link #bindTokensMatch}.
+   */
+  default String tokensMatch(int count) {
+    return "(id, lease_token) IN (SELECT v.id, v.token FROM " + pairs(count) + ")";
+  }
+
+  /** Binds the pairs of {@link #tokensMatch} from {@code index} on; returns the next index. */
+  default int bindTokensMatch(
+      PreparedStatement ps, int index, List<String> ids, List<String> nonces) throws SQLException {
+    return bindPairs(ps, index, ids, nonces);
+  }
 }
