@@ -121,16 +121,30 @@ public abstract class JdbcStore implements Store {
 
   @Override
   public List<EnqueueResult> enqueue(EnqueueParams p) {
-    List<EnqueueResult> out = tx.write("enqueue", c -> producing.enqueue(c, p));
-    p.messages().stream().map(e -> e.message().queue()).distinct().forEach(signals::signal);
+    List<EnqueueResult> out = tx.write("enqueue", c -> producing.enqueue(c, p, false));
+    p.messages().stream()
+        .map(e -> e.message().queue())
+        .distinct()
+        .forEach(
+            queue -> {
+              signals.signal(queue);
+              messagesCommitted(queue);
+            });
     return out;
   }
 
   @Override
   public List<EnqueueResult> enqueue(Connection connection, EnqueueParams p) {
     return tx.onCallerConnection(
-        "enqueue on caller's transaction", connection, c -> producing.enqueue(c, p));
+        "enqueue on caller's transaction", connection, c -> producing.enqueue(c, p, true));
   }
+
+  /**
+   * Called after this store committed new ready messages of {@code queue} (not for enqueues on a
+   * caller's connection, which the dialect announces inside that transaction); PostgreSQL tells
+   * other nodes here.
+   */
+  protected void messagesCommitted(String queue) {}
 
   @Override
   public LeaseResult leaseReady(LeaseParams p) {

@@ -33,7 +33,12 @@ final class Producing {
     this.history = history;
   }
 
-  List<EnqueueResult> enqueue(Connection c, EnqueueParams params) throws SQLException {
+  /**
+   * @param callerTransaction the caller owns the transaction and its commit, so other nodes must be
+   *     told inside it; otherwise the store tells them after committing
+   */
+  List<EnqueueResult> enqueue(Connection c, EnqueueParams params, boolean callerTransaction)
+      throws SQLException {
     Map<String, QueuePolicy> policies = new HashMap<>();
     List<EnqueueResult> out = new ArrayList<>(params.messages().size());
     long now = params.now().toEpochMilli();
@@ -81,9 +86,11 @@ final class Producing {
         throw collision(row.id());
       }
     }
-    // Inside the transaction, so wake-ups are sent on commit and never for a rollback.
-    for (String queue : policies.keySet()) {
-      dialect.afterMessagesReady(c, queue);
+    if (callerTransaction) {
+      // Inside the caller's transaction, so wake-ups go out on its commit, never on a rollback.
+      for (String queue : policies.keySet()) {
+        dialect.afterMessagesReady(c, queue);
+      }
     }
     return out;
   }

@@ -36,7 +36,10 @@ public interface SqlDialect {
   /** True when the statement failed on a unique constraint. */
   boolean isUniqueViolation(SQLException e);
 
-  /** Called inside a transaction that makes messages of {@code queue} ready (e.g. to NOTIFY). */
+  /**
+   * Called inside a caller's transaction that enqueued messages of {@code queue} (e.g. to NOTIFY on
+   * its commit); enqueues in the store's own transactions announce themselves after the commit.
+   */
   default void afterMessagesReady(Connection connection, String queue) throws SQLException {}
 
   /**

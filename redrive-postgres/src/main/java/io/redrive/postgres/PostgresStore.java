@@ -10,17 +10,26 @@ import org.flywaydb.core.api.configuration.FluentConfiguration;
 
 /**
  * The PostgreSQL store: many nodes share one database; leasing uses {@code FOR UPDATE SKIP LOCKED},
- * enqueue sends a {@code NOTIFY} on channel {@code redrive_ready}. The schema is migrated on open.
+ * enqueue sends a {@code NOTIFY} on channel {@code redrive_ready} (after its commit, or inside the
+ * caller's transaction when enqueued on the caller's connection). The schema is migrated on open.
  * Thread-safe.
  */
 public final class PostgresStore extends JdbcStore {
   private final HikariDataSource pool;
   private final ReadyListener listener;
+  private final ReadyNotifier notifier;
 
   private PostgresStore(HikariDataSource pool, String schema) {
     super(pool, new PostgresDialect(PostgresDialect.channel(schema)));
     this.pool = pool;
     this.listener = new ReadyListener(pool, PostgresDialect.channel(schema), this::signalReady);
+    this.notifier = new ReadyNotifier(pool, PostgresDialect.channel(schema));
+  }
+
+  /** Notifies other nodes after the enqueue committed (see {@link ReadyNotifier}). */
+  @Override
+  protected void messagesCommitted(String queue) {
+    notifier.messagesReady(queue);
   }
 
   /**
@@ -39,6 +48,7 @@ public final class PostgresStore extends JdbcStore {
 
   @Override
   public void close() {
+    notifier.close();
     listener.close();
     pool.close();
   }
