@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 import org.slf4j.Logger;
@@ -45,18 +46,22 @@ final class CompletionBatcher {
   private record Pending(String token, String id, Callback callback) {}
 
   private final Redrive redrive;
-  private final IntSupplier inFlight;
+  private final IntSupplier running;
+  private final Runnable afterFlush;
   private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+  private final AtomicInteger pending = new AtomicInteger();
   private final Thread flusher;
   private volatile boolean closed;
 
   /**
-   * @param inFlight how many handler runs of the worker are unfinished (those whose completion is
-   *     queued included): while it exceeds the completions queued, more are likely on their way
+   * @param running how many handler runs of the worker are running: while some are, more
+   *     completions are likely on their way
+   * @param afterFlush called after each store call (the worker's poller waits on it)
    */
-  CompletionBatcher(Redrive redrive, IntSupplier inFlight, String name) {
+  CompletionBatcher(Redrive redrive, IntSupplier running, Runnable afterFlush, String name) {
     this.redrive = redrive;
-    this.inFlight = inFlight;
+    this.running = running;
+    this.afterFlush = afterFlush;
     this.flusher = new Thread(this::flushLoop, name);
     flusher.setDaemon(true);
     flusher.start();
@@ -68,7 +73,13 @@ final class CompletionBatcher {
       callback.done(false, new IllegalStateException("the worker has stopped"));
       return;
     }
+    pending.incrementAndGet();
     queue.add(new Pending(token, id, callback));
+  }
+
+  /** Completions handed over and not yet answered. */
+  int pending() {
+    return pending.get();
   }
 
   /**
@@ -144,7 +155,8 @@ final class CompletionBatcher {
 
   private void linger() {
     long deadline = System.nanoTime() + LINGER.toNanos();
-    while (queue.size() + 1 < Math.min(inFlight.getAsInt(), LeaseRequest.MAX_BATCH)
+    while (running.getAsInt() > 0
+        && queue.size() + 1 < LeaseRequest.MAX_BATCH
         && System.nanoTime() < deadline
         && !closed) {
       LockSupport.parkNanos(50_000);
@@ -158,18 +170,22 @@ final class CompletionBatcher {
       completed = new HashSet<>(result.completed());
     } catch (RuntimeException e) {
       batch.forEach(b -> answer(b, false, e));
+      afterFlush.run();
       return;
     }
     for (Pending b : batch) {
       answer(b, completed.contains(b.id), null);
     }
+    afterFlush.run();
   }
 
-  private static void answer(Pending p, boolean completed, RuntimeException error) {
+  private void answer(Pending p, boolean completed, RuntimeException error) {
     try {
       p.callback.done(completed, error);
     } catch (RuntimeException e) {
       LOG.error("completion callback for message {} failed", p.id, e);
+    } finally {
+      pending.decrementAndGet();
     }
   }
 }

@@ -85,7 +85,8 @@ final class Dispatcher {
     this.config = config;
     this.metrics = new WorkerMetrics(config.meterRegistry(), config.queue(), config.id());
     this.completions =
-        new CompletionBatcher(redrive, running::size, "redrive-completions-" + config.id());
+        new CompletionBatcher(
+            redrive, running::size, wakeup::signal, "redrive-completions-" + config.id());
     this.slots = new Semaphore(config.concurrency());
     this.runners = Executors.newCachedThreadPool(threads("redrive-handler-" + config.id()));
     this.timers = Executors.newScheduledThreadPool(2, threads("redrive-worker-" + config.id()));
@@ -134,7 +135,9 @@ final class Dispatcher {
     while (leasing) {
       try {
         int free = slots.availablePermits();
-        if (free == 0) {
+        // Completions still being committed count against the limit too, so a slow store cannot
+        // pile up finished-but-unsettled leases.
+        if (free == 0 || completions.pending() >= config.concurrency()) {
           wakeup.await(config.pollMax());
           continue;
         }
@@ -233,7 +236,6 @@ final class Dispatcher {
 
   private void execute(Run run) {
     run.runner = Thread.currentThread();
-    boolean completing = false;
     try {
       for (int i = 0; i < run.leases.size(); i++) {
         if (run.finished.get()) {
@@ -244,19 +246,13 @@ final class Dispatcher {
           return;
         }
         Ran ran = runOne(run, run.leases.get(i), run.leases.size() == 1);
-        if (ran == Ran.COMPLETING) {
-          completing = true; // the completion's callback finishes the run
-          return;
-        }
         if (ran == Ran.NOT_COMPLETED && i + 1 < run.leases.size()) {
           releaseRest(run, i + 1, "an earlier message of the stream did not complete");
           return;
         }
       }
     } finally {
-      if (!completing) {
-        finish(run);
-      }
+      finish(run);
       Thread.interrupted(); // a late interrupt must not leak into the pooled thread's next run
     }
   }
@@ -265,7 +261,10 @@ final class Dispatcher {
   private enum Ran {
     COMPLETED,
     NOT_COMPLETED,
-    /** Handed to the group commit; the run finishes when the completion is committed. */
+    /**
+     * Handed to the group commit: the slot is free at once, so the next lease overlaps this commit;
+     * the lease stays held (and renewed) until the commit answers.
+     */
     COMPLETING
   }
 
@@ -334,7 +333,6 @@ final class Dispatcher {
               completed(m, completed, error, took);
             } finally {
               held.remove(h);
-              finish(run);
             }
           });
       return Ran.COMPLETING;
