@@ -135,9 +135,9 @@ final class Dispatcher {
     while (leasing) {
       try {
         int free = slots.availablePermits();
-        // Completions still being committed count against the limit too, so a slow store cannot
-        // pile up finished-but-unsettled leases.
-        if (free == 0 || completions.pending() >= config.concurrency()) {
+        // Completions still being committed are bounded too (one more round of them may overlap
+        // the next lease), so a slow store cannot pile up finished-but-unsettled leases.
+        if (free == 0 || completions.pending() >= 2 * config.concurrency()) {
           wakeup.await(config.pollMax());
           continue;
         }

@@ -181,6 +181,10 @@ final class Leasing {
               Instant.ofEpochMilli(row.enqueuedAt()),
               expiresAt));
     }
+    if (dialect.batchesRowByRow()) {
+      takeRowByRow(c, ids, nonces, worker, batch, now, expiresAt);
+      return out;
+    }
     // One UPDATE ... FROM for the whole batch: a statement per row costs the
     // database a parse/plan/execute each, which dominated batch leases.
     try (PreparedStatement ps =
@@ -207,6 +211,37 @@ final class Leasing {
       }
     }
     return out;
+  }
+
+  private static void takeRowByRow(
+      Connection c,
+      List<String> ids,
+      List<String> nonces,
+      String worker,
+      String batch,
+      Instant now,
+      Instant expiresAt)
+      throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE redrive_messages SET state = 'LEASED', attempts = attempts + 1,"
+                + " lease_token = ?, lease_batch = ?, leased_by = ?, leased_at = ?,"
+                + " visible_at = ? WHERE id = ?")) {
+      for (int r = 0; r < ids.size(); r++) {
+        ps.setString(1, nonces.get(r));
+        ps.setString(2, batch);
+        ps.setString(3, worker);
+        ps.setLong(4, now.toEpochMilli());
+        ps.setLong(5, expiresAt.toEpochMilli());
+        ps.setString(6, ids.get(r));
+        ps.addBatch();
+      }
+      for (int n : ps.executeBatch()) {
+        if (n != 1) {
+          throw new SQLException("lease found a locked row gone", "40001");
+        }
+      }
+    }
   }
 
   /** Closes the previous delivery of a message whose lease ran out: the attempt stays counted. */

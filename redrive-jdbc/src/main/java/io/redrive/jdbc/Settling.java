@@ -61,6 +61,9 @@ final class Settling {
       ids.add(t.messageId());
       nonces.add(t.nonce());
     }
+    if (dialect.batchesRowByRow()) {
+      return completeRowByRow(c, ids, nonces);
+    }
     try (PreparedStatement ps =
         c.prepareStatement(
             "DELETE FROM redrive_messages WHERE state = 'LEASED' AND "
@@ -79,6 +82,37 @@ final class Settling {
               "DELETE FROM redrive_history WHERE message_id " + dialect.in(done.size()))) {
         dialect.bindIn(ps, 1, done);
         ps.executeUpdate();
+      }
+    }
+    return done;
+  }
+
+  private static Set<String> completeRowByRow(Connection c, List<String> ids, List<String> nonces)
+      throws SQLException {
+    Set<String> done = new HashSet<>();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "DELETE FROM redrive_messages WHERE id = ? AND lease_token = ? AND state = 'LEASED'")) {
+      for (int r = 0; r < ids.size(); r++) {
+        ps.setString(1, ids.get(r));
+        ps.setString(2, nonces.get(r));
+        ps.addBatch();
+      }
+      int[] counts = ps.executeBatch();
+      for (int r = 0; r < counts.length; r++) {
+        if (counts[r] > 0) {
+          done.add(ids.get(r));
+        }
+      }
+    }
+    if (!done.isEmpty()) {
+      try (PreparedStatement ps =
+          c.prepareStatement("DELETE FROM redrive_history WHERE message_id = ?")) {
+        for (String id : done) {
+          ps.setString(1, id);
+          ps.addBatch();
+        }
+        ps.executeBatch();
       }
     }
     return done;

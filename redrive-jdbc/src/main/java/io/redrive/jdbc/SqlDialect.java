@@ -91,4 +91,13 @@ public interface SqlDialect {
       PreparedStatement ps, int index, List<String> ids, List<String> nonces) throws SQLException {
     return bindPairs(ps, index, ids, nonces);
   }
+
+  /**
+   * True when a batch is better written as one cached statement executed per row ({@code
+   * executeBatch}) than as one statement over all rows: so for an in-process database, where a
+   * statement costs no round trip and a wide statement costs more to run than its rows.
+   */
+  default boolean batchesRowByRow() {
+    return false;
+  }
 }

@@ -24,7 +24,7 @@ public final class SqliteStore extends JdbcStore {
   private final Path file;
 
   private SqliteStore(HikariDataSource pool, Path file) {
-    super(pool, new SqliteDialect(file));
+    super(new StatementCache(pool), new SqliteDialect(file));
     this.pool = pool;
     this.file = file;
   }
