@@ -27,34 +27,44 @@ record MessageRow(
     String sourceQueue,
     String dedupeKey) {
 
+  /** The columns {@link #map} reads, in its order; every message select starts with them. */
   static final String COLUMNS =
       "m.seq, m.id, m.queue, m.type, m.payload, m.headers, m.stream, m.state, m.attempts,"
           + " m.progress, m.enqueued_at, m.visible_at, m.expire_at, m.lease_token, m.leased_by,"
           + " m.leased_at, m.dead_reason, m.dead_at, m.source_id, m.source_queue, m.dedupe_key";
 
+  /**
+   * Reads a row selected as {@code SELECT COLUMNS ...}, by position (the SQLite driver looks a name
+   * up by scanning the column list on every call).
+   */
   static MessageRow map(ResultSet rs) throws SQLException {
     return new MessageRow(
-        rs.getLong("seq"),
-        rs.getString("id"),
-        rs.getString("queue"),
-        rs.getString("type"),
-        rs.getString("payload"),
-        rs.getString("headers"),
-        rs.getString("stream"),
-        rs.getString("state"),
-        rs.getInt("attempts"),
-        rs.getLong("progress"),
-        rs.getLong("enqueued_at"),
-        rs.getLong("visible_at"),
-        nullableLong(rs, "expire_at"),
-        rs.getString("lease_token"),
-        rs.getString("leased_by"),
-        nullableLong(rs, "leased_at"),
-        rs.getString("dead_reason"),
-        nullableLong(rs, "dead_at"),
-        rs.getString("source_id"),
-        rs.getString("source_queue"),
-        rs.getString("dedupe_key"));
+        rs.getLong(1),
+        rs.getString(2),
+        rs.getString(3),
+        rs.getString(4),
+        rs.getString(5),
+        rs.getString(6),
+        rs.getString(7),
+        rs.getString(8),
+        rs.getInt(9),
+        rs.getLong(10),
+        rs.getLong(11),
+        rs.getLong(12),
+        nullableLong(rs, 13),
+        rs.getString(14),
+        rs.getString(15),
+        nullableLong(rs, 16),
+        rs.getString(17),
+        nullableLong(rs, 18),
+        rs.getString(19),
+        rs.getString(20),
+        rs.getString(21));
+  }
+
+  private static Long nullableLong(ResultSet rs, int column) throws SQLException {
+    long v = rs.getLong(column);
+    return rs.wasNull() ? null : v;
   }
 
   static Long nullableLong(ResultSet rs, String column) throws SQLException {
