@@ -12,6 +12,7 @@ import io.redrive.error.MessageNotFoundException;
 import io.redrive.error.QueueNotFoundException;
 import io.redrive.lease.AbandonRequest;
 import io.redrive.lease.CompleteAllResult;
+import io.redrive.lease.FailAllResult;
 import io.redrive.lease.FailRequest;
 import io.redrive.lease.LeaseRequest;
 import io.redrive.lease.LeaseResult;
@@ -34,6 +35,7 @@ import io.redrive.store.CompleteParams;
 import io.redrive.store.CreateQueueParams;
 import io.redrive.store.DropParams;
 import io.redrive.store.EnqueueParams;
+import io.redrive.store.FailAllParams;
 import io.redrive.store.FailParams;
 import io.redrive.store.ImportParams;
 import io.redrive.store.LeaseParams;
@@ -50,6 +52,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -239,17 +242,51 @@ public final class Redrive implements AutoCloseable {
    * Fails an attempt: it backs off and comes back, or dies (retries exhausted or not retryable).
    */
   public SettleResult fail(FailRequest request) {
+    return store.failIfLeased(failParams(request));
+  }
+
+  private FailParams failParams(FailRequest request) {
     validation.fail(request);
-    return store.failIfLeased(
-        new FailParams(
-            LeaseToken.parse(request.token()),
-            request.reason(),
-            Validation.bounded(request.message(), Validation.MAX_ERROR_MESSAGE),
-            request.retryable(),
-            request.retryAfter(),
-            request.progress(),
-            Validation.bounded(request.stackTrace(), Validation.MAX_STACK_TRACE),
-            now()));
+    return new FailParams(
+        LeaseToken.parse(request.token()),
+        request.reason(),
+        Validation.bounded(request.message(), Validation.MAX_ERROR_MESSAGE),
+        request.retryable(),
+        request.retryAfter(),
+        request.progress(),
+        Validation.bounded(request.stackTrace(), Validation.MAX_STACK_TRACE),
+        now());
+  }
+
+  /**
+   * Fails many attempts in one store transaction, each exactly as {@link #fail} would. Tokens that
+   * no longer hold their message are reported as lost, not thrown; at most 1000 requests. Input is
+   * validated before anything changes.
+   */
+  public FailAllResult failAll(List<FailRequest> requests) {
+    if (requests == null || requests.isEmpty()) {
+      throw new IllegalArgumentException("requests: at least one fail request is required");
+    }
+    if (requests.size() > LeaseRequest.MAX_BATCH) {
+      throw new IllegalArgumentException(
+          "requests: at most " + LeaseRequest.MAX_BATCH + " per call, was " + requests.size());
+    }
+    List<FailParams> params = new ArrayList<>(requests.size());
+    for (FailRequest request : requests) {
+      params.add(failParams(request));
+    }
+    Map<String, SettleResult> done = store.failAllIfLeased(new FailAllParams(params));
+    List<SettleResult> failed = new ArrayList<>();
+    List<String> lost = new ArrayList<>();
+    for (FailParams p : params) {
+      SettleResult r = done.get(p.token().messageId());
+      if (r == null) {
+        lost.add(p.token().messageId());
+      } else {
+        failed.add(r);
+      }
+    }
+    return new FailAllResult(failed, lost);
   }
 
   /**

@@ -15,6 +15,7 @@ import io.redrive.queue.QueueStats;
 import java.sql.Connection;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -84,6 +85,13 @@ public interface Store extends AutoCloseable {
   Set<String> completeAllIfLeased(CompleteAllParams params);
 
   SettleResult failIfLeased(FailParams params);
+
+  /**
+   * Fails many leases in one transaction, each exactly as {@link #failIfLeased} would; a token that
+   * is not the current lease of its message (lost, unknown) is skipped, not an error, and changes
+   * nothing. Returns the results by message id of those failed.
+   */
+  Map<String, SettleResult> failAllIfLeased(FailAllParams params);
 
   SettleResult abandonIfLeased(AbandonParams params);
 

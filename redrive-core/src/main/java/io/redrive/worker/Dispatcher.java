@@ -54,7 +54,7 @@ final class Dispatcher {
   private final Redrive redrive;
   private final WorkerConfig config;
   private final WorkerMetrics metrics;
-  private final CompletionBatcher completions;
+  private final SettleBatcher settles;
   private final Semaphore slots;
   private final Wakeup wakeup = new Wakeup();
   private final Set<HeldLease> held = ConcurrentHashMap.newKeySet();
@@ -84,8 +84,8 @@ final class Dispatcher {
     this.redrive = redrive;
     this.config = config;
     this.metrics = new WorkerMetrics(config.meterRegistry(), config.queue(), config.id());
-    this.completions =
-        new CompletionBatcher(
+    this.settles =
+        new SettleBatcher(
             redrive, running::size, wakeup::signal, "redrive-completions-" + config.id());
     this.slots = new Semaphore(config.concurrency());
     this.runners = Executors.newCachedThreadPool(threads("redrive-handler-" + config.id()));
@@ -137,7 +137,7 @@ final class Dispatcher {
         int free = slots.availablePermits();
         // Completions still being committed are bounded too (one more round of them may overlap
         // the next lease), so a slow store cannot pile up finished-but-unsettled leases.
-        if (free == 0 || completions.pending() >= 2 * config.concurrency()) {
+        if (free == 0 || settles.pending() >= 2 * config.concurrency()) {
           wakeup.await(config.pollMax());
           continue;
         }
@@ -314,18 +314,14 @@ final class Dispatcher {
     if (error == null && (result == null || result instanceof HandlerResult.Complete)) {
       return complete(run, h, took, async);
     }
-    try {
-      fail(h, reg, context, result, error, took);
-      return Ran.NOT_COMPLETED;
-    } finally {
-      held.remove(h);
-    }
+    fail(h, reg, context, result, error, took, async);
+    return Ran.NOT_COMPLETED;
   }
 
   private Ran complete(Run run, HeldLease h, long took, boolean async) {
     LeasedMessage m = h.message;
     if (async) {
-      completions.completeLater(
+      settles.completeLater(
           m.token(),
           m.id(),
           (completed, error) -> {
@@ -340,7 +336,7 @@ final class Dispatcher {
     boolean completed = false;
     RuntimeException failure = null;
     try {
-      completed = completions.complete(m.token(), m.id());
+      completed = settles.complete(m.token(), m.id());
     } catch (RuntimeException e) {
       failure = e;
     }
@@ -366,22 +362,61 @@ final class Dispatcher {
     return true;
   }
 
+  /**
+   * Fails the message. A lone message's failure is handed to the group commit without waiting
+   * ({@code async}); a stream's runner waits, since it releases the rest only afterwards.
+   */
   private void fail(
       HeldLease h,
       HandlerRegistration reg,
       HandlerContext context,
       HandlerResult result,
       Throwable error,
-      long took) {
+      long took,
+      boolean async) {
     LeasedMessage m = h.message;
+    FailRequest request;
     try {
-      FailRequest request = failRequest(m, reg, context, result, error);
-      metrics.handlerDuration(m.type(), "failed", took);
-      report(m, request, redrive.fail(request));
+      request = failRequest(m, reg, context, result, error);
+    } catch (RuntimeException e) { // a classifier bug: the lease expires and is redelivered
+      couldNotSettle(m, e);
+      held.remove(h);
+      return;
+    }
+    metrics.handlerDuration(m.type(), "failed", took);
+    if (async) {
+      settles.failLater(
+          request,
+          m.id(),
+          (settled, failure) -> {
+            try {
+              failed(m, request, settled, failure);
+            } finally {
+              held.remove(h);
+            }
+          });
+      return;
+    }
+    try {
+      failed(m, request, redrive.fail(request), null);
     } catch (LeaseLostException | LeaseNotFoundException e) {
       leaseLost(m);
     } catch (RuntimeException e) {
       couldNotSettle(m, e);
+    } finally {
+      held.remove(h);
+    }
+  }
+
+  /** Reports a failure's outcome: {@code settled} null means the lease was lost. */
+  private void failed(
+      LeasedMessage m, FailRequest request, SettleResult settled, RuntimeException error) {
+    if (error != null) {
+      couldNotSettle(m, error);
+    } else if (settled == null) {
+      leaseLost(m);
+    } else {
+      report(m, request, settled);
     }
   }
 
@@ -717,7 +752,7 @@ final class Dispatcher {
       Thread.currentThread().interrupt();
     }
     runners.shutdownNow();
-    completions.close(Duration.ofSeconds(5));
+    settles.close(Duration.ofSeconds(5));
     if (subscription != null) {
       subscription.close();
     }

@@ -19,6 +19,7 @@ import io.redrive.store.CompleteParams;
 import io.redrive.store.CreateQueueParams;
 import io.redrive.store.DropParams;
 import io.redrive.store.EnqueueParams;
+import io.redrive.store.FailAllParams;
 import io.redrive.store.FailParams;
 import io.redrive.store.ImportParams;
 import io.redrive.store.LeaseParams;
@@ -34,6 +35,7 @@ import java.sql.Connection;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
@@ -164,6 +166,12 @@ public abstract class JdbcStore implements Store {
   @Override
   public SettleResult failIfLeased(FailParams p) {
     return tx.write("fail " + p.token().messageId(), c -> settling.fail(c, p));
+  }
+
+  @Override
+  public Map<String, SettleResult> failAllIfLeased(FailAllParams p) {
+    return tx.write(
+        "fail " + p.failures().size() + " messages", c -> settling.failAll(c, p.failures()));
   }
 
   @Override

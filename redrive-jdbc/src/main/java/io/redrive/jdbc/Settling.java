@@ -1,6 +1,8 @@
 package io.redrive.jdbc;
 
 import io.redrive.engine.DeliveryRules;
+import io.redrive.error.LeaseLostException;
+import io.redrive.error.LeaseNotFoundException;
 import io.redrive.failure.FailureRecord;
 import io.redrive.lease.LeaseToken;
 import io.redrive.lease.SettleResult;
@@ -24,7 +26,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Settling a lease: complete, fail, abandon, release and renew, each checked against the token. */
@@ -150,6 +154,24 @@ final class Settling {
     messages.setProgress(c, row.id(), p.progress());
     return deadLettering.kill(
         c, row.withProgress(p.progress()), locked.policy(), p.reason(), p.now());
+  }
+
+  /**
+   * Fails each lease as {@link #fail} does, in one transaction, locking in id order so concurrent
+   * batches cannot deadlock; a lease that is not current is skipped before it changes anything.
+   */
+  Map<String, SettleResult> failAll(Connection c, List<FailParams> failures) throws SQLException {
+    List<FailParams> ordered = new ArrayList<>(failures);
+    ordered.sort(Comparator.comparing(f -> f.token().messageId()));
+    Map<String, SettleResult> out = new LinkedHashMap<>();
+    for (FailParams p : ordered) {
+      try {
+        out.put(p.token().messageId(), fail(c, p));
+      } catch (LeaseLostException | LeaseNotFoundException e) {
+        // not this caller's lease any more: nothing was written for it
+      }
+    }
+    return out;
   }
 
   SettleResult abandon(Connection c, AbandonParams p) throws SQLException {

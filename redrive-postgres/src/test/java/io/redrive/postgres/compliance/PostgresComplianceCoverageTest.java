@@ -32,6 +32,7 @@ class PostgresComplianceCoverageTest {
                     PostgresStoreFailureTest.class,
                     PostgresIdPrefixTest.class,
                     PostgresBatchCompleteTest.class,
+                    PostgresBatchFailTest.class,
                     PostgresListingTest.class)))
         .isEmpty();
   }

@@ -32,6 +32,7 @@ class SqliteComplianceCoverageTest {
                     SqliteStoreFailureTest.class,
                     SqliteIdPrefixTest.class,
                     SqliteBatchCompleteTest.class,
+                    SqliteBatchFailTest.class,
                     SqliteListingTest.class)))
         .isEmpty();
   }

@@ -33,6 +33,7 @@ public final class ComplianceContracts {
           StoreFailureContract.class,
           IdPrefixContract.class,
           BatchCompleteContract.class,
+          BatchFailContract.class,
           ListingContract.class);
 
   private ComplianceContracts() {}

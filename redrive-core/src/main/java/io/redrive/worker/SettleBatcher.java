@@ -2,11 +2,16 @@ package io.redrive.worker;
 
 import io.redrive.Redrive;
 import io.redrive.lease.CompleteAllResult;
+import io.redrive.lease.FailAllResult;
+import io.redrive.lease.FailRequest;
 import io.redrive.lease.LeaseRequest;
+import io.redrive.lease.SettleResult;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -19,15 +24,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Group commit of completions. Runners hand their completion over and go back to the pool; one
- * flusher thread completes everything handed over in one store call and then answers each
- * completion's callback. While a call is in flight the next group gathers, so under load many
- * completions share one transaction, and a runner never parks waiting for its answer. Before a call
- * the flusher lingers up to {@link #LINGER} while more handler runs of the worker are still
- * unfinished than completions are queued, so a batch whose handlers finish together commits
- * together. Alone, a completion is committed at once. Thread-safe.
+ * Group commit of settles. Runners hand their completion or failure over and go back to the pool;
+ * one flusher thread completes everything handed over in one store call, fails the failures in
+ * another, and then answers each callback. While a call is in flight the next group gathers, so
+ * under load many completions share one transaction, and a runner never parks waiting for its
+ * answer. Before a call the flusher lingers up to {@link #LINGER} while more handler runs of the
+ * worker are still unfinished than completions are queued, so a batch whose handlers finish
+ * together commits together. Alone, a completion is committed at once. Thread-safe.
  */
-final class CompletionBatcher {
+final class SettleBatcher {
   /** The longest a completion waits for others to share its transaction. */
   static final Duration LINGER = Duration.ofMillis(1);
 
@@ -43,7 +48,19 @@ final class CompletionBatcher {
     void done(boolean completed, RuntimeException error);
   }
 
-  private record Pending(String token, String id, Callback callback) {}
+  /** Told the outcome of one failure. */
+  @FunctionalInterface
+  interface FailCallback {
+    /**
+     * @param result the failure's result, or null when the lease was lost (or the store failed)
+     * @param error the store's failure, or null
+     */
+    void done(SettleResult result, RuntimeException error);
+  }
+
+  /** A completion ({@code fail} null) or a failure handed over. */
+  private record Pending(
+      String token, String id, Callback callback, FailRequest fail, FailCallback failCallback) {}
 
   private final Redrive redrive;
   private final IntSupplier running;
@@ -58,7 +75,7 @@ final class CompletionBatcher {
    *     completions are likely on their way
    * @param afterFlush called after each store call (the worker's poller waits on it)
    */
-  CompletionBatcher(Redrive redrive, IntSupplier running, Runnable afterFlush, String name) {
+  SettleBatcher(Redrive redrive, IntSupplier running, Runnable afterFlush, String name) {
     this.redrive = redrive;
     this.running = running;
     this.afterFlush = afterFlush;
@@ -74,7 +91,17 @@ final class CompletionBatcher {
       return;
     }
     pending.incrementAndGet();
-    queue.add(new Pending(token, id, callback));
+    queue.add(new Pending(token, id, callback, null, null));
+  }
+
+  /** Queues a failure; {@code callback} runs on the flusher thread once it is committed. */
+  void failLater(FailRequest request, String id, FailCallback callback) {
+    if (closed) {
+      callback.done(null, new IllegalStateException("the worker has stopped"));
+      return;
+    }
+    pending.incrementAndGet();
+    queue.add(new Pending(request.token(), id, null, request, callback));
   }
 
   /** Completions handed over and not yet answered. */
@@ -164,19 +191,56 @@ final class CompletionBatcher {
   }
 
   private void flush(List<Pending> batch) {
+    List<Pending> completions = new ArrayList<>();
+    List<Pending> failures = new ArrayList<>();
+    for (Pending p : batch) {
+      (p.fail == null ? completions : failures).add(p);
+    }
+    if (!completions.isEmpty()) {
+      completeAll(completions);
+    }
+    if (!failures.isEmpty()) {
+      failAll(failures);
+    }
+    afterFlush.run();
+  }
+
+  private void completeAll(List<Pending> batch) {
     Set<String> completed;
     try {
       CompleteAllResult result = redrive.completeAll(batch.stream().map(Pending::token).toList());
       completed = new HashSet<>(result.completed());
     } catch (RuntimeException e) {
       batch.forEach(b -> answer(b, false, e));
-      afterFlush.run();
       return;
     }
     for (Pending b : batch) {
       answer(b, completed.contains(b.id), null);
     }
-    afterFlush.run();
+  }
+
+  private void failAll(List<Pending> batch) {
+    Map<String, SettleResult> failed = new HashMap<>();
+    try {
+      FailAllResult result = redrive.failAll(batch.stream().map(Pending::fail).toList());
+      result.failed().forEach(r -> failed.put(r.messageId(), r));
+    } catch (RuntimeException e) {
+      batch.forEach(b -> answerFail(b, null, e));
+      return;
+    }
+    for (Pending b : batch) {
+      answerFail(b, failed.get(b.id), null);
+    }
+  }
+
+  private void answerFail(Pending p, SettleResult result, RuntimeException error) {
+    try {
+      p.failCallback.done(result, error);
+    } catch (RuntimeException e) {
+      LOG.error("failure callback for message {} failed", p.id, e);
+    } finally {
+      pending.decrementAndGet();
+    }
   }
 
   private void answer(Pending p, boolean completed, RuntimeException error) {
