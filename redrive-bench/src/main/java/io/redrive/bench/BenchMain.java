@@ -103,7 +103,9 @@ public final class BenchMain implements Callable<Integer> {
 
   @Option(
       names = "--pg-url",
-      description = "PostgreSQL JDBC url with credentials; else REDRIVE_PG_URL, else embedded.")
+      description =
+          "PostgreSQL JDBC url with credentials; else REDRIVE_PG_URL, else an embedded server"
+              + " started with fsync, synchronous_commit and full_page_writes on.")
   String pgUrl;
 
   @Option(
@@ -225,14 +227,22 @@ public final class BenchMain implements Callable<Integer> {
     for (String s : stores) {
       switch (s) {
         case "sqlite" -> out.add(new SqliteTarget(workDir));
-        case "postgres" ->
-            out.add(new PostgresTarget(pgUrl != null ? pgUrl : DurablePostgres.adminUrl()));
+        case "postgres" -> out.add(new PostgresTarget(postgresUrl()));
         default ->
             throw new CommandLine.ParameterException(
                 new CommandLine(this), "--stores: sqlite or postgres, was \"" + s + "\"");
       }
     }
     return out;
+  }
+
+  /** {@code --pg-url}, else {@code REDRIVE_PG_URL}, else the embedded server (durable settings). */
+  private String postgresUrl() {
+    if (pgUrl != null && !pgUrl.isBlank()) {
+      return pgUrl;
+    }
+    String env = System.getenv("REDRIVE_PG_URL");
+    return env != null && !env.isBlank() ? env.trim() : DurablePostgres.adminUrl();
   }
 
   private static Scenario scenario(String name, Sizes sizes) {
