@@ -26,31 +26,44 @@ final class HistoryRows {
           + " max_attempts, stack_trace, poisoned_message, note";
 
   void insert(Connection c, String messageId, HistoryEntry e) throws SQLException {
+    insertAll(c, List.of(Map.entry(messageId, e)));
+  }
+
+  /** Inserts entries (message id → entry) with one statement run per entry in one batch. */
+  void insertAll(Connection c, List<Map.Entry<String, HistoryEntry>> entries) throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO redrive_history (message_id, "
                 + COLUMNS
                 + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-      FailureRecord f = e.failure();
-      ps.setString(1, messageId);
-      ps.setInt(2, e.attempt());
-      ps.setString(3, e.outcome().name());
-      ps.setString(4, e.worker());
-      setInstant(ps, 5, e.leasedAt());
-      setInstant(ps, 6, e.settledAt());
-      ps.setString(7, f == null ? null : f.reason().name());
-      ps.setString(8, f == null ? null : f.message());
-      if (f == null) {
-        ps.setNull(9, Types.BOOLEAN);
-        ps.setNull(10, Types.INTEGER);
-      } else {
-        ps.setBoolean(9, f.retryable());
-        ps.setInt(10, f.maxAttempts());
+      for (Map.Entry<String, HistoryEntry> entry : entries) {
+        HistoryEntry e = entry.getValue();
+        FailureRecord f = e.failure();
+        ps.setString(1, entry.getKey());
+        ps.setInt(2, e.attempt());
+        ps.setString(3, e.outcome().name());
+        ps.setString(4, e.worker());
+        setInstant(ps, 5, e.leasedAt());
+        setInstant(ps, 6, e.settledAt());
+        ps.setString(7, f == null ? null : f.reason().name());
+        ps.setString(8, f == null ? null : f.message());
+        if (f == null) {
+          ps.setNull(9, Types.BOOLEAN);
+          ps.setNull(10, Types.INTEGER);
+        } else {
+          ps.setBoolean(9, f.retryable());
+          ps.setInt(10, f.maxAttempts());
+        }
+        ps.setString(11, f == null ? null : f.stackTrace());
+        ps.setString(12, f == null ? null : f.poisonedMessage());
+        ps.setString(13, e.note());
+        if (entries.size() == 1) {
+          ps.executeUpdate();
+          return;
+        }
+        ps.addBatch();
       }
-      ps.setString(11, f == null ? null : f.stackTrace());
-      ps.setString(12, f == null ? null : f.poisonedMessage());
-      ps.setString(13, e.note());
-      ps.executeUpdate();
+      ps.executeBatch();
     }
   }
 

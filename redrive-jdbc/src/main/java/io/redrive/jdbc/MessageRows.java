@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** SQL for single rows of {@code redrive_messages}: insert, locked reads, state changes. */
@@ -142,6 +143,31 @@ final class MessageRows {
     }
   }
 
+  /** Reads and locks the messages with the given ids (in id order), with their queues' policies. */
+  Map<String, Locked> lockAll(Connection c, List<String> ids) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT "
+                + MessageRow.COLUMNS
+                + ", "
+                + prefixed(QueueRows.COLUMNS)
+                + " FROM redrive_messages m JOIN redrive_queues q ON q.name = m.queue"
+                + " WHERE m.id "
+                + dialect.in(ids.size())
+                + " ORDER BY m.id "
+                + dialect.lockRows("m"))) {
+      dialect.bindIn(ps, 1, ids);
+      Map<String, Locked> out = new java.util.HashMap<>();
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          MessageRow row = MessageRow.map(rs);
+          out.put(row.id(), new Locked(row, QueueRows.policy(rs)));
+        }
+      }
+      return out;
+    }
+  }
+
   /**
    * Locks the message a token names and checks the token is its current lease: unknown message →
    * {@link LeaseNotFoundException}; any other lease or state → {@link LeaseLostException}.
@@ -171,6 +197,28 @@ final class MessageRows {
       ps.executeUpdate();
     }
   }
+
+  /** {@link #makeReady} for many rows, one statement run per row in one batch. */
+  void makeReadyAll(Connection c, List<ReadyAgain> rows) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE redrive_messages SET state = 'READY', visible_at = ?, attempts = ?,"
+                + " progress = progress | ?, lease_token = NULL, lease_batch = NULL,"
+                + " leased_by = NULL, leased_at = NULL, dead_reason = NULL, dead_at = NULL"
+                + " WHERE id = ?")) {
+      for (ReadyAgain r : rows) {
+        ps.setLong(1, r.visibleAt());
+        ps.setInt(2, r.attempts());
+        ps.setLong(3, r.progressBits());
+        ps.setString(4, r.id());
+        ps.addBatch();
+      }
+      ps.executeBatch();
+    }
+  }
+
+  /** One row for {@link #makeReadyAll}. */
+  record ReadyAgain(String id, long visibleAt, int attempts, long progressBits) {}
 
   void setProgress(Connection c, String id, long progressBits) throws SQLException {
     if (progressBits == 0) {

@@ -1,8 +1,6 @@
 package io.redrive.jdbc;
 
 import io.redrive.engine.DeliveryRules;
-import io.redrive.error.LeaseLostException;
-import io.redrive.error.LeaseNotFoundException;
 import io.redrive.failure.FailureRecord;
 import io.redrive.lease.LeaseToken;
 import io.redrive.lease.SettleResult;
@@ -25,6 +23,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,24 +127,7 @@ final class Settling {
     DeliveryRules.FailVerdict verdict =
         DeliveryRules.onFailure(
             locked.policy(), row.attempts(), p.reason(), p.retryable(), p.retryAfter(), p.now());
-    history.insert(
-        c,
-        row.id(),
-        delivery(
-            row,
-            Outcome.FAILED,
-            p.now(),
-            new FailureRecord(
-                p.reason(),
-                p.message(),
-                verdict.retryable(),
-                row.attempts(),
-                locked.policy().maxAttempts(),
-                row.leasedBy(),
-                p.now(),
-                p.stackTrace(),
-                null),
-            null));
+    history.insert(c, row.id(), failedDelivery(row, locked.policy(), p, verdict));
     if (verdict.retry()) {
       messages.makeReady(
           c, row.id(), verdict.visibleAt().toEpochMilli(), row.attempts(), p.progress());
@@ -157,19 +139,57 @@ final class Settling {
   }
 
   /**
-   * Fails each lease as {@link #fail} does, in one transaction, locking in id order so concurrent
-   * batches cannot deadlock; a lease that is not current is skipped before it changes anything.
+   * Fails each lease as {@link #fail} does, in one transaction, with a statement per step rather
+   * than per message: one locking read of them all (in id order, so concurrent batches cannot
+   * deadlock), one batch of history rows, one batch of retries; deaths, the rare case, go one by
+   * one through dead-lettering. A lease that is not current is skipped and changes nothing.
    */
   Map<String, SettleResult> failAll(Connection c, List<FailParams> failures) throws SQLException {
     List<FailParams> ordered = new ArrayList<>(failures);
     ordered.sort(Comparator.comparing(f -> f.token().messageId()));
+    Map<String, MessageRows.Locked> locked =
+        messages.lockAll(c, ordered.stream().map(f -> f.token().messageId()).distinct().toList());
+    List<Map.Entry<String, HistoryEntry>> entries = new ArrayList<>();
+    List<MessageRows.ReadyAgain> retries = new ArrayList<>();
+    List<FailParams> deaths = new ArrayList<>();
+    Map<String, DeliveryRules.FailVerdict> verdicts = new HashMap<>();
     Map<String, SettleResult> out = new LinkedHashMap<>();
     for (FailParams p : ordered) {
-      try {
-        out.put(p.token().messageId(), fail(c, p));
-      } catch (LeaseLostException | LeaseNotFoundException e) {
-        // not this caller's lease any more: nothing was written for it
+      MessageRows.Locked l = locked.get(p.token().messageId());
+      if (l == null
+          || !l.row().leased()
+          || !p.token().nonce().equals(l.row().leaseToken())
+          || verdicts.containsKey(l.row().id())) {
+        continue; // not this caller's lease (or named twice): nothing is written for it
       }
+      MessageRow row = l.row();
+      DeliveryRules.FailVerdict verdict =
+          DeliveryRules.onFailure(
+              l.policy(), row.attempts(), p.reason(), p.retryable(), p.retryAfter(), p.now());
+      verdicts.put(row.id(), verdict);
+      entries.add(Map.entry(row.id(), failedDelivery(row, l.policy(), p, verdict)));
+      if (verdict.retry()) {
+        retries.add(
+            new MessageRows.ReadyAgain(
+                row.id(), verdict.visibleAt().toEpochMilli(), row.attempts(), p.progress()));
+        out.put(row.id(), ready(row.id(), verdict.visibleAt(), p.now()));
+      } else {
+        deaths.add(p);
+      }
+    }
+    if (!entries.isEmpty()) {
+      history.insertAll(c, entries);
+    }
+    if (!retries.isEmpty()) {
+      messages.makeReadyAll(c, retries);
+    }
+    for (FailParams p : deaths) {
+      MessageRows.Locked l = locked.get(p.token().messageId());
+      messages.setProgress(c, l.row().id(), p.progress());
+      out.put(
+          l.row().id(),
+          deadLettering.kill(
+              c, l.row().withProgress(p.progress()), l.policy(), p.reason(), p.now()));
     }
     return out;
   }
@@ -236,6 +256,25 @@ final class Settling {
     MessageRow row = messages.lockLeased(c, p.token()).row();
     messages.setProgress(c, row.id(), p.progress());
     return row.progress() | p.progress();
+  }
+
+  private static HistoryEntry failedDelivery(
+      MessageRow row, QueuePolicy policy, FailParams p, DeliveryRules.FailVerdict verdict) {
+    return delivery(
+        row,
+        Outcome.FAILED,
+        p.now(),
+        new FailureRecord(
+            p.reason(),
+            p.message(),
+            verdict.retryable(),
+            row.attempts(),
+            policy.maxAttempts(),
+            row.leasedBy(),
+            p.now(),
+            p.stackTrace(),
+            null),
+        null);
   }
 
   static HistoryEntry delivery(
