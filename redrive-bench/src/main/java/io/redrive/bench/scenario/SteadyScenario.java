@@ -33,6 +33,12 @@ public final class SteadyScenario implements Scenario {
    */
   private static final int TICK_MILLIS = 10;
 
+  /**
+   * Latency counts messages enqueued after this (at most a quarter of the run): the first seconds
+   * measure class loading, JIT compilation and connection set-up, not the steady state.
+   */
+  private static final Duration WARM_UP = Duration.ofSeconds(5);
+
   private final Sizes sizes;
   private final Map<String, Double> drainRates = new ConcurrentHashMap<>();
 
@@ -67,7 +73,9 @@ public final class SteadyScenario implements Scenario {
         + " ms each producer enqueues what is due in one transaction) while the same workers"
         + " run."
         + " Latency is from just before the enqueue call to the handler's start (a header"
-        + " carries the enqueue time). Backlog (messages in the queue) is sampled every"
+        + " carries the enqueue time), for messages enqueued after a "
+        + WARM_UP.toSeconds()
+        + " s warm-up. Backlog (messages in the queue) is sampled every"
         + " second. Size is `pg_total_relation_size` of `redrive_messages` (SQLite: the whole"
         + " file), dead tuples from `pg_stat_user_tables` at the end. One run per cell; no"
         + " baseline (the raw SQL has no latency to compare).";
@@ -130,6 +138,7 @@ public final class SteadyScenario implements Scenario {
       AtomicLong handled = new AtomicLong();
       AtomicLong enqueued = new AtomicLong();
       AtomicBoolean producing = new AtomicBoolean(true);
+      AtomicLong measureFrom = new AtomicLong(Long.MAX_VALUE);
       List<List<Double>> backlog = new ArrayList<>();
       try (BenchDatabase db = this.target.newDatabase();
           Nodes nodes = Nodes.open(this.target, db, WORKERS, 4)) {
@@ -139,12 +148,16 @@ public final class SteadyScenario implements Scenario {
             Map.of(
                 Nodes.TYPE,
                 ctx -> {
-                  latency.add(System.nanoTime() - Long.parseLong(ctx.headers().get("t")));
+                  long sentAt = Long.parseLong(ctx.headers().get("t"));
+                  if (sentAt >= measureFrom.get()) {
+                    latency.add(System.nanoTime() - sentAt);
+                  }
                   handled.incrementAndGet();
                   return HandlerResult.complete();
                 }));
         long start = System.nanoTime();
         long end = start + sizes.steadySeconds().toNanos();
+        measureFrom.set(start + Math.min(WARM_UP.toNanos(), sizes.steadySeconds().toNanos() / 4));
         Thread sampler =
             new Thread(
                 () -> {
