@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
@@ -60,7 +61,16 @@ final class SettleBatcher {
 
   /** A completion ({@code fail} null) or a failure handed over. */
   private record Pending(
-      String token, String id, Callback callback, FailRequest fail, FailCallback failCallback) {}
+      String token,
+      String id,
+      Callback callback,
+      FailRequest fail,
+      FailCallback failCallback,
+      AtomicBoolean answered) {
+    Pending(String token, String id, Callback callback, FailRequest fail, FailCallback onFail) {
+      this(token, id, callback, fail, onFail, new AtomicBoolean());
+    }
+  }
 
   private final Redrive redrive;
   private final IntSupplier running;
@@ -176,7 +186,19 @@ final class SettleBatcher {
       List<Pending> batch = new ArrayList<>();
       batch.add(first);
       queue.drainTo(batch, LeaseRequest.MAX_BATCH - 1);
-      flush(batch);
+      try {
+        flush(batch);
+      } catch (Throwable t) { // the flusher must outlive any one batch, or every later settle waits
+        LOG.error("settling {} message(s) failed; their leases will expire", batch.size(), t);
+        RuntimeException error = new IllegalStateException("settle failed: " + t, t);
+        for (Pending p : batch) {
+          if (p.fail == null) {
+            answer(p, false, error);
+          } else {
+            answerFail(p, null, error);
+          }
+        }
+      }
     }
   }
 
@@ -234,6 +256,9 @@ final class SettleBatcher {
   }
 
   private void answerFail(Pending p, SettleResult result, RuntimeException error) {
+    if (!p.answered.compareAndSet(false, true)) {
+      return;
+    }
     try {
       p.failCallback.done(result, error);
     } catch (RuntimeException e) {
@@ -244,6 +269,9 @@ final class SettleBatcher {
   }
 
   private void answer(Pending p, boolean completed, RuntimeException error) {
+    if (!p.answered.compareAndSet(false, true)) {
+      return;
+    }
     try {
       p.callback.done(completed, error);
     } catch (RuntimeException e) {

@@ -124,23 +124,7 @@ final class MessageRows {
 
   /** Reads and locks one message with its queue's policy. */
   Optional<Locked> lock(Connection c, String id) throws SQLException {
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "SELECT "
-                + MessageRow.COLUMNS
-                + ", "
-                + prefixed(QueueRows.COLUMNS)
-                + " FROM redrive_messages m JOIN redrive_queues q ON q.name = m.queue"
-                + " WHERE m.id = ? "
-                + dialect.lockRows("m"))) {
-      ps.setString(1, id);
-      try (ResultSet rs = ps.executeQuery()) {
-        if (!rs.next()) {
-          return Optional.empty();
-        }
-        return Optional.of(new Locked(MessageRow.map(rs), QueueRows.policy(rs)));
-      }
-    }
+    return Optional.ofNullable(lockAll(c, List.of(id)).get(id));
   }
 
   /** Reads and locks the messages with the given ids (in id order), with their queues' policies. */
@@ -184,18 +168,7 @@ final class MessageRows {
   /** Back to READY (retry, abandon, release): the lease is cleared. */
   void makeReady(Connection c, String id, long visibleAt, int attempts, long progressBits)
       throws SQLException {
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "UPDATE redrive_messages SET state = 'READY', visible_at = ?, attempts = ?,"
-                + " progress = progress | ?, lease_token = NULL, lease_batch = NULL,"
-                + " leased_by = NULL, leased_at = NULL, dead_reason = NULL, dead_at = NULL"
-                + " WHERE id = ?")) {
-      ps.setLong(1, visibleAt);
-      ps.setInt(2, attempts);
-      ps.setLong(3, progressBits);
-      ps.setString(4, id);
-      ps.executeUpdate();
-    }
+    makeReadyAll(c, List.of(new ReadyAgain(id, visibleAt, attempts, progressBits)));
   }
 
   /** {@link #makeReady} for many rows, one statement run per row in one batch. */
@@ -211,6 +184,10 @@ final class MessageRows {
         ps.setInt(2, r.attempts());
         ps.setLong(3, r.progressBits());
         ps.setString(4, r.id());
+        if (rows.size() == 1) {
+          ps.executeUpdate();
+          return;
+        }
         ps.addBatch();
       }
       ps.executeBatch();
