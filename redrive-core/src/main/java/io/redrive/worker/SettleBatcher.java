@@ -91,7 +91,13 @@ final class SettleBatcher {
     this.afterFlush = afterFlush;
     this.flusher = new Thread(this::flushLoop, name);
     flusher.setDaemon(true);
-    flusher.start();
+  }
+
+  /** Starts the settle thread with the worker; a second call does nothing. */
+  synchronized void start() {
+    if (flusher.getState() == Thread.State.NEW) {
+      flusher.start();
+    }
   }
 
   /** Queues a completion; {@code callback} runs on the flusher thread once it is committed. */
