@@ -136,8 +136,7 @@ final class Dispatcher {
     while (leasing) {
       try {
         int free = slots.availablePermits();
-        // Completions still being committed are bounded too (one more round of them may overlap
-        // the next lease), so a slow store cannot pile up finished-but-unsettled leases.
+        // A safety bound on settles not yet committed (they hold their slots too).
         if (free == 0 || settles.pending() >= 2 * config.concurrency()) {
           wakeup.await(config.pollMax());
           continue;
@@ -237,6 +236,7 @@ final class Dispatcher {
 
   private void execute(Run run) {
     run.runner = Thread.currentThread();
+    boolean settling = false;
     try {
       for (int i = 0; i < run.leases.size(); i++) {
         if (run.finished.get()) {
@@ -247,13 +247,19 @@ final class Dispatcher {
           return;
         }
         Ran ran = runOne(run, run.leases.get(i), run.leases.size() == 1);
+        if (ran == Ran.SETTLING) {
+          settling = true; // the settle's answer finishes the run and frees the slot
+          return;
+        }
         if (ran == Ran.NOT_COMPLETED && i + 1 < run.leases.size()) {
           releaseRest(run, i + 1, "an earlier message of the stream did not complete");
           return;
         }
       }
     } finally {
-      finish(run);
+      if (!settling) {
+        finish(run);
+      }
       Thread.interrupted(); // a late interrupt must not leak into the pooled thread's next run
     }
   }
@@ -263,10 +269,11 @@ final class Dispatcher {
     COMPLETED,
     NOT_COMPLETED,
     /**
-     * Handed to the group commit: the slot is free at once, so the next lease overlaps this commit;
-     * the lease stays held (and renewed) until the commit answers.
+     * Handed to the settle thread: the runner goes back to the pool at once, but the slot stays
+     * taken until the settle commits, so a message that kills the process right after cannot cost
+     * an earlier message of the same slot its settle.
      */
-    COMPLETING
+    SETTLING
   }
 
   /**
@@ -315,8 +322,9 @@ final class Dispatcher {
     if (error == null && (result == null || result instanceof HandlerResult.Complete)) {
       return complete(run, h, took, async);
     }
-    fail(h, reg, context, result, error, took, async);
-    return Ran.NOT_COMPLETED;
+    return fail(run, h, reg, context, result, error, took, async)
+        ? Ran.SETTLING
+        : Ran.NOT_COMPLETED;
   }
 
   private Ran complete(Run run, HeldLease h, long took, boolean async) {
@@ -330,9 +338,10 @@ final class Dispatcher {
               completed(m, completed, error, took);
             } finally {
               held.remove(h);
+              finish(run);
             }
           });
-      return Ran.COMPLETING;
+      return Ran.SETTLING;
     }
     boolean completed = false;
     RuntimeException failure = null;
@@ -365,9 +374,11 @@ final class Dispatcher {
 
   /**
    * Fails the message. A lone message's failure is handed to the group commit without waiting
-   * ({@code async}); a stream's runner waits, since it releases the rest only afterwards.
+   * ({@code async}, then true: the answer finishes the run); a stream's runner waits, since it
+   * releases the rest only afterwards.
    */
-  private void fail(
+  private boolean fail(
+      Run run,
       HeldLease h,
       HandlerRegistration reg,
       HandlerContext context,
@@ -382,7 +393,7 @@ final class Dispatcher {
     } catch (RuntimeException e) { // a classifier bug: the lease expires and is redelivered
       couldNotSettle(m, e);
       held.remove(h);
-      return;
+      return false;
     }
     metrics.handlerDuration(m.type(), "failed", took);
     if (async) {
@@ -394,9 +405,10 @@ final class Dispatcher {
               failed(m, request, settled, failure);
             } finally {
               held.remove(h);
+              finish(run);
             }
           });
-      return;
+      return true;
     }
     try {
       failed(m, request, redrive.fail(request), null);
@@ -407,6 +419,7 @@ final class Dispatcher {
     } finally {
       held.remove(h);
     }
+    return false;
   }
 
   /** Reports a failure's outcome: {@code settled} null means the lease was lost. */
