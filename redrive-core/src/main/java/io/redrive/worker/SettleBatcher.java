@@ -210,7 +210,8 @@ final class SettleBatcher {
 
   private void linger() {
     long deadline = System.nanoTime() + LINGER.toNanos();
-    while (running.getAsInt() > 0
+    // Runs whose settle is already handed over count in both; only the others can still add one.
+    while (running.getAsInt() > pending.get()
         && queue.size() + 1 < LeaseRequest.MAX_BATCH
         && System.nanoTime() < deadline
         && !closed) {
