@@ -136,8 +136,7 @@ final class Dispatcher {
     while (leasing) {
       try {
         int free = slots.availablePermits();
-        // A safety bound on settles not yet committed (they hold their slots too).
-        if (free == 0 || settles.pending() >= 2 * config.concurrency()) {
+        if (free == 0) { // settles not yet committed hold their slots, so this bounds them too
           wakeup.await(config.pollMax());
           continue;
         }
