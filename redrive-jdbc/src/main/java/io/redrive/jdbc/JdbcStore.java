@@ -56,9 +56,21 @@ public abstract class JdbcStore implements Store {
   private final Operating operating;
   private final ReadySignals signals = new ReadySignals();
 
+  /** A store whose tables need no schema name (the connection's default holds them). */
   protected JdbcStore(DataSource dataSource, SqlDialect dialect) {
+    this(dataSource, dialect, null);
+  }
+
+  /**
+   * A store whose tables live in {@code schema}: every statement names it, so the store works on
+   * connections with any search path, an application's included.
+   *
+   * @param schema a lower-case SQL identifier, or null when tables need no schema name
+   */
+  protected JdbcStore(DataSource dataSource, SqlDialect dialect, String schema) {
     this.dataSource = dataSource;
-    this.tx = new Transactions(dataSource, dialect);
+    this.tx =
+        new Transactions(dataSource, dialect, schema == null ? null : new SchemaQualifier(schema));
     this.queues = new QueueRows(dialect);
     MessageRows messages = new MessageRows(dialect);
     HistoryRows history = new HistoryRows();

@@ -21,10 +21,19 @@ final class Transactions {
 
   private final DataSource dataSource;
   private final SqlDialect dialect;
+  private final SchemaQualifier schema;
 
-  Transactions(DataSource dataSource, SqlDialect dialect) {
+  /**
+   * @param schema names Redrive's schema in every statement; null where tables need no schema
+   */
+  Transactions(DataSource dataSource, SqlDialect dialect, SchemaQualifier schema) {
     this.dataSource = dataSource;
     this.dialect = dialect;
+    this.schema = schema;
+  }
+
+  private Connection qualified(Connection c) {
+    return schema == null ? c : schema.wrap(c);
   }
 
   /** Runs {@code work} in a write transaction of its own. */
@@ -34,7 +43,7 @@ final class Transactions {
         try (AutoCloseable ignored = dialect.beforeWrite(c)) {
           c.setAutoCommit(false);
           try {
-            T result = work.run(c);
+            T result = work.run(qualified(c));
             c.commit();
             return result;
           } catch (SQLException | RuntimeException e) {
@@ -61,7 +70,7 @@ final class Transactions {
   /** Runs {@code work} on a connection in auto-commit mode (single reads). */
   <T> T read(String what, Work<T> work) {
     try (Connection c = dataSource.getConnection()) {
-      return work.run(c);
+      return work.run(qualified(c));
     } catch (SQLException e) {
       throw wrap(what, e);
     }
@@ -70,7 +79,7 @@ final class Transactions {
   /** Runs {@code work} on the caller's connection, inside the caller's transaction. */
   <T> T onCallerConnection(String what, Connection c, Work<T> work) {
     try {
-      return work.run(c);
+      return work.run(qualified(c));
     } catch (SQLException e) {
       throw wrap(what, e);
     }

@@ -2,6 +2,7 @@ package io.redrive.server;
 
 import io.redrive.Redrive;
 import io.redrive.postgres.PostgresStore;
+import io.redrive.postgres.PostgresStoreBuilder;
 import io.redrive.server.auth.Authorizer;
 import io.redrive.server.config.QueueDeclarations;
 import io.redrive.server.config.ServerConfig;
@@ -161,7 +162,7 @@ public final class RedriveServer implements AutoCloseable {
         if (settings.pgUrl() == null || settings.pgUrl().isBlank()) {
           throw new IllegalArgumentException("store.pgUrl: is required for PostgreSQL");
         }
-        PostgresStore.Builder b = PostgresStore.builder(settings.pgUrl());
+        PostgresStoreBuilder b = PostgresStore.builder(settings.pgUrl());
         if (settings.pgUser() != null) {
           b.username(settings.pgUser());
         }

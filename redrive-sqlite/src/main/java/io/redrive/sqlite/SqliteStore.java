@@ -2,23 +2,27 @@ package io.redrive.sqlite;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.redrive.error.StoreException;
 import io.redrive.jdbc.JdbcStore;
+import io.redrive.jdbc.MigrationMode;
+import io.redrive.jdbc.SchemaMigrations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.flywaydb.core.Flyway;
+import java.util.List;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
 
 /**
  * The embedded default store: one SQLite file in WAL mode ({@code synchronous=NORMAL}), one writer
- * at a time, schema migrated on open. For one node; use PostgreSQL to share a queue between
- * machines. Thread-safe.
+ * at a time, schema migrated on open (history in {@code redrive_schema_history}). For one node; use
+ * PostgreSQL to share a queue between machines. Thread-safe.
  */
 public final class SqliteStore extends JdbcStore {
   /** The database file name inside a data directory. */
   public static final String FILE_NAME = "redrive.db";
+
+  /** Where the migration scripts are on the classpath. */
+  static final String MIGRATIONS = "db/redrive/sqlite";
 
   private final HikariDataSource pool;
   private final Path file;
@@ -46,29 +50,112 @@ public final class SqliteStore extends JdbcStore {
    * @param poolSize connections (readers run in parallel; writers take turns), 1–64
    */
   public static SqliteStore open(Path file, int poolSize) {
-    if (poolSize < 1 || poolSize > 64) {
-      throw new IllegalArgumentException("poolSize: must be between 1 and 64, was " + poolSize);
+    return builder(file).poolSize(poolSize).build();
+  }
+
+  /** A builder for a store on {@code file} (created if missing). */
+  public static Builder builder(Path file) {
+    if (file == null) {
+      throw new IllegalArgumentException("file: must not be null");
     }
-    SQLiteConfig config = new SQLiteConfig();
-    config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-    config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
-    config.setBusyTimeout(30_000);
-    config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
-    SQLiteDataSource sqlite = new SQLiteDataSource(config);
-    sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
-    HikariConfig hikari = new HikariConfig();
-    hikari.setDataSource(sqlite);
-    hikari.setMaximumPoolSize(poolSize);
-    hikari.setPoolName("redrive-sqlite");
-    HikariDataSource pool = new HikariDataSource(hikari);
-    try {
-      Flyway.configure().dataSource(pool).locations("classpath:db/redrive/sqlite").load().migrate();
-    } catch (RuntimeException e) {
-      pool.close();
-      throw new StoreException(
-          "migrating the SQLite schema of " + file + " failed: " + e.getMessage(), null, false, e);
+    return new Builder(file);
+  }
+
+  /** Builds a {@link SqliteStore}; settings are checked when set. Not thread-safe. */
+  public static final class Builder {
+    private final Path file;
+    private int poolSize = 4;
+    private MigrationMode migrationMode = MigrationMode.MIGRATE;
+
+    private Builder(Path file) {
+      this.file = file;
     }
-    return new SqliteStore(pool, file);
+
+    /** Connections (readers run in parallel; writers take turns), 1–64 (default 4). */
+    public Builder poolSize(int value) {
+      if (value < 1 || value > 64) {
+        throw new IllegalArgumentException("poolSize: must be between 1 and 64, was " + value);
+      }
+      this.poolSize = value;
+      return this;
+    }
+
+    /**
+     * {@link MigrationMode#MIGRATE} (default) applies pending migrations on open; {@link
+     * MigrationMode#VALIDATE} changes nothing and refuses a schema not at this build's version.
+     */
+    public Builder migrationMode(MigrationMode value) {
+      if (value == null) {
+        throw new IllegalArgumentException("migrationMode: must not be null");
+      }
+      this.migrationMode = value;
+      return this;
+    }
+
+    /** Opens the store: checks or migrates the schema. */
+    public SqliteStore build() {
+      HikariDataSource pool = pool();
+      try {
+        migrations(pool).apply(migrationMode);
+      } catch (RuntimeException e) {
+        pool.close();
+        throw e;
+      }
+      return new SqliteStore(pool, file);
+    }
+
+    /** Applies every pending migration without opening a store; returns the versions applied. */
+    public List<String> migrate() {
+      try (HikariDataSource pool = pool()) {
+        return migrations(pool).migrate();
+      }
+    }
+
+    /** The SQL that brings the file to this build's version, for review; changes nothing. */
+    public String pendingSql() {
+      try (HikariDataSource pool = pool()) {
+        return migrations(pool)
+            .pendingSql(
+                "CREATE TABLE IF NOT EXISTS "
+                    + SchemaMigrations.HISTORY_TABLE
+                    + " (\n"
+                    + "  installed_rank INT NOT NULL PRIMARY KEY,\n"
+                    + "  version VARCHAR(50),\n"
+                    + "  description VARCHAR(200) NOT NULL,\n"
+                    + "  type VARCHAR(20) NOT NULL,\n"
+                    + "  script VARCHAR(1000) NOT NULL,\n"
+                    + "  checksum INT,\n"
+                    + "  installed_by VARCHAR(100) NOT NULL,\n"
+                    + "  installed_on TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f','now')),\n"
+                    + "  execution_time INT NOT NULL,\n"
+                    + "  success BOOLEAN NOT NULL\n"
+                    + ");\n"
+                    + "CREATE INDEX IF NOT EXISTS "
+                    + SchemaMigrations.HISTORY_TABLE
+                    + "_s_idx ON "
+                    + SchemaMigrations.HISTORY_TABLE
+                    + " (success);");
+      }
+    }
+
+    private SchemaMigrations migrations(HikariDataSource pool) {
+      return new SchemaMigrations(pool, MIGRATIONS, null, "SQLite file " + file);
+    }
+
+    private HikariDataSource pool() {
+      SQLiteConfig config = new SQLiteConfig();
+      config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+      config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
+      config.setBusyTimeout(30_000);
+      config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+      SQLiteDataSource sqlite = new SQLiteDataSource(config);
+      sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
+      HikariConfig hikari = new HikariConfig();
+      hikari.setDataSource(sqlite);
+      hikari.setMaximumPoolSize(poolSize);
+      hikari.setPoolName("redrive-sqlite");
+      return new HikariDataSource(hikari);
+    }
   }
 
   /** The database file. */

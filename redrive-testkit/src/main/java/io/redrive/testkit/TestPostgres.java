@@ -9,6 +9,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One PostgreSQL server per test JVM: an embedded one started on first use, or the server named by
@@ -22,6 +24,7 @@ public final class TestPostgres {
   /** Environment variable naming an existing server to use instead of the embedded one. */
   public static final String ENV_URL = "REDRIVE_PG_URL";
 
+  private static final Pattern URL = Pattern.compile("(jdbc:postgresql://[^/]*/)([^?]*)(.*)");
   private static volatile String adminUrl;
   private static EmbeddedPostgres embedded;
 
@@ -84,6 +87,40 @@ public final class TestPostgres {
     } catch (SQLException e) {
       throw new IllegalStateException("DROP SCHEMA " + name + " failed", e);
     }
+  }
+
+  /** Creates a new, empty database and returns its name (see {@link #urlForDatabase}). */
+  public static String createDatabase(String prefix) {
+    String name =
+        (prefix + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16))
+            .toLowerCase(Locale.ROOT)
+            .replaceAll("[^a-z0-9_]", "_");
+    try (Connection c = DriverManager.getConnection(adminUrl());
+        Statement s = c.createStatement()) {
+      s.execute("CREATE DATABASE " + name);
+    } catch (SQLException e) {
+      throw new IllegalStateException("CREATE DATABASE " + name + " failed", e);
+    }
+    return name;
+  }
+
+  /** Drops a database made by {@link #createDatabase}, closing its sessions. */
+  public static void dropDatabase(String name) {
+    try (Connection c = DriverManager.getConnection(adminUrl());
+        Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+    } catch (SQLException e) {
+      throw new IllegalStateException("DROP DATABASE " + name + " failed", e);
+    }
+  }
+
+  /** The admin url pointing at database {@code name} instead, with the same credentials. */
+  public static String urlForDatabase(String name) {
+    Matcher m = URL.matcher(adminUrl());
+    if (!m.matches()) {
+      throw new IllegalStateException("cannot find the database in url " + adminUrl());
+    }
+    return m.group(1) + name + m.group(3);
   }
 
   /** The admin url with {@code currentSchema} set, so unqualified names resolve in the schema. */

@@ -1,0 +1,11 @@
+package io.redrive.postgres.migration;
+
+import io.redrive.testkit.migration.MigrationContract;
+import io.redrive.testkit.migration.MigrationFixture;
+
+class PostgresMigrationTest extends MigrationContract {
+  @Override
+  protected MigrationFixture fixture() {
+    return PostgresMigrationFixture.INSTANCE;
+  }
+}

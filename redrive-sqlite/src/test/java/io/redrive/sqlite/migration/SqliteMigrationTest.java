@@ -1,0 +1,11 @@
+package io.redrive.sqlite.migration;
+
+import io.redrive.testkit.migration.MigrationContract;
+import io.redrive.testkit.migration.MigrationFixture;
+
+class SqliteMigrationTest extends MigrationContract {
+  @Override
+  protected MigrationFixture fixture() {
+    return SqliteMigrationFixture.INSTANCE;
+  }
+}
