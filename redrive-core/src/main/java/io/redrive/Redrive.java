@@ -25,6 +25,7 @@ import io.redrive.message.MessagePage;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.Queue;
+import io.redrive.queue.QueueDeclaration;
 import io.redrive.queue.QueueNames;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueStats;
@@ -53,6 +54,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -121,6 +123,65 @@ public final class Redrive implements AutoCloseable {
       throw Validation.selfDeadLetter(name);
     }
     return store.updateQueue(new UpdateQueueParams(name, update, now()));
+  }
+
+  /**
+   * Makes the queue exist with {@code policy}: creates it, or brings an existing queue's policy to
+   * exactly {@code policy} (its paused flag and messages stay). Idempotent and safe to run on every
+   * boot of many nodes at once: a node that loses the race to create updates instead.
+   */
+  public QueueDeclaration declareQueue(String name, QueuePolicy policy) {
+    if (policy == null) {
+      throw new IllegalArgumentException("policy: is required");
+    }
+    return declareQueue(name, everyField(policy));
+  }
+
+  /**
+   * Makes the queue exist with the fields {@code declared} names: creates it with the defaults plus
+   * those fields, or merges them into an existing queue's policy (fields not named keep their
+   * value). Idempotent and safe to run on many nodes at once.
+   */
+  public QueueDeclaration declareQueue(String name, QueueUpdate declared) {
+    QueueNames.require("name", name);
+    if (declared == null) {
+      throw new IllegalArgumentException("declared: is required");
+    }
+    Optional<Queue> existing = store.findQueue(name);
+    if (existing.isEmpty()) {
+      try {
+        return new QueueDeclaration(
+            createQueue(name, declared.applyTo(QueuePolicy.defaults())),
+            QueueDeclaration.Outcome.CREATED);
+      } catch (ConflictException e) {
+        if (!"QUEUE_EXISTS".equals(e.code())) {
+          throw e;
+        }
+        // Another node created it since we looked: merge into theirs like any existing queue.
+        existing = Optional.of(getQueue(name));
+      }
+    }
+    Queue current = existing.get();
+    if (declared.applyTo(current.policy()).equals(current.policy())) {
+      return new QueueDeclaration(current, QueueDeclaration.Outcome.UNCHANGED);
+    }
+    return new QueueDeclaration(updateQueue(name, declared), QueueDeclaration.Outcome.UPDATED);
+  }
+
+  private static QueueUpdate everyField(QueuePolicy policy) {
+    QueueUpdate.Builder update =
+        QueueUpdate.builder()
+            .maxAttempts(policy.maxAttempts())
+            .leaseTimeout(policy.leaseTimeout())
+            .backoff(policy.backoff())
+            .deadLetter(policy.deadLetter())
+            .streamPolicy(policy.streamPolicy());
+    if (policy.expireAfter() == null) {
+      update.clearExpireAfter();
+    } else {
+      update.expireAfter(policy.expireAfter());
+    }
+    return update.build();
   }
 
   /** The queue, or {@link QueueNotFoundException}. */

@@ -4,6 +4,7 @@ import io.redrive.cli.command.EnqueueCommand;
 import io.redrive.cli.command.ExitCode;
 import io.redrive.cli.command.ImportCommand;
 import io.redrive.cli.command.MessageCommand;
+import io.redrive.cli.command.MigrateCommand;
 import io.redrive.cli.command.QueueCommand;
 import io.redrive.cli.command.ServerCommand;
 import picocli.CommandLine;
@@ -19,6 +20,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       DemoCommand.class,
       ServerCommand.class,
+      MigrateCommand.class,
       QueueCommand.class,
       EnqueueCommand.class,
       MessageCommand.class,

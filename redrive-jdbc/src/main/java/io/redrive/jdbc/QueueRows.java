@@ -79,6 +79,12 @@ final class QueueRows {
       ps.setLong(i++, now.toEpochMilli());
       ps.setLong(i, now.toEpochMilli());
       ps.executeUpdate();
+    } catch (SQLException e) {
+      if (dialect.isUniqueViolation(e)) {
+        // Created by another node between our read and our insert.
+        throw new ConflictException("QUEUE_EXISTS", "queue \"" + name + "\" already exists");
+      }
+      throw e;
     }
     return require(c, name, false);
   }

@@ -1,14 +1,10 @@
 package io.redrive.server;
 
 import io.redrive.Redrive;
-import io.redrive.postgres.PostgresStore;
-import io.redrive.postgres.PostgresStoreBuilder;
 import io.redrive.server.auth.Authorizer;
 import io.redrive.server.config.QueueDeclarations;
 import io.redrive.server.config.ServerConfig;
-import io.redrive.server.config.StoreSettings;
 import io.redrive.server.http.HttpApi;
-import io.redrive.sqlite.SqliteStore;
 import io.redrive.store.Store;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -59,7 +55,7 @@ public final class RedriveServer implements AutoCloseable {
    */
   public static RedriveServer start(ServerConfig config, Authorizer authorizer) {
     checkConfig(config, authorizer);
-    Store store = open(config.store());
+    Store store = config.store().open();
     try {
       return start(config, authorizer, store, true);
     } catch (RuntimeException e) {
@@ -145,39 +141,6 @@ public final class RedriveServer implements AutoCloseable {
       return true;
     } catch (UnknownHostException e) {
       throw new IllegalArgumentException("bind: unknown host \"" + bind + "\"", e);
-    }
-  }
-
-  private static Store open(StoreSettings settings) {
-    if (settings == null || settings.kind() == null) {
-      throw new IllegalArgumentException("store: is required");
-    }
-    switch (settings.kind()) {
-      case SQLITE:
-        if (settings.dataDir() == null) {
-          throw new IllegalArgumentException("store.dataDir: is required for SQLite");
-        }
-        return SqliteStore.inDirectory(settings.dataDir());
-      case POSTGRES:
-        if (settings.pgUrl() == null || settings.pgUrl().isBlank()) {
-          throw new IllegalArgumentException("store.pgUrl: is required for PostgreSQL");
-        }
-        PostgresStoreBuilder b = PostgresStore.builder(settings.pgUrl());
-        if (settings.pgUser() != null) {
-          b.username(settings.pgUser());
-        }
-        if (settings.pgPassword() != null) {
-          b.password(settings.pgPassword());
-        }
-        if (settings.pgSchema() != null) {
-          b.schema(settings.pgSchema());
-        }
-        if (settings.poolSize() > 0) {
-          b.poolSize(settings.poolSize());
-        }
-        return b.build();
-      default:
-        throw new IllegalArgumentException("store.kind: unknown store " + settings.kind());
     }
   }
 

@@ -3,17 +3,12 @@ package io.redrive.cli.command;
 import io.redrive.cli.output.Output;
 import io.redrive.server.RedriveServer;
 import io.redrive.server.auth.KeyAuthorizer;
-import io.redrive.server.config.ConfigLoader;
 import io.redrive.server.config.ServerConfig;
-import io.redrive.server.config.StoreSettings;
-import io.redrive.sqlite.SqliteStore;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -35,12 +30,6 @@ public final class ServerCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Option(
-      names = "--config",
-      paramLabel = "FILE",
-      description = "The config file (default: ./redrive.toml when present).")
-  Path config;
-
-  @Option(
       names = "--bind",
       paramLabel = "ADDRESS",
       description = "Address to listen on (default 127.0.0.1; others need API keys).")
@@ -52,38 +41,7 @@ public final class ServerCommand implements Callable<Integer> {
       description = "Port (default 7070; 0 picks a free one).")
   Integer port;
 
-  @Option(
-      names = "--store",
-      paramLabel = "sqlite|postgres",
-      description = "The store (default sqlite).")
-  String store;
-
-  @Option(
-      names = "--data-dir",
-      paramLabel = "DIR",
-      description = "SQLite data directory (default ./data).")
-  Path dataDir;
-
-  @Option(
-      names = "--pg-url",
-      paramLabel = "JDBC_URL",
-      description = "PostgreSQL JDBC URL (implies --store postgres).")
-  String pgUrl;
-
-  @Option(names = "--pg-user", paramLabel = "USER", description = "PostgreSQL user.")
-  String pgUser;
-
-  @Option(
-      names = "--pg-password",
-      paramLabel = "PASSWORD",
-      description = "PostgreSQL password (default: $REDRIVE_PG_PASSWORD; prefer the variable).")
-  String pgPassword;
-
-  @Option(
-      names = "--pg-schema",
-      paramLabel = "SCHEMA",
-      description = "PostgreSQL schema for Redrive's tables.")
-  String pgSchema;
+  @Mixin StoreOptions storeOptions = new StoreOptions();
 
   /** Reads the environment; tests replace it. */
   static Map<String, String> environment = System.getenv();
@@ -117,70 +75,18 @@ public final class ServerCommand implements Callable<Integer> {
 
   /** The file's settings (or the defaults) with the flags applied. */
   ServerConfig settings() {
-    ServerConfig settings = ServerConfig.defaults();
-    Path file = config;
-    if (file == null && Files.isRegularFile(Path.of(ConfigLoader.DEFAULT_FILE_NAME))) {
-      file = Path.of(ConfigLoader.DEFAULT_FILE_NAME);
-    }
-    if (file != null) {
-      settings = new ConfigLoader(environment::get).load(file);
-    }
+    ServerConfig settings = storeOptions.settings(environment);
     if (bind != null) {
       settings = settings.withBind(bind);
     }
     if (port != null) {
       settings = settings.withPort(port);
     }
-    return settings.withStore(store(settings.store()));
-  }
-
-  private StoreSettings store(StoreSettings current) {
-    StoreSettings.Kind kind = current.kind();
-    if (store != null) {
-      switch (store.trim().toLowerCase(Locale.ROOT)) {
-        case "sqlite":
-          kind = StoreSettings.Kind.SQLITE;
-          break;
-        case "postgres":
-        case "postgresql":
-          kind = StoreSettings.Kind.POSTGRES;
-          break;
-        default:
-          throw new IllegalArgumentException(
-              "--store: expected sqlite or postgres, was \"" + store + "\"");
-      }
-    } else if (pgUrl != null) {
-      kind = StoreSettings.Kind.POSTGRES;
-    }
-    boolean same = kind == current.kind();
-    if (kind == StoreSettings.Kind.SQLITE) {
-      if (pgUrl != null || pgUser != null || pgPassword != null || pgSchema != null) {
-        throw new IllegalArgumentException("--pg-* flags need --store postgres");
-      }
-      Path dir = dataDir != null ? dataDir : same ? current.dataDir() : Path.of("data");
-      return new StoreSettings(kind, dir, null, null, null, null, same ? current.poolSize() : 4);
-    }
-    if (dataDir != null) {
-      throw new IllegalArgumentException("--data-dir is for SQLite, not --store postgres");
-    }
-    String password = pgPassword != null ? pgPassword : environment.get("REDRIVE_PG_PASSWORD");
-    StoreSettings base = same ? current : StoreSettings.postgres(null, null, null, null);
-    return new StoreSettings(
-        kind,
-        null,
-        pgUrl != null ? pgUrl : base.pgUrl(),
-        pgUser != null ? pgUser : base.pgUser(),
-        password != null ? password : base.pgPassword(),
-        pgSchema != null ? pgSchema : base.pgSchema(),
-        base.poolSize());
+    return settings;
   }
 
   private static String describe(ServerConfig settings) {
-    StoreSettings s = settings.store();
-    String where =
-        s.kind() == StoreSettings.Kind.SQLITE
-            ? "SQLite at " + s.dataDir().resolve(SqliteStore.FILE_NAME)
-            : "PostgreSQL" + (s.pgSchema() == null ? "" : ", schema " + s.pgSchema());
+    String where = settings.store().where();
     String auth =
         settings.keys().isEmpty()
             ? "no API keys: loopback only"

@@ -33,7 +33,9 @@ class PostgresComplianceCoverageTest {
                     PostgresIdPrefixTest.class,
                     PostgresBatchCompleteTest.class,
                     PostgresBatchFailTest.class,
-                    PostgresListingTest.class)))
+                    PostgresListingTest.class,
+                    PostgresQueueDeclarationTest.class,
+                    PostgresMigrationTest.class)))
         .isEmpty();
   }
 }

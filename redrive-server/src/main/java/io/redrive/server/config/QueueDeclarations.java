@@ -3,12 +3,9 @@ package io.redrive.server.config;
 import io.redrive.Redrive;
 import io.redrive.error.ConflictException;
 import io.redrive.error.NotFoundException;
-import io.redrive.queue.Queue;
-import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueUpdate;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,34 +62,17 @@ public final class QueueDeclarations {
   }
 
   private static Summary apply(Redrive redrive, Map<String, QueueUpdate> queues, Path file) {
-    Map<String, Queue> existing = new HashMap<>();
-    for (Queue q : redrive.listQueues()) {
-      existing.put(q.name(), q);
-    }
     List<String> created = new ArrayList<>();
     List<String> updated = new ArrayList<>();
     List<String> unchanged = new ArrayList<>();
     for (Map.Entry<String, QueueUpdate> e : inOrder(queues).entrySet()) {
       String name = e.getKey();
-      QueueUpdate update = e.getValue();
       String path = ConfigNode.childPath("queues", name);
       try {
-        Queue current = existing.get(name);
-        if (current == null) {
-          try {
-            redrive.createQueue(name, update.applyTo(QueuePolicy.defaults()));
-            created.add(name);
-            continue;
-          } catch (ConflictException raced) {
-            // Another node created it since we listed: update it like an existing queue.
-            current = redrive.getQueue(name);
-          }
-        }
-        if (update.applyTo(current.policy()).equals(current.policy())) {
-          unchanged.add(name);
-        } else {
-          redrive.updateQueue(name, update);
-          updated.add(name);
+        switch (redrive.declareQueue(name, e.getValue()).outcome()) {
+          case CREATED -> created.add(name);
+          case UPDATED -> updated.add(name);
+          case UNCHANGED -> unchanged.add(name);
         }
       } catch (IllegalArgumentException | ConflictException | NotFoundException ex) {
         throw error(file, path, ex);

@@ -1,16 +1,24 @@
 package io.redrive.server.config;
 
+import io.redrive.postgres.PostgresStore;
+import io.redrive.postgres.PostgresStoreBuilder;
+import io.redrive.sqlite.SqliteStore;
+import io.redrive.store.Store;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * Which store the server runs on.
+ * Which store the server runs on, and how to open or migrate it.
  *
  * @param kind SQLITE (default) or POSTGRES
  * @param dataDir the SQLite data directory (default {@code ./data})
  * @param pgUrl the PostgreSQL JDBC url (POSTGRES only)
  * @param pgUser the PostgreSQL user, or null (from the url)
  * @param pgPassword the PostgreSQL password, or null
- * @param pgSchema the schema for Redrive's tables, or null for the search path's
+ * @param pgSchema the schema for Redrive's tables, or null for {@value
+ *     PostgresStore#DEFAULT_SCHEMA}
  * @param poolSize connections in the pool
  */
 public record StoreSettings(
@@ -34,6 +42,65 @@ public record StoreSettings(
 
   public static StoreSettings postgres(String url, String user, String password, String schema) {
     return new StoreSettings(Kind.POSTGRES, null, url, user, password, schema, 10);
+  }
+
+  /** Opens the store these settings name, migrating its schema. */
+  public Store open() {
+    return kind() == Kind.SQLITE ? sqliteBuilder().build() : postgresBuilder().build();
+  }
+
+  /** Applies pending schema migrations without opening a store; the versions applied. */
+  public List<String> migrate() {
+    return kind() == Kind.SQLITE ? sqliteBuilder().migrate() : postgresBuilder().migrate();
+  }
+
+  /** The SQL that would bring the schema to this build's version; changes nothing. */
+  public String pendingSql() {
+    return kind() == Kind.SQLITE ? sqliteBuilder().pendingSql() : postgresBuilder().pendingSql();
+  }
+
+  /** Where the store keeps its tables, for messages: {@code SQLite at data/redrive.db}. */
+  public String where() {
+    return kind() == Kind.SQLITE
+        ? "SQLite at " + dataDir().resolve(SqliteStore.FILE_NAME)
+        : "PostgreSQL, schema " + (pgSchema() == null ? PostgresStore.DEFAULT_SCHEMA : pgSchema());
+  }
+
+  private SqliteStore.Builder sqliteBuilder() {
+    if (dataDir() == null) {
+      throw new IllegalArgumentException("store.dataDir: is required for SQLite");
+    }
+    try {
+      Files.createDirectories(dataDir());
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "store.dataDir: cannot create \"" + dataDir() + "\": " + e.getMessage(), e);
+    }
+    SqliteStore.Builder b = SqliteStore.builder(dataDir().resolve(SqliteStore.FILE_NAME));
+    if (poolSize() > 0) {
+      b.poolSize(Math.min(poolSize(), 64));
+    }
+    return b;
+  }
+
+  private PostgresStoreBuilder postgresBuilder() {
+    if (pgUrl() == null || pgUrl().isBlank()) {
+      throw new IllegalArgumentException("store.pgUrl: is required for PostgreSQL");
+    }
+    PostgresStoreBuilder b = PostgresStore.builder(pgUrl());
+    if (pgUser() != null) {
+      b.username(pgUser());
+    }
+    if (pgPassword() != null) {
+      b.password(pgPassword());
+    }
+    if (pgSchema() != null) {
+      b.schema(pgSchema());
+    }
+    if (poolSize() > 0) {
+      b.poolSize(poolSize());
+    }
+    return b;
   }
 
   /** Shows every setting except the password. */

@@ -33,7 +33,9 @@ class SqliteComplianceCoverageTest {
                     SqliteIdPrefixTest.class,
                     SqliteBatchCompleteTest.class,
                     SqliteBatchFailTest.class,
-                    SqliteListingTest.class)))
+                    SqliteListingTest.class,
+                    SqliteQueueDeclarationTest.class,
+                    SqliteMigrationTest.class)))
         .isEmpty();
   }
 }

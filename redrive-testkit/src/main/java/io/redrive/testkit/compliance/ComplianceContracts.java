@@ -1,5 +1,6 @@
 package io.redrive.testkit.compliance;
 
+import io.redrive.testkit.migration.MigrationContract;
 import java.util.Collection;
 import java.util.List;
 
@@ -34,7 +35,9 @@ public final class ComplianceContracts {
           IdPrefixContract.class,
           BatchCompleteContract.class,
           BatchFailContract.class,
-          ListingContract.class);
+          ListingContract.class,
+          QueueDeclarationContract.class,
+          MigrationContract.class);
 
   private ComplianceContracts() {}
 

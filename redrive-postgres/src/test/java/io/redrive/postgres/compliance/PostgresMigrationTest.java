@@ -1,5 +1,6 @@
-package io.redrive.postgres.migration;
+package io.redrive.postgres.compliance;
 
+import io.redrive.postgres.migration.PostgresMigrationFixture;
 import io.redrive.testkit.migration.MigrationContract;
 import io.redrive.testkit.migration.MigrationFixture;
 

@@ -1,5 +1,6 @@
-package io.redrive.sqlite.migration;
+package io.redrive.sqlite.compliance;
 
+import io.redrive.sqlite.migration.SqliteMigrationFixture;
 import io.redrive.testkit.migration.MigrationContract;
 import io.redrive.testkit.migration.MigrationFixture;
 
