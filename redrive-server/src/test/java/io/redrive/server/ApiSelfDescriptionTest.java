@@ -290,6 +290,29 @@ class ApiSelfDescriptionTest extends ApiTestBase {
     assertError(api.post("/v1/messages/0000000000000000/retry-now"), 404, "MESSAGE_NOT_FOUND");
   }
 
+  @Test
+  void retryNowBulk_reportsRetriedSkippedAndNotFound() {
+    String q = queue("now3");
+    List<String> ids = enqueue(q, "t", Map.of("n", 1), Map.of("n", 2));
+    JsonNode leased = lease(q, 1).get(0);
+    api.post(
+        "/v1/leases/" + leased.get("token").asText() + "/fail",
+        "{\"reason\":\"HANDLER_EXCEPTION\",\"retryAfter\":\"1h\"}");
+    String waiting = leased.get("id").asText();
+    String ready = ids.get(0).equals(waiting) ? ids.get(1) : ids.get(0);
+
+    Response r =
+        api.post(
+            "/v1/messages/retry-now",
+            HttpApiClient.json(Map.of("ids", List.of(waiting, ready, "0000000000000000"))));
+
+    assertThat(r.status()).as(r.toString()).isEqualTo(200);
+    assertThat(r.get("retried").toString()).isEqualTo("[\"" + waiting + "\"]");
+    assertThat(r.get("skipped").toString()).isEqualTo("[\"" + ready + "\"]");
+    assertThat(r.get("notFound").toString()).isEqualTo("[\"0000000000000000\"]");
+    assertThat(api.get("/v1/messages/" + waiting).get("state").asText()).isEqualTo("READY");
+  }
+
   private static Iterable<Map.Entry<String, JsonNode>> iterable(JsonNode node) {
     return node::fields;
   }

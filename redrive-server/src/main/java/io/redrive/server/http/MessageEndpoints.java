@@ -103,6 +103,15 @@ final class MessageEndpoints {
             Responses.Message.class,
             this::retryNowOne),
         Route.of(
+            POST,
+            "/v1/messages/retry-now",
+            "Make scheduled messages visible now (others are skipped)",
+            Permission.ADMIN,
+            IdsBody.class,
+            200,
+            Responses.RetryResult.class,
+            this::retryNowMany),
+        Route.of(
             DELETE,
             "/v1/messages/{id}",
             "Drop one message",
@@ -250,6 +259,20 @@ final class MessageEndpoints {
     List<String> notFound = new ArrayList<>(ids.notFound);
     if (!ids.found.isEmpty()) {
       RetryResult r = redrive.retry(List.copyOf(ids.found), ex.actor());
+      retried = r.retried();
+      skipped = r.skipped();
+      notFound.addAll(r.notFound());
+    }
+    ex.reply(new Responses.RetryResult(retried, skipped, notFound));
+  }
+
+  private void retryNowMany(Exchange ex) throws Exception {
+    Resolved ids = resolveAll(ex, ex.body(IdsBody.class));
+    List<String> retried = List.of();
+    List<String> skipped = List.of();
+    List<String> notFound = new ArrayList<>(ids.notFound);
+    if (!ids.found.isEmpty()) {
+      RetryResult r = redrive.retryNow(List.copyOf(ids.found), ex.actor());
       retried = r.retried();
       skipped = r.skipped();
       notFound.addAll(r.notFound());
