@@ -15,11 +15,11 @@ import picocli.CommandLine.Parameters;
     name = "retry-now",
     mixinStandardHelpOptions = true,
     description = {
-      "Makes SCHEDULED messages (waiting for an automatic retry, or enqueued with a delay)",
-      "visible at once, attempts kept; each gets a RETRIED_NOW history entry.",
-      "Ready, leased and dead messages are skipped (retry dead ones with `message retry`).",
-      "Exit 0 when every message was retried, 3 when some were not found, 4 when some were",
-      "skipped."
+      "Makes SCHEDULED messages visible at once, attempts kept, with a RETRIED_NOW",
+      "history entry: messages waiting for an automatic retry, or enqueued with a delay.",
+      "Ready, leased and dead messages are skipped (retry dead ones with message retry).",
+      "Exit 0 when every message was retried, 3 when some were not found, 4 when some",
+      "were skipped."
     })
 final class MessageRetryNowCommand extends ApiCommand {
   @Parameters(arity = "1..*", paramLabel = "ID", description = "Message ids or unique id prefixes.")
