@@ -23,6 +23,7 @@ import io.redrive.message.Message;
 import io.redrive.message.MessageIds;
 import io.redrive.message.MessagePage;
 import io.redrive.message.MessageQuery;
+import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueDeclaration;
@@ -44,6 +45,7 @@ import io.redrive.store.ProgressParams;
 import io.redrive.store.RedriveParams;
 import io.redrive.store.ReleaseParams;
 import io.redrive.store.RenewParams;
+import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
 import io.redrive.store.Store;
 import io.redrive.store.UpdateQueueParams;
@@ -465,6 +467,40 @@ public final class Redrive implements AutoCloseable {
   public RetryResult retry(List<String> ids, String actor) {
     validation.ids(ids);
     return store.retryDead(new RetryParams(List.copyOf(ids), actor, now()));
+  }
+
+  /**
+   * "Retry now": makes one SCHEDULED message (waiting for an automatic retry, or enqueued with a
+   * delay) visible at once, attempts kept, with a RETRIED_NOW history entry naming {@code actor}.
+   * Any other state is refused with {@link ConflictException} {@code NOT_SCHEDULED} and nothing
+   * changes.
+   */
+  public Message retryNow(String id, String actor) {
+    Validation.id("id", id);
+    RetryResult result = retryNow(List.of(id), actor);
+    if (!result.notFound().isEmpty()) {
+      throw new MessageNotFoundException(id);
+    }
+    if (!result.skipped().isEmpty()) {
+      Message m = getMessage(id);
+      throw new ConflictException(
+          "NOT_SCHEDULED",
+          "message \""
+              + id
+              + "\" is "
+              + m.state()
+              + ": retry now takes only SCHEDULED messages"
+              + (m.state() == MessageState.DEAD ? " (retry a dead message with retry)" : ""));
+    }
+    return getMessage(id);
+  }
+
+  /**
+   * Bulk "retry now": reports which ids were made visible, skipped (not SCHEDULED) and not found.
+   */
+  public RetryResult retryNow(List<String> ids, String actor) {
+    validation.ids(ids);
+    return store.retryScheduledNow(new RetryNowParams(List.copyOf(ids), actor, now()));
   }
 
   /**

@@ -14,6 +14,8 @@ public enum Outcome {
   EXPIRED,
   /** An operator put the dead message back to ready in place (attempts reset). */
   RETRIED,
+  /** An operator made the scheduled message visible at once (attempts kept). */
+  RETRIED_NOW,
   /** An operator moved the dead message out of a dead-letter queue (attempts reset). */
   REDRIVEN,
   /** The message was moved into a dead-letter queue. */

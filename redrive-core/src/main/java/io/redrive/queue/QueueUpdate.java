@@ -6,6 +6,10 @@ import java.time.Duration;
 /**
  * A partial change to a queue's policy: fields left null keep their current value (merge
  * semantics). Build with {@link #builder()}.
+ *
+ * <p>{@code clearDeadLetterQueue} removes the dead-letter queue: a queue that moved its dead
+ * letters keeps them in place from then on (KEEP); a queue without one is unchanged. It cannot be
+ * combined with {@code deadLetter}, which already says where dead letters go.
  */
 public record QueueUpdate(
     Integer maxAttempts,
@@ -14,7 +18,16 @@ public record QueueUpdate(
     Duration expireAfter,
     Boolean clearExpireAfter,
     DeadLetter deadLetter,
-    StreamPolicy streamPolicy) {
+    StreamPolicy streamPolicy,
+    Boolean clearDeadLetterQueue) {
+
+  public QueueUpdate {
+    if (Boolean.TRUE.equals(clearDeadLetterQueue) && deadLetter != null) {
+      throw new IllegalArgumentException(
+          "deadLetterQueue: clearing it cannot be combined with deadLetter (give deadLetter"
+              + " \"keep\" or \"discard\" alone)");
+    }
+  }
 
   /** Applies this update to {@code current}, validating the result. */
   public QueuePolicy applyTo(QueuePolicy current) {
@@ -35,6 +48,9 @@ public record QueueUpdate(
     }
     if (deadLetter != null) {
       p = p.withDeadLetter(deadLetter);
+    } else if (Boolean.TRUE.equals(clearDeadLetterQueue)
+        && p.deadLetter().mode() == DeadLetter.Mode.MOVE) {
+      p = p.withDeadLetter(DeadLetter.keep());
     }
     if (streamPolicy != null) {
       p = p.withStreamPolicy(streamPolicy);
@@ -50,7 +66,8 @@ public record QueueUpdate(
         && expireAfter == null
         && clearExpireAfter == null
         && deadLetter == null
-        && streamPolicy == null;
+        && streamPolicy == null
+        && clearDeadLetterQueue == null;
   }
 
   public static Builder builder() {
@@ -66,6 +83,7 @@ public record QueueUpdate(
     private Boolean clearExpireAfter;
     private DeadLetter deadLetter;
     private StreamPolicy streamPolicy;
+    private Boolean clearDeadLetterQueue;
 
     public Builder maxAttempts(int value) {
       this.maxAttempts = value;
@@ -102,6 +120,12 @@ public record QueueUpdate(
       return this;
     }
 
+    /** Removes the dead-letter queue (dead letters are then kept in place). */
+    public Builder clearDeadLetterQueue() {
+      this.clearDeadLetterQueue = true;
+      return this;
+    }
+
     public QueueUpdate build() {
       return new QueueUpdate(
           maxAttempts,
@@ -110,7 +134,8 @@ public record QueueUpdate(
           expireAfter,
           clearExpireAfter,
           deadLetter,
-          streamPolicy);
+          streamPolicy,
+          clearDeadLetterQueue);
     }
   }
 }

@@ -130,6 +130,13 @@ public interface Store extends AutoCloseable {
 
   RetryResult retryDead(RetryParams params);
 
+  /**
+   * Makes SCHEDULED messages (READY, visible after {@code now}) visible at {@code now}, attempts
+   * kept, with a RETRIED_NOW history entry; rows are locked in id order. Messages in any other
+   * state are reported as skipped and left unchanged.
+   */
+  RetryResult retryScheduledNow(RetryNowParams params);
+
   RedriveResult redriveDead(RedriveParams params);
 
   DropResult dropMessages(DropParams params);

@@ -28,6 +28,7 @@ import io.redrive.store.ReadySubscription;
 import io.redrive.store.RedriveParams;
 import io.redrive.store.ReleaseParams;
 import io.redrive.store.RenewParams;
+import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
 import io.redrive.store.Store;
 import io.redrive.store.UpdateQueueParams;
@@ -38,6 +39,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import javax.sql.DataSource;
 
 /**
@@ -235,6 +237,17 @@ public abstract class JdbcStore implements Store {
   @Override
   public RetryResult retryDead(RetryParams p) {
     return tx.write("retry", c -> operating.retry(c, p));
+  }
+
+  @Override
+  public RetryResult retryScheduledNow(RetryNowParams p) {
+    Set<String> touched = new TreeSet<>();
+    RetryResult out = tx.write("retry now", c -> operating.retryNow(c, p, touched));
+    for (String queue : touched) {
+      signals.signal(queue);
+      messagesCommitted(queue);
+    }
+    return out;
   }
 
   @Override

@@ -12,6 +12,7 @@ import io.redrive.message.Outcome;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.store.DropParams;
 import io.redrive.store.RedriveParams;
+import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -77,6 +78,46 @@ final class Operating {
                   + ")"));
       messages.makeReady(c, id, p.now().toEpochMilli(), 0, 0L);
       retried.add(id);
+    }
+    return new RetryResult(retried, skipped, notFound);
+  }
+
+  /**
+   * Makes SCHEDULED rows visible now, attempts kept; adds the queue of each one to {@code touched}
+   * so the caller can wake waiting consumers after commit.
+   */
+  RetryResult retryNow(Connection c, RetryNowParams p, Set<String> touched) throws SQLException {
+    List<String> retried = new ArrayList<>();
+    List<String> skipped = new ArrayList<>();
+    List<String> notFound = new ArrayList<>();
+    long now = p.now().toEpochMilli();
+    // Lock in id order so concurrent bulk actions cannot deadlock.
+    for (String id : new TreeSet<>(p.ids())) {
+      Optional<MessageRows.Locked> locked = messages.lock(c, id);
+      if (locked.isEmpty()) {
+        notFound.add(id);
+        continue;
+      }
+      MessageRow row = locked.get().row();
+      if (!"READY".equals(row.state()) || row.visibleAt() <= now) {
+        skipped.add(id);
+        continue;
+      }
+      history.insert(
+          c,
+          id,
+          action(
+              row,
+              Outcome.RETRIED_NOW,
+              p.actor(),
+              p.now(),
+              "retry now: visible at once instead of at "
+                  + Instant.ofEpochMilli(row.visibleAt())
+                  + ", attempts kept at "
+                  + row.attempts()));
+      messages.makeReady(c, id, now, row.attempts(), 0L);
+      retried.add(id);
+      touched.add(row.queue());
     }
     return new RetryResult(retried, skipped, notFound);
   }

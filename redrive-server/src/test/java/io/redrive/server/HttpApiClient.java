@@ -10,7 +10,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** Plain java.net.http calls to a running server, with JSON answers parsed for assertions. */
+/**
+ * Plain java.net.http calls to a running server, with JSON answers parsed for assertions. Every
+ * answer is checked against the schema {@code /openapi.json} documents for it ({@link
+ * ResponseSchemas}).
+ */
 final class HttpApiClient {
   static final ObjectMapper JSON = new ObjectMapper();
   private static final HttpClient CLIENT =
@@ -95,6 +99,7 @@ final class HttpApiClient {
       if (type.startsWith("application/json") && !r.body().isEmpty()) {
         json = JSON.readTree(r.body());
       }
+      ResponseSchemas.check(baseUrl, method, path, r.statusCode(), type, r.body());
       return new Response(r.statusCode(), r.body(), json, type);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -46,6 +46,13 @@ class PlainHttpConsumerTest extends ApiTestBase {
             .timeout(Duration.ofSeconds(20))
             .build();
     HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    ResponseSchemas.check(
+        base,
+        method,
+        path,
+        response.statusCode(),
+        response.headers().firstValue("Content-Type").orElse(""),
+        response.body());
     if (response.statusCode() >= 300) {
       throw new IOException(
           method + " " + path + " -> " + response.statusCode() + " " + response.body());

@@ -1,8 +1,10 @@
 package io.redrive.cli.command;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.redrive.cli.client.ApiClient;
 import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Fields;
@@ -66,7 +68,14 @@ public final class EnqueueCommand extends ApiCommand {
   int run(ApiClient client, Output output) {
     ObjectNode message = ApiClient.object().put("type", type);
     if (payload != null) {
-      message.set("payload", parsePayload(Inputs.read("--payload", payload)));
+      String text = Inputs.read("--payload", payload);
+      JsonNode parsed = parsePayload(text);
+      if (parsed == null || parsed.isMissingNode()) {
+        message.set("payload", parsed);
+      } else {
+        // Sent as written (numbers like 1.10 or 1e2 unchanged), so signatures over it survive.
+        message.putRawValue("payload", new RawValue(text.strip()));
+      }
     }
     if (headers != null && !headers.isEmpty()) {
       ObjectNode h = message.putObject("headers");
@@ -96,7 +105,10 @@ public final class EnqueueCommand extends ApiCommand {
 
   private static JsonNode parsePayload(String text) {
     try {
-      return ApiClient.json().readTree(text);
+      return ApiClient.json()
+          .reader()
+          .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .readTree(text);
     } catch (JsonProcessingException e) {
       throw CliException.usage(
           "--payload: not JSON ("

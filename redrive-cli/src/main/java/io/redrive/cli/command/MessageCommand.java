@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
       MessageListCommand.class,
       MessageShowCommand.class,
       MessageRetryCommand.class,
+      MessageRetryNowCommand.class,
       MessageDropCommand.class
     })
 public final class MessageCommand {}

@@ -24,6 +24,7 @@ class PostgresComplianceCoverageTest {
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
                     PostgresManualRetryTest.class,
+                    PostgresRetryNowTest.class,
                     PostgresRedriveTest.class,
                     PostgresDropAndImportTest.class,
                     PostgresStatsTest.class,

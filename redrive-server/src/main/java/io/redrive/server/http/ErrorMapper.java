@@ -15,7 +15,6 @@ import io.redrive.error.NotFoundException;
 import io.redrive.error.RedriveException;
 import io.redrive.error.StoreException;
 import io.redrive.server.auth.AuthException;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -45,11 +44,8 @@ final class ErrorMapper {
   }
 
   void write(Context ctx, ApiError error) {
-    Map<String, Object> body = new LinkedHashMap<>();
-    Map<String, Object> inner = new LinkedHashMap<>();
-    inner.put("code", error.code());
-    inner.put("message", error.message());
-    body.put("error", inner);
+    Responses.Error body =
+        new Responses.Error(new Responses.ErrorDetail(error.code(), error.message()));
     ctx.status(error.status()).contentType("application/json").result(json.write(body));
   }
 

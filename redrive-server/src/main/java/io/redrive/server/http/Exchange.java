@@ -10,7 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /** One call in progress: its route, the request and how to answer it. Not thread-safe. */
@@ -101,10 +100,13 @@ final class Exchange {
     return values.get(0);
   }
 
-  /** The request body as {@code type}; null when absent and not required. */
-  <T> T body(Class<T> type, boolean required) throws IOException {
+  /** The request body as {@code type}; null when absent and the route's body is optional. */
+  <T> T body(Class<T> type) throws IOException {
+    if (type != route.requestBody()) {
+      throw new IllegalStateException(route.path() + " declares body " + route.requestBody());
+    }
     T value = shared.json().read(bytes(), type);
-    if (value == null && required) {
+    if (value == null && route.bodyRequired()) {
       throw new IllegalArgumentException("body: a JSON object is required");
     }
     return value;
@@ -157,11 +159,5 @@ final class Exchange {
   /** Answers when {@code future} completes; failures go to the error mapper. */
   void replyLater(CompletableFuture<?> future) {
     ctx.future(() -> future.thenAccept(this::reply));
-  }
-
-  static Map<String, Object> single(String key, Object value) {
-    java.util.LinkedHashMap<String, Object> m = new java.util.LinkedHashMap<>();
-    m.put(key, value);
-    return m;
   }
 }

@@ -10,9 +10,7 @@ import io.redrive.server.auth.Authorizer;
 import io.redrive.server.config.ServerConfig;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.eclipse.jetty.server.handler.StatisticsHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,6 +63,7 @@ public final class HttpApi implements AutoCloseable {
                   server -> {
                     server.setStopTimeout(STOP_TIMEOUT.toMillis());
                     server.setHandler(new StatisticsHandler());
+                    server.setErrorHandler(new JsonErrorHandler(json));
                   });
               cfg.requestLogger.http(
                   (ctx, millis) ->
@@ -168,17 +167,18 @@ public final class HttpApi implements AutoCloseable {
             null,
             null,
             200,
-            "Status",
-            ex -> ex.reply(Exchange.single("status", "ok"))),
+            Responses.Status.class,
+            ex -> ex.reply(new Responses.Status("ok"))),
         Route.of(
-            GET,
-            "/ready",
-            "Readiness: 200 when the store answers, else 503",
-            null,
-            null,
-            200,
-            "Status",
-            this::ready),
+                GET,
+                "/ready",
+                "Readiness: 200 when the store answers, else 503",
+                null,
+                null,
+                200,
+                Responses.Status.class,
+                this::ready)
+            .alsoAnswers(503, Responses.Unavailable.class),
         Route.of(
             GET,
             "/metrics",
@@ -186,7 +186,7 @@ public final class HttpApi implements AutoCloseable {
             null,
             null,
             200,
-            "Metrics",
+            Responses.PrometheusText.class,
             this::metrics),
         Route.of(
             GET,
@@ -195,19 +195,16 @@ public final class HttpApi implements AutoCloseable {
             null,
             null,
             200,
-            "OpenApi",
+            Responses.OpenApiDocument.class,
             ex -> ex.context().status(200).contentType("application/json").result(openApi)));
   }
 
   private void ready(Exchange ex) {
     try {
       redrive.store().findQueue("ready-probe");
-      ex.reply(200, Exchange.single("status", "ready"));
+      ex.reply(200, new Responses.Status("ready"));
     } catch (RuntimeException e) {
-      Map<String, Object> body = new LinkedHashMap<>();
-      body.put("status", "unavailable");
-      body.put("error", String.valueOf(e.getMessage()));
-      ex.reply(503, body);
+      ex.reply(503, new Responses.Unavailable("unavailable", String.valueOf(e.getMessage())));
     }
   }
 

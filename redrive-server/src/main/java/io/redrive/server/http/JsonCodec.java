@@ -1,32 +1,54 @@
 package io.redrive.server.http;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 
 /**
  * The server's one Jackson configuration: strict on input (unknown fields, duplicate keys, trailing
- * tokens and type coercions are errors), ISO-8601 instants on output. Thread-safe.
+ * tokens and type coercions are errors), ISO-8601 instants to the millisecond on output.
+ * Thread-safe.
  */
 final class JsonCodec {
+  /** Answers carry times to the millisecond, always with three fraction digits. */
+  static final DateTimeFormatter INSTANT_MILLIS =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+  private static final JsonSerializer<Instant> MILLIS =
+      new JsonSerializer<>() {
+        @Override
+        public void serialize(Instant value, JsonGenerator gen, SerializerProvider provider)
+            throws IOException {
+          gen.writeString(INSTANT_MILLIS.format(value.truncatedTo(ChronoUnit.MILLIS)));
+        }
+      };
+
   private final ObjectMapper mapper;
 
   JsonCodec() {
     ObjectMapper m =
         JsonMapper.builder()
             .addModule(new JavaTimeModule())
+            .addModule(new SimpleModule("redrive-millis").addSerializer(Instant.class, MILLIS))
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -71,7 +93,7 @@ final class JsonCodec {
     if (isBlank(body)) {
       return null;
     }
-    return mapper.readValue(body, type);
+    return mapper.readerFor(type).withAttribute(RawJson.SOURCE, body).readValue(body);
   }
 
   <T> T convert(JsonNode node, Class<T> type) throws IOException {
@@ -87,26 +109,36 @@ final class JsonCodec {
   }
 
   /**
-   * A stored payload as the JSON value it was given as; text that is not JSON (enqueued from Java)
-   * comes back as a JSON string, an empty payload as null.
+   * A stored payload as the JSON text it was given as, byte for byte; text that is not one JSON
+   * value (enqueued from Java) comes back as a JSON string, an empty payload as null.
    */
-  JsonNode payload(String text) {
+  RawJson payload(String text) {
     if (text == null || text.isEmpty()) {
       return null;
     }
-    try {
-      return mapper.readTree(text);
-    } catch (IOException e) {
-      return TextNode.valueOf(text);
+    if (isJsonValue(text)) {
+      return new RawJson(text);
     }
+    return new RawJson(write(text));
   }
 
-  /** A payload given as a JSON value, stored as its JSON text; absent is the empty payload. */
-  String payloadText(JsonNode node) {
-    if (node == null) {
-      return "";
+  /**
+   * A payload given as a JSON value, stored as the producer's text; absent is the empty payload.
+   */
+  static String payloadText(RawJson value) {
+    return value == null ? "" : value.text();
+  }
+
+  private boolean isJsonValue(String text) {
+    try (JsonParser p = mapper.createParser(text)) {
+      if (p.nextToken() == null) {
+        return false;
+      }
+      p.skipChildren();
+      return p.nextToken() == null;
+    } catch (IOException e) {
+      return false;
     }
-    return write(node);
   }
 
   private static boolean isBlank(byte[] body) {

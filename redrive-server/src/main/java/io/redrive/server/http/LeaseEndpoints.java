@@ -46,23 +46,25 @@ final class LeaseEndpoints {
   List<Route> routes() {
     return List.of(
         Route.of(
-            POST,
-            "/v1/queues/{name}/lease",
-            "Lease messages, waiting up to `wait`",
-            Permission.CONSUME,
-            LeaseBody.class,
-            200,
-            "LeaseResult",
-            this::lease),
+                POST,
+                "/v1/queues/{name}/lease",
+                "Lease messages, waiting up to `wait`",
+                Permission.CONSUME,
+                LeaseBody.class,
+                200,
+                Responses.LeaseResult.class,
+                this::lease)
+            .optionalBody(),
         Route.of(
-            POST,
-            "/v1/leases/{token}/complete",
-            "Complete a leased message",
-            Permission.CONSUME,
-            CompleteBody.class,
-            200,
-            "Settle",
-            this::complete),
+                POST,
+                "/v1/leases/{token}/complete",
+                "Complete a leased message",
+                Permission.CONSUME,
+                CompleteBody.class,
+                200,
+                Responses.Settle.class,
+                this::complete)
+            .optionalBody(),
         Route.of(
             POST,
             "/v1/leases/{token}/fail",
@@ -70,26 +72,28 @@ final class LeaseEndpoints {
             Permission.CONSUME,
             FailBody.class,
             200,
-            "Settle",
+            Responses.Settle.class,
             this::fail),
         Route.of(
-            POST,
-            "/v1/leases/{token}/abandon",
-            "Give a lease back after a delay",
-            Permission.CONSUME,
-            AbandonBody.class,
-            200,
-            "Settle",
-            this::abandon),
+                POST,
+                "/v1/leases/{token}/abandon",
+                "Give a lease back after a delay",
+                Permission.CONSUME,
+                AbandonBody.class,
+                200,
+                Responses.Settle.class,
+                this::abandon)
+            .optionalBody(),
         Route.of(
-            POST,
-            "/v1/leases/{token}/renew",
-            "Extend a lease",
-            Permission.CONSUME,
-            RenewBody.class,
-            200,
-            "Renewed",
-            this::renew),
+                POST,
+                "/v1/leases/{token}/renew",
+                "Extend a lease",
+                Permission.CONSUME,
+                RenewBody.class,
+                200,
+                Responses.Renewed.class,
+                this::renew)
+            .optionalBody(),
         Route.of(
             POST,
             "/v1/leases/release",
@@ -97,12 +101,12 @@ final class LeaseEndpoints {
             Permission.CONSUME,
             ReleaseBody.class,
             200,
-            "SettleList",
+            Responses.SettleList.class,
             this::release));
   }
 
   private void lease(Exchange ex) throws Exception {
-    LeaseBody body = ex.body(LeaseBody.class, false);
+    LeaseBody body = ex.body(LeaseBody.class);
     if (body == null) {
       body = new LeaseBody(null, null, null, null);
     }
@@ -131,14 +135,14 @@ final class LeaseEndpoints {
 
   private void complete(Exchange ex) throws Exception {
     String token = authorizeToken(ex, ex.path("token"));
-    CompleteBody body = ex.body(CompleteBody.class, false);
+    CompleteBody body = ex.body(CompleteBody.class);
     long progress = RequestBodies.progress(body == null ? null : body.progress());
-    ex.reply(views.settle(redrive.complete(token, progress)));
+    ex.reply(Views.settle(redrive.complete(token, progress)));
   }
 
   private void fail(Exchange ex) throws Exception {
     String token = authorizeToken(ex, ex.path("token"));
-    FailBody body = ex.body(FailBody.class, true);
+    FailBody body = ex.body(FailBody.class);
     FailRequest request =
         new FailRequest(
             token,
@@ -148,17 +152,17 @@ final class LeaseEndpoints {
             RequestBodies.optionalDuration("retryAfter", body.retryAfter()),
             RequestBodies.progress(body.progress()),
             body.stackTrace());
-    ex.reply(views.settle(redrive.fail(request)));
+    ex.reply(Views.settle(redrive.fail(request)));
   }
 
   private void abandon(Exchange ex) throws Exception {
     String token = authorizeToken(ex, ex.path("token"));
-    AbandonBody body = ex.body(AbandonBody.class, false);
+    AbandonBody body = ex.body(AbandonBody.class);
     if (body == null) {
       body = new AbandonBody(null, null, null);
     }
     ex.reply(
-        views.settle(
+        Views.settle(
             redrive.abandon(
                 new AbandonRequest(
                     token,
@@ -169,15 +173,15 @@ final class LeaseEndpoints {
 
   private void renew(Exchange ex) throws Exception {
     String token = authorizeToken(ex, ex.path("token"));
-    RenewBody body = ex.body(RenewBody.class, false);
+    RenewBody body = ex.body(RenewBody.class);
     Duration timeout =
         body == null ? null : RequestBodies.optionalDuration("leaseTimeout", body.leaseTimeout());
     Instant expiresAt = redrive.renew(token, timeout);
-    ex.reply(Exchange.single("leaseExpiresAt", expiresAt));
+    ex.reply(new Responses.Renewed(expiresAt));
   }
 
   private void release(Exchange ex) throws Exception {
-    ReleaseBody body = ex.body(ReleaseBody.class, true);
+    ReleaseBody body = ex.body(ReleaseBody.class);
     if (body.tokens() == null || body.tokens().isEmpty()) {
       throw new IllegalArgumentException("tokens: at least one lease token is required");
     }
@@ -189,11 +193,11 @@ final class LeaseEndpoints {
     for (String t : tokens) {
       authorizeToken(ex, t);
     }
-    List<Object> results = new ArrayList<>();
+    List<Responses.Settle> results = new ArrayList<>();
     for (SettleResult r : redrive.release(List.copyOf(tokens))) {
-      results.add(views.settle(r));
+      results.add(Views.settle(r));
     }
-    ex.reply(Exchange.single("results", results));
+    ex.reply(new Responses.SettleList(results));
   }
 
   /**

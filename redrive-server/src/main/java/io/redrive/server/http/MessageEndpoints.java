@@ -29,7 +29,6 @@ import io.redrive.server.http.RequestBodies.NewMessageBody;
 import io.redrive.server.http.RequestBodies.RedriveBody;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -55,7 +54,7 @@ final class MessageEndpoints {
             Permission.PRODUCE,
             EnqueueBody.class,
             201,
-            "EnqueueResults",
+            Responses.EnqueueResults.class,
             this::enqueue),
         Route.of(
                 GET,
@@ -64,7 +63,7 @@ final class MessageEndpoints {
                 Permission.VIEW,
                 null,
                 200,
-                "MessagePage",
+                Responses.MessagePage.class,
                 this::list)
             .withQueryParams("state", "stream", "type", "reason", "deadReason", "after", "limit"),
         Route.of(
@@ -74,7 +73,7 @@ final class MessageEndpoints {
             Permission.VIEW,
             null,
             200,
-            "Message",
+            Responses.Message.class,
             this::get),
         Route.of(
             POST,
@@ -83,7 +82,7 @@ final class MessageEndpoints {
             Permission.ADMIN,
             IdsBody.class,
             200,
-            "RetryResult",
+            Responses.RetryResult.class,
             this::retryMany),
         Route.of(
             POST,
@@ -92,8 +91,26 @@ final class MessageEndpoints {
             Permission.ADMIN,
             null,
             200,
-            "Message",
+            Responses.Message.class,
             this::retryOne),
+        Route.of(
+            POST,
+            "/v1/messages/{id}/retry-now",
+            "Make one scheduled message (waiting for its retry or delay) visible now",
+            Permission.ADMIN,
+            null,
+            200,
+            Responses.Message.class,
+            this::retryNowOne),
+        Route.of(
+            POST,
+            "/v1/messages/retry-now",
+            "Make scheduled messages visible now (others are skipped)",
+            Permission.ADMIN,
+            IdsBody.class,
+            200,
+            Responses.RetryResult.class,
+            this::retryNowMany),
         Route.of(
             DELETE,
             "/v1/messages/{id}",
@@ -110,26 +127,28 @@ final class MessageEndpoints {
             Permission.ADMIN,
             IdsBody.class,
             200,
-            "DropResult",
+            Responses.DropResult.class,
             this::dropMany),
         Route.of(
-            POST,
-            "/v1/queues/{name}/drop",
-            "Drop the messages of a queue matching a filter",
-            Permission.ADMIN,
-            DropBody.class,
-            200,
-            "DropResult",
-            this::dropMatching),
+                POST,
+                "/v1/queues/{name}/drop",
+                "Drop the messages of a queue matching a filter",
+                Permission.ADMIN,
+                DropBody.class,
+                200,
+                Responses.DropResult.class,
+                this::dropMatching)
+            .optionalBody(),
         Route.of(
-            POST,
-            "/v1/queues/{name}/redrive",
-            "Move dead messages out of a dead-letter queue",
-            Permission.ADMIN,
-            RedriveBody.class,
-            200,
-            "RedriveResult",
-            this::redrive),
+                POST,
+                "/v1/queues/{name}/redrive",
+                "Move dead messages out of a dead-letter queue",
+                Permission.ADMIN,
+                RedriveBody.class,
+                200,
+                Responses.RedriveResult.class,
+                this::redrive)
+            .optionalBody(),
         Route.of(
             POST,
             "/v1/queues/{name}/import",
@@ -137,13 +156,13 @@ final class MessageEndpoints {
             Permission.ADMIN,
             ImportBody.class,
             200,
-            "ImportResult",
+            Responses.ImportResult.class,
             this::importMessages));
   }
 
   private void enqueue(Exchange ex) throws Exception {
     String queue = ex.path("name");
-    EnqueueBody body = ex.body(EnqueueBody.class, true);
+    EnqueueBody body = ex.body(EnqueueBody.class);
     if (body.messages() == null || body.messages().isEmpty()) {
       throw new IllegalArgumentException("messages: at least one message is required");
     }
@@ -158,7 +177,7 @@ final class MessageEndpoints {
           new NewMessage(
               queue,
               m.type(),
-              ex.json().payloadText(m.payload()),
+              JsonCodec.payloadText(m.payload()),
               m.headers(),
               m.stream(),
               RequestBodies.optionalDuration(at + "delay", m.delay()),
@@ -166,14 +185,11 @@ final class MessageEndpoints {
               RequestBodies.optionalDuration(at + "expireAfter", m.expireAfter())));
     }
     redrive.getQueue(queue);
-    List<Object> results = new ArrayList<>();
+    List<Responses.EnqueueResult> results = new ArrayList<>();
     for (EnqueueResult r : redrive.enqueueBatch(messages)) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("id", r.id());
-      m.put("duplicate", r.duplicate());
-      results.add(m);
+      results.add(new Responses.EnqueueResult(r.id(), r.duplicate()));
     }
-    ex.reply(Exchange.single("results", results));
+    ex.reply(new Responses.EnqueueResults(results));
   }
 
   private void list(Exchange ex) {
@@ -205,14 +221,11 @@ final class MessageEndpoints {
     }
     redrive.getQueue(queue);
     MessagePage page = redrive.listMessages(query);
-    List<Object> messages = new ArrayList<>();
+    List<Responses.Message> messages = new ArrayList<>();
     for (Message m : page.messages()) {
       messages.add(views.message(m, false));
     }
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("messages", messages);
-    out.put("next", page.next());
-    ex.reply(out);
+    ex.reply(new Responses.MessagePage(messages, page.next()));
   }
 
   private void get(Exchange ex) {
@@ -225,6 +238,11 @@ final class MessageEndpoints {
     ex.reply(views.message(redrive.retry(m.id()), true));
   }
 
+  private void retryNowOne(Exchange ex) {
+    Message m = authorizedMessage(ex, ex.path("id"));
+    ex.reply(views.message(redrive.retryNow(m.id(), ex.actor()), true));
+  }
+
   private void dropOne(Exchange ex) {
     Message m = authorizedMessage(ex, ex.path("id"));
     DropResult r = redrive.drop(List.of(m.id()));
@@ -235,7 +253,7 @@ final class MessageEndpoints {
   }
 
   private void retryMany(Exchange ex) throws Exception {
-    Resolved ids = resolveAll(ex, ex.body(IdsBody.class, true));
+    Resolved ids = resolveAll(ex, ex.body(IdsBody.class));
     List<String> retried = List.of();
     List<String> skipped = List.of();
     List<String> notFound = new ArrayList<>(ids.notFound);
@@ -245,15 +263,25 @@ final class MessageEndpoints {
       skipped = r.skipped();
       notFound.addAll(r.notFound());
     }
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("retried", retried);
-    out.put("skipped", skipped);
-    out.put("notFound", notFound);
-    ex.reply(out);
+    ex.reply(new Responses.RetryResult(retried, skipped, notFound));
+  }
+
+  private void retryNowMany(Exchange ex) throws Exception {
+    Resolved ids = resolveAll(ex, ex.body(IdsBody.class));
+    List<String> retried = List.of();
+    List<String> skipped = List.of();
+    List<String> notFound = new ArrayList<>(ids.notFound);
+    if (!ids.found.isEmpty()) {
+      RetryResult r = redrive.retryNow(List.copyOf(ids.found), ex.actor());
+      retried = r.retried();
+      skipped = r.skipped();
+      notFound.addAll(r.notFound());
+    }
+    ex.reply(new Responses.RetryResult(retried, skipped, notFound));
   }
 
   private void dropMany(Exchange ex) throws Exception {
-    Resolved ids = resolveAll(ex, ex.body(IdsBody.class, true));
+    Resolved ids = resolveAll(ex, ex.body(IdsBody.class));
     List<String> dropped = List.of();
     List<String> notFound = new ArrayList<>(ids.notFound);
     if (!ids.found.isEmpty()) {
@@ -266,7 +294,7 @@ final class MessageEndpoints {
 
   private void dropMatching(Exchange ex) throws Exception {
     String queue = ex.path("name");
-    DropBody body = ex.body(DropBody.class, false);
+    DropBody body = ex.body(DropBody.class);
     if (body == null) {
       body = new DropBody(null, null, null, null);
     }
@@ -291,7 +319,7 @@ final class MessageEndpoints {
 
   private void redrive(Exchange ex) throws Exception {
     String queue = ex.path("name");
-    RedriveBody body = ex.body(RedriveBody.class, false);
+    RedriveBody body = ex.body(RedriveBody.class);
     if (body == null) {
       body = new RedriveBody(null, null, null, null, null, null, null);
     }
@@ -327,12 +355,12 @@ final class MessageEndpoints {
       ex.authorizeQueue(body.to());
     }
     redrive.getQueue(queue);
-    ex.reply(views.redrive(redrive.redrive(request)));
+    ex.reply(Views.redrive(redrive.redrive(request)));
   }
 
   private void importMessages(Exchange ex) throws Exception {
     String queue = ex.path("name");
-    ImportBody body = ex.body(ImportBody.class, true);
+    ImportBody body = ex.body(ImportBody.class);
     if (body.messages() == null || body.messages().isEmpty()) {
       throw new IllegalArgumentException("messages: at least one message is required");
     }
@@ -347,24 +375,18 @@ final class MessageEndpoints {
               m.sourceId(),
               m.sourceQueue(),
               m.type(),
-              ex.json().payloadText(m.payload()),
+              JsonCodec.payloadText(m.payload()),
               m.headers() == null ? Map.of() : m.headers(),
               m.stream(),
               Boolean.TRUE.equals(m.dead())));
     }
     redrive.getQueue(queue);
     ImportResult r = redrive.importMessages(queue, messages);
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("imported", r.imported());
-    out.put("duplicates", r.duplicates());
-    ex.reply(out);
+    ex.reply(new Responses.ImportResult(r.imported(), r.duplicates()));
   }
 
-  private static Map<String, Object> dropResult(List<String> dropped, List<String> notFound) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("dropped", dropped);
-    out.put("notFound", notFound);
-    return out;
+  private static Responses.DropResult dropResult(List<String> dropped, List<String> notFound) {
+    return new Responses.DropResult(dropped, notFound);
   }
 
   /** A message by id or unique prefix whose queue the caller may use for the route. */

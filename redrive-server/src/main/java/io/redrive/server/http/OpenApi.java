@@ -1,12 +1,16 @@
 package io.redrive.server.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.redrive.failure.FailureReason;
+import io.redrive.message.MessageQuery;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,23 +19,33 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The OpenAPI 3.0 document, generated from the route table and the request body records, so that it
- * lists exactly the endpoints the server serves with exactly the fields it accepts.
+ * The OpenAPI 3.0 document, generated from the route table, the request body records of {@link
+ * RequestBodies} and the response records of {@link Responses}, so that it lists exactly the
+ * endpoints the server serves, the fields it accepts (with their bounds) and the shapes it answers.
  */
 final class OpenApi {
+  /** Times in answers: ISO-8601 UTC with exactly three fraction digits (milliseconds). */
+  static final String INSTANT_PATTERN = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$";
+
   private static final Pattern PARAM = Pattern.compile("\\{([A-Za-z]+)}");
+
+  private final Map<String, Object> schemas = new LinkedHashMap<>();
+  private final Map<String, Class<?>> schemaTypes = new LinkedHashMap<>();
 
   private OpenApi() {}
 
   static Map<String, Object> document(List<Route> routes, String version) {
-    Map<String, Object> schemas = new LinkedHashMap<>();
-    schemas.put("Error", errorSchema());
+    return new OpenApi().build(routes, version);
+  }
+
+  private Map<String, Object> build(List<Route> routes, String version) {
+    schemaFor(Responses.Error.class, true);
     Map<String, Object> paths = new LinkedHashMap<>();
     for (Route r : routes) {
       @SuppressWarnings("unchecked")
       Map<String, Object> item =
           (Map<String, Object>) paths.computeIfAbsent(r.path(), p -> new LinkedHashMap<>());
-      item.put(r.method().name().toLowerCase(Locale.ROOT), operation(r, schemas));
+      item.put(r.method().name().toLowerCase(Locale.ROOT), operation(r));
     }
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("openapi", "3.0.3");
@@ -49,7 +63,7 @@ final class OpenApi {
     return doc;
   }
 
-  private static Map<String, Object> operation(Route r, Map<String, Object> schemas) {
+  private Map<String, Object> operation(Route r) {
     Map<String, Object> op = new LinkedHashMap<>();
     op.put("summary", r.summary());
     op.put("operationId", operationId(r));
@@ -64,33 +78,26 @@ final class OpenApi {
       p.put("name", q);
       p.put("in", "query");
       p.put("required", false);
-      p.put("schema", q.equals("state") ? Map.of("type", "array", "items", string()) : string());
+      p.put("schema", querySchema(q));
       parameters.add(p);
     }
     if (!parameters.isEmpty()) {
       op.put("parameters", parameters);
     }
     if (r.requestBody() != null) {
-      String name = schemaFor(r.requestBody(), schemas);
+      String name = schemaFor(r.requestBody(), false);
       op.put(
           "requestBody",
           Map.of(
               "required",
-              true,
+              r.bodyRequired(),
               "content",
               Map.of("application/json", Map.of("schema", ref(name)))));
     }
     Map<String, Object> responses = new LinkedHashMap<>();
-    Map<String, Object> ok = new LinkedHashMap<>();
-    ok.put("description", r.response() == null ? "no content" : r.response());
-    if (r.response() != null) {
-      Map<String, Object> schema = new LinkedHashMap<>();
-      schema.put("type", r.response().equals("Metrics") ? "string" : "object");
-      schema.put("title", r.response());
-      String type = r.response().equals("Metrics") ? "text/plain" : "application/json";
-      ok.put("content", Map.of(type, Map.of("schema", schema)));
-    }
-    responses.put(String.valueOf(r.status()), ok);
+    responses.put(String.valueOf(r.status()), response(r.response()));
+    r.otherResponses()
+        .forEach((status, body) -> responses.put(String.valueOf(status), response(body)));
     responses.put(
         "default",
         Map.of(
@@ -106,6 +113,42 @@ final class OpenApi {
     return op;
   }
 
+  private Map<String, Object> response(Class<?> body) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (body == null) {
+      out.put("description", "no content");
+    } else if (body == Responses.PrometheusText.class) {
+      out.put("description", "Prometheus text format");
+      out.put("content", Map.of("text/plain", Map.of("schema", string())));
+    } else if (body == Responses.OpenApiDocument.class) {
+      out.put("description", "this OpenAPI document");
+      out.put("content", Map.of("application/json", Map.of("schema", Map.of("type", "object"))));
+    } else {
+      String name = schemaFor(body, true);
+      out.put("description", name);
+      out.put("content", Map.of("application/json", Map.of("schema", ref(name))));
+    }
+    return out;
+  }
+
+  private static Map<String, Object> querySchema(String name) {
+    switch (name) {
+      case "state":
+        return Map.of(
+            "type",
+            "array",
+            "items",
+            Map.of("type", "string", "enum", List.of("ready", "scheduled", "leased", "dead")));
+      case "limit":
+        return Map.of("type", "integer", "minimum", 1, "maximum", MessageQuery.MAX_LIMIT);
+      case "reason":
+      case "deadReason":
+        return Map.of("type", "string", "enum", enumNames(FailureReason.class));
+      default:
+        return string();
+    }
+  }
+
   private static String operationId(Route r) {
     StringBuilder b = new StringBuilder(r.method().name().toLowerCase(Locale.ROOT));
     for (String part : r.path().split("/")) {
@@ -113,84 +156,182 @@ final class OpenApi {
         continue;
       }
       String clean = part.replaceAll("[{}.]", "");
-      if (part.startsWith("{")) {
-        clean = "By" + Character.toUpperCase(clean.charAt(0)) + clean.substring(1);
+      StringBuilder camel = new StringBuilder();
+      for (String word : clean.split("-")) {
+        camel.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
       }
-      b.append(Character.toUpperCase(clean.charAt(0))).append(clean.substring(1));
+      clean = camel.toString();
+      if (part.startsWith("{")) {
+        clean = "By" + clean;
+      }
+      b.append(clean);
     }
     return b.toString();
   }
 
-  /** Adds the schema of a request record (and the records it contains); returns its name. */
-  private static String schemaFor(Class<?> type, Map<String, Object> schemas) {
+  /**
+   * Adds the schema of a record (and the records it contains); returns its name. In a request only
+   * {@link ApiField#required()} fields are required; in a response every field is, except those
+   * Jackson leaves out when null ({@link JsonInclude} NON_NULL).
+   */
+  private String schemaFor(Class<?> type, boolean response) {
     String name = type.getSimpleName();
-    if (schemas.containsKey(name)) {
+    Class<?> known = schemaTypes.get(name);
+    if (known != null) {
+      if (known != type) {
+        throw new IllegalStateException("two schemas named " + name + ": " + known + ", " + type);
+      }
       return name;
     }
+    schemaTypes.put(name, type);
     schemas.put(name, Map.of());
     Map<String, Object> properties = new LinkedHashMap<>();
-    for (RecordComponent c : type.getRecordComponents()) {
-      JsonProperty renamed = c.getAccessor().getAnnotation(JsonProperty.class);
-      String field = renamed == null ? c.getName() : renamed.value();
-      properties.put(field, typeSchema(c.getGenericType(), schemas));
-    }
+    List<String> required = new ArrayList<>();
+    addProperties(type, response, properties, required);
     Map<String, Object> schema = new LinkedHashMap<>();
     schema.put("type", "object");
     schema.put("additionalProperties", false);
     schema.put("properties", properties);
+    if (!required.isEmpty()) {
+      schema.put("required", required);
+    }
     schemas.put(name, schema);
     return name;
   }
 
-  private static Object typeSchema(Type type, Map<String, Object> schemas) {
+  private void addProperties(
+      Class<?> type, boolean response, Map<String, Object> properties, List<String> required) {
+    JsonInclude classInclude = type.getAnnotation(JsonInclude.class);
+    for (RecordComponent c : type.getRecordComponents()) {
+      if (c.getAccessor().getAnnotation(JsonUnwrapped.class) != null) {
+        addProperties(c.getType(), response, properties, required);
+        continue;
+      }
+      JsonProperty renamed = c.getAccessor().getAnnotation(JsonProperty.class);
+      String field = renamed == null ? c.getName() : renamed.value();
+      ApiField api = c.getAnnotation(ApiField.class);
+      properties.put(field, fieldSchema(c.getGenericType(), api, response));
+      JsonInclude include = c.getAccessor().getAnnotation(JsonInclude.class);
+      boolean omittedWhenNull =
+          (include != null && include.value() == JsonInclude.Include.NON_NULL)
+              || (include == null
+                  && classInclude != null
+                  && classInclude.value() == JsonInclude.Include.NON_NULL);
+      if (response ? !omittedWhenNull : api != null && api.required()) {
+        required.add(field);
+      }
+    }
+  }
+
+  private Map<String, Object> fieldSchema(Type type, ApiField api, boolean response) {
+    Map<String, Object> schema = new LinkedHashMap<>(typeSchema(type, api, response));
+    if (api != null) {
+      if (!api.description().isEmpty()) {
+        schema.put("description", api.description());
+      }
+      if (api.nullable()) {
+        if (schema.containsKey("$ref")) {
+          Map<String, Object> wrapped = new LinkedHashMap<>();
+          wrapped.put("allOf", List.of(Map.of("$ref", schema.remove("$ref"))));
+          wrapped.putAll(schema);
+          schema = wrapped;
+        }
+        schema.put("nullable", true);
+      }
+    }
+    return schema;
+  }
+
+  private Map<String, Object> typeSchema(Type type, ApiField api, boolean response) {
+    Map<String, Object> s = new LinkedHashMap<>();
     if (type instanceof ParameterizedType p) {
       Class<?> raw = (Class<?>) p.getRawType();
+      Type item = p.getActualTypeArguments()[List.class.isAssignableFrom(raw) ? 0 : 1];
+      // Bounds of a list of strings (e.g. an enum) describe its items; sizes describe the list.
+      ApiField itemApi = api != null && api.values().length > 0 ? api : null;
       if (List.class.isAssignableFrom(raw)) {
-        return Map.of("type", "array", "items", typeSchema(p.getActualTypeArguments()[0], schemas));
+        s.put("type", "array");
+        s.put("items", fieldSchema(item, itemApi, response));
+        if (api != null && api.minItems() > 0) {
+          s.put("minItems", api.minItems());
+        }
+        if (api != null && api.maxItems() > 0) {
+          s.put("maxItems", api.maxItems());
+        }
+        return s;
       }
       if (Map.class.isAssignableFrom(raw)) {
-        return Map.of(
-            "type",
-            "object",
-            "additionalProperties",
-            typeSchema(p.getActualTypeArguments()[1], schemas));
+        s.put("type", "object");
+        s.put("additionalProperties", fieldSchema(item, null, response));
+        if (api != null && api.maxItems() > 0) {
+          s.put("maxProperties", api.maxItems());
+        }
+        return s;
       }
     }
     Class<?> c = (Class<?>) type;
     if (c == String.class) {
-      return string();
+      s.put("type", "string");
+      if (api != null) {
+        if (api.values().length > 0) {
+          s.put("enum", Arrays.asList(api.values()));
+        }
+        if (!api.pattern().isEmpty()) {
+          s.put("pattern", api.pattern());
+        }
+        if (api.maxLength() > 0) {
+          s.put("maxLength", api.maxLength());
+        }
+        if (!api.format().isEmpty()) {
+          s.put("format", api.format());
+        }
+      }
+    } else if (c == Integer.class || c == int.class || c == Long.class || c == long.class) {
+      s.put("type", "integer");
+      s.put("format", c == Long.class || c == long.class ? "int64" : "int32");
+      bounds(s, api, true);
+    } else if (c == Double.class || c == double.class) {
+      s.put("type", "number");
+      bounds(s, api, false);
+    } else if (c == Boolean.class || c == boolean.class) {
+      s.put("type", "boolean");
+    } else if (c == Instant.class) {
+      s.put("type", "string");
+      s.put("format", "date-time");
+      if (response) {
+        s.put("pattern", INSTANT_PATTERN);
+      }
+    } else if (c == RawJson.class) {
+      s.put("description", "any JSON value, exactly as the producer wrote it");
+    } else if (c.isEnum()) {
+      s.put("type", "string");
+      s.put("enum", enumNames(c));
+    } else if (c.isRecord()) {
+      s.put("$ref", "#/components/schemas/" + schemaFor(c, response));
+    } else {
+      throw new IllegalStateException("no schema for " + c.getName());
     }
-    if (c == Integer.class || c == Long.class) {
-      return Map.of("type", "integer", "minimum", 0);
-    }
-    if (c == Double.class) {
-      return Map.of("type", "number");
-    }
-    if (c == Boolean.class) {
-      return Map.of("type", "boolean");
-    }
-    if (c == Instant.class) {
-      return Map.of("type", "string", "format", "date-time");
-    }
-    if (c == JsonNode.class) {
-      return Map.of("description", "any JSON value");
-    }
-    if (c.isRecord()) {
-      return ref(schemaFor(c, schemas));
-    }
-    return Map.of("type", "object");
+    return s;
   }
 
-  private static Map<String, Object> errorSchema() {
-    Map<String, Object> inner = new LinkedHashMap<>();
-    inner.put("type", "object");
-    inner.put("properties", Map.of("code", string(), "message", string()));
-    inner.put("required", List.of("code", "message"));
-    Map<String, Object> outer = new LinkedHashMap<>();
-    outer.put("type", "object");
-    outer.put("properties", Map.of("error", inner));
-    outer.put("required", List.of("error"));
-    return outer;
+  /** Whole numbers are at least 0 unless the field says otherwise. */
+  private static void bounds(Map<String, Object> s, ApiField api, boolean whole) {
+    if (api == null) {
+      if (whole) {
+        s.put("minimum", 0);
+      }
+      return;
+    }
+    if (api.bounded()) {
+      s.put("minimum", api.min());
+    }
+    if (api.max() != Long.MAX_VALUE) {
+      s.put("maximum", api.max());
+    }
+  }
+
+  private static List<String> enumNames(Class<?> type) {
+    return Arrays.stream(type.getEnumConstants()).map(e -> ((Enum<?>) e).name()).toList();
   }
 
   private static Map<String, Object> string() {

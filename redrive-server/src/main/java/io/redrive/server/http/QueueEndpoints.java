@@ -10,12 +10,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.Redrive;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueNames;
+import io.redrive.queue.QueueUpdate;
 import io.redrive.server.auth.Permission;
 import io.redrive.server.http.RequestBodies.CreateQueueBody;
 import io.redrive.server.http.RequestBodies.UpdateQueueBody;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Queue administration: list, create, get, update, delete, pause, resume, stats. */
 final class QueueEndpoints {
@@ -36,7 +36,7 @@ final class QueueEndpoints {
             Permission.VIEW,
             null,
             200,
-            "QueueList",
+            Responses.QueueList.class,
             this::list),
         Route.of(
             POST,
@@ -45,7 +45,7 @@ final class QueueEndpoints {
             Permission.ADMIN,
             CreateQueueBody.class,
             201,
-            "Queue",
+            Responses.Queue.class,
             this::create),
         Route.of(
             GET,
@@ -54,17 +54,18 @@ final class QueueEndpoints {
             Permission.VIEW,
             null,
             200,
-            "QueueWithStats",
+            Responses.QueueWithStats.class,
             this::get),
         Route.of(
-            PATCH,
-            "/v1/queues/{name}",
-            "Change a queue's policy (merge)",
-            Permission.ADMIN,
-            UpdateQueueBody.class,
-            200,
-            "Queue",
-            this::update),
+                PATCH,
+                "/v1/queues/{name}",
+                "Change a queue's policy (merge)",
+                Permission.ADMIN,
+                UpdateQueueBody.class,
+                200,
+                Responses.Queue.class,
+                this::update)
+            .optionalBody(),
         Route.of(
             DELETE,
             "/v1/queues/{name}",
@@ -81,7 +82,7 @@ final class QueueEndpoints {
             Permission.ADMIN,
             null,
             200,
-            "Queue",
+            Responses.Queue.class,
             ex -> ex.reply(views.queue(redrive.pauseQueue(ex.path("name"))))),
         Route.of(
             POST,
@@ -90,7 +91,7 @@ final class QueueEndpoints {
             Permission.ADMIN,
             null,
             200,
-            "Queue",
+            Responses.Queue.class,
             ex -> ex.reply(views.queue(redrive.resumeQueue(ex.path("name"))))),
         Route.of(
             GET,
@@ -99,22 +100,22 @@ final class QueueEndpoints {
             Permission.VIEW,
             null,
             200,
-            "Stats",
+            Responses.Stats.class,
             this::stats));
   }
 
   private void list(Exchange ex) {
-    List<Object> queues = new ArrayList<>();
+    List<Responses.Queue> queues = new ArrayList<>();
     for (Queue q : redrive.listQueues()) {
       if (ex.mayAccess(Permission.VIEW, q.name())) {
         queues.add(views.queue(q));
       }
     }
-    ex.reply(Exchange.single("queues", queues));
+    ex.reply(new Responses.QueueList(queues));
   }
 
   private void create(Exchange ex) throws Exception {
-    CreateQueueBody body = ex.body(CreateQueueBody.class, true);
+    CreateQueueBody body = ex.body(CreateQueueBody.class);
     QueueNames.require("name", body.name());
     ex.authorizeQueue(body.name());
     ex.reply(views.queue(redrive.createQueue(body.name(), body.policy())));
@@ -123,17 +124,20 @@ final class QueueEndpoints {
   private void get(Exchange ex) {
     String name = ex.path("name");
     Queue q = redrive.getQueue(name);
-    Map<String, Object> view = views.queue(q);
-    view.put("stats", views.stats(redrive.stats(name)));
-    ex.reply(view);
+    ex.reply(views.queueWithStats(q, redrive.stats(name)));
   }
 
   private void update(Exchange ex) throws Exception {
     ObjectNode node = ex.bodyObject();
-    JsonNode expire = node.get("expireAfter");
-    boolean clear = expire != null && expire.isNull();
     UpdateQueueBody body = ex.json().convert(node, UpdateQueueBody.class);
-    ex.reply(views.queue(redrive.updateQueue(ex.path("name"), body.update(clear))));
+    QueueUpdate update = body.update(isNull(node, "expireAfter"), isNull(node, "deadLetterQueue"));
+    ex.reply(views.queue(redrive.updateQueue(ex.path("name"), update)));
+  }
+
+  /** True when the body gives {@code field} as an explicit null (which clears it). */
+  private static boolean isNull(ObjectNode node, String field) {
+    JsonNode value = node.get(field);
+    return value != null && value.isNull();
   }
 
   private void delete(Exchange ex) {

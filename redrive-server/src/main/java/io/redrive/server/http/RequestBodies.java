@@ -1,7 +1,8 @@
 package io.redrive.server.http;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.redrive.deadletter.RedriveRequest;
+import io.redrive.lease.LeaseRequest;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueUpdate;
@@ -21,18 +22,21 @@ import java.util.Map;
  * refuses any other field; values are checked when converted, with errors naming the field.
  */
 final class RequestBodies {
+  /** The queue name rule of {@link io.redrive.queue.QueueNames}, for the OpenAPI document. */
+  static final String QUEUE_NAME = "^[A-Za-z0-9._-]{1,200}$";
+
   private RequestBodies() {}
 
   /** {@code POST /v1/queues}. */
   record CreateQueueBody(
-      String name,
-      Integer maxAttempts,
-      String leaseTimeout,
+      @ApiField(required = true, pattern = QUEUE_NAME, maxLength = 200) String name,
+      @ApiField(min = 1, max = QueuePolicy.MAX_MAX_ATTEMPTS) Integer maxAttempts,
+      @ApiField(format = "duration", description = "1ms to 12h") String leaseTimeout,
       BackoffBody backoff,
-      String expireAfter,
-      String deadLetter,
-      String deadLetterQueue,
-      String streamPolicy,
+      @ApiField(format = "duration") String expireAfter,
+      @ApiField(values = {"keep", "move", "discard"}) String deadLetter,
+      @ApiField(pattern = QUEUE_NAME, maxLength = 200) String deadLetterQueue,
+      @ApiField(values = {"HOLD", "HALT", "RELEASE"}) String streamPolicy,
       RetryBody retry) {
 
     QueuePolicy policy() {
@@ -64,18 +68,27 @@ final class RequestBodies {
     }
   }
 
-  /** {@code PATCH /v1/queues/{name}}: fields to change; {@code "expireAfter": null} clears. */
+  /**
+   * {@code PATCH /v1/queues/{name}}: fields to change; {@code "expireAfter": null} and {@code
+   * "deadLetterQueue": null} clear.
+   */
   record UpdateQueueBody(
-      Integer maxAttempts,
-      String leaseTimeout,
+      @ApiField(min = 1, max = QueuePolicy.MAX_MAX_ATTEMPTS) Integer maxAttempts,
+      @ApiField(format = "duration", description = "1ms to 12h") String leaseTimeout,
       BackoffBody backoff,
-      String expireAfter,
-      String deadLetter,
-      String deadLetterQueue,
-      String streamPolicy,
+      @ApiField(format = "duration", nullable = true, description = "null clears the deadline")
+          String expireAfter,
+      @ApiField(values = {"keep", "move", "discard"}) String deadLetter,
+      @ApiField(
+              pattern = QUEUE_NAME,
+              maxLength = 200,
+              nullable = true,
+              description = "null removes the dead-letter queue (dead letters are then kept)")
+          String deadLetterQueue,
+      @ApiField(values = {"HOLD", "HALT", "RELEASE"}) String streamPolicy,
       RetryBody retry) {
 
-    QueueUpdate update(boolean clearExpireAfter) {
+    QueueUpdate update(boolean clearExpireAfter, boolean clearDeadLetterQueue) {
       QueueUpdate.Builder b = QueueUpdate.builder();
       if (retry != null) {
         checkRetryAlone(maxAttempts, backoff);
@@ -99,6 +112,8 @@ final class RequestBodies {
       DeadLetter dl = toDeadLetter(deadLetter, deadLetterQueue);
       if (dl != null) {
         b.deadLetter(dl);
+      } else if (clearDeadLetterQueue) {
+        b.clearDeadLetterQueue();
       }
       if (streamPolicy != null) {
         b.streamPolicy(toStreamPolicy(streamPolicy));
@@ -111,7 +126,15 @@ final class RequestBodies {
    * {@code {"kind":"exponential","initial","multiplier","max"}} (missing parts default to 1m, 2.0,
    * 1h) or {@code {"kind":"fixed","cooldown"}}.
    */
-  record BackoffBody(String kind, String initial, Double multiplier, String max, String cooldown) {
+  record BackoffBody(
+      @ApiField(
+              required = true,
+              values = {"exponential", "fixed"})
+          String kind,
+      @ApiField(format = "duration") String initial,
+      @ApiField(min = 1, max = 100) Double multiplier,
+      @ApiField(format = "duration") String max,
+      @ApiField(format = "duration") String cooldown) {
     Backoff toBackoff() {
       if (kind == null) {
         throw new IllegalArgumentException("backoff.kind: is required (exponential or fixed)");
@@ -145,7 +168,9 @@ final class RequestBodies {
   }
 
   /** The short retry form: N total runs with a fixed cooldown. */
-  record RetryBody(Integer attempts, String cooldown) {
+  record RetryBody(
+      @ApiField(required = true, min = 0, max = QueuePolicy.MAX_MAX_ATTEMPTS) Integer attempts,
+      @ApiField(required = true, format = "duration") String cooldown) {
     int attemptsValue() {
       if (attempts == null) {
         throw new IllegalArgumentException("retry.attempts: is required");
@@ -162,71 +187,88 @@ final class RequestBodies {
   }
 
   /** {@code POST /v1/queues/{name}/messages}. */
-  record EnqueueBody(List<NewMessageBody> messages) {}
+  record EnqueueBody(
+      @ApiField(required = true, minItems = 1, maxItems = 1000) List<NewMessageBody> messages) {}
 
   /** One message to enqueue; only {@code type} is required. */
   record NewMessageBody(
-      String type,
-      JsonNode payload,
-      Map<String, String> headers,
-      String stream,
-      String delay,
-      String dedupeKey,
-      String expireAfter) {}
+      @ApiField(required = true, maxLength = 200) String type,
+      @ApiField(nullable = true, description = "any JSON value, stored and returned as written")
+          RawJson payload,
+      @ApiField(maxItems = 64) Map<String, String> headers,
+      @ApiField(maxLength = 200) String stream,
+      @ApiField(format = "duration", description = "at most 365d") String delay,
+      @ApiField(maxLength = 200) String dedupeKey,
+      @ApiField(format = "duration") String expireAfter) {}
 
   /**
    * {@code POST /v1/queues/{name}/lease}; every field optional ({@code wait} is the JSON name of
    * {@code waitFor}: a record cannot have a component named {@code wait}).
    */
   record LeaseBody(
-      String worker, Integer max, String leaseTimeout, @JsonProperty("wait") String waitFor) {}
+      @ApiField(maxLength = 200) String worker,
+      @ApiField(min = 1, max = LeaseRequest.MAX_BATCH) Integer max,
+      @ApiField(format = "duration", description = "1ms to 12h") String leaseTimeout,
+      @ApiField(format = "duration", description = "at most the server's maxLeaseWait")
+          @JsonProperty("wait")
+          String waitFor) {}
 
   /** {@code POST /v1/leases/{token}/complete}; optional. */
-  record CompleteBody(Long progress) {}
+  record CompleteBody(@ApiField(min = 0) Long progress) {}
 
   /** {@code POST /v1/leases/{token}/fail}; only {@code reason} is required. */
   record FailBody(
-      String reason,
+      @ApiField(
+              required = true,
+              description =
+                  "a failure reason; POISON, EXPIRED and LEASE_EXPIRED"
+                      + " are assigned by Redrive and refused")
+          String reason,
       String message,
       Boolean retryable,
-      String retryAfter,
-      Long progress,
+      @ApiField(format = "duration") String retryAfter,
+      @ApiField(min = 0) Long progress,
       String stackTrace) {}
 
   /** {@code POST /v1/leases/{token}/abandon}; optional. */
-  record AbandonBody(String delay, Boolean refund, String note) {}
+  record AbandonBody(@ApiField(format = "duration") String delay, Boolean refund, String note) {}
 
   /** {@code POST /v1/leases/{token}/renew}; optional. */
-  record RenewBody(String leaseTimeout) {}
+  record RenewBody(@ApiField(format = "duration") String leaseTimeout) {}
 
   /** {@code POST /v1/leases/release}. */
-  record ReleaseBody(List<String> tokens) {}
+  record ReleaseBody(@ApiField(required = true, minItems = 1) List<String> tokens) {}
 
   /** {@code POST /v1/messages/retry} and {@code /drop}: ids or unique prefixes. */
-  record IdsBody(List<String> ids) {}
+  record IdsBody(@ApiField(required = true, minItems = 1, maxItems = 100_000) List<String> ids) {}
 
   /** {@code POST /v1/queues/{name}/drop}. */
-  record DropBody(List<String> states, String type, String deadReason, Integer limit) {}
+  record DropBody(
+      @ApiField(values = {"READY", "SCHEDULED", "LEASED", "DEAD"}) List<String> states,
+      String type,
+      String deadReason,
+      @ApiField(min = 1, max = 100_000) Integer limit) {}
 
   /** {@code POST /v1/queues/{name}/redrive}. */
   record RedriveBody(
-      String to,
+      @ApiField(pattern = QUEUE_NAME, maxLength = 200) String to,
       List<String> deadReasons,
       List<String> types,
       Instant deadSince,
       Instant deadBefore,
-      Integer limit,
+      @ApiField(min = 1, max = RedriveRequest.MAX_LIMIT) Integer limit,
       Boolean dryRun) {}
 
   /** {@code POST /v1/queues/{name}/import}. */
-  record ImportBody(List<ImportMessageBody> messages) {}
+  record ImportBody(
+      @ApiField(required = true, minItems = 1, maxItems = 1000) List<ImportMessageBody> messages) {}
 
   /** One message to import, keyed by {@code sourceId}. */
   record ImportMessageBody(
-      String sourceId,
+      @ApiField(required = true) String sourceId,
       String sourceQueue,
-      String type,
-      JsonNode payload,
+      @ApiField(required = true, maxLength = 200) String type,
+      @ApiField(nullable = true) RawJson payload,
       Map<String, String> headers,
       String stream,
       Boolean dead) {}

@@ -2,7 +2,9 @@ package io.redrive.server.http;
 
 import io.javalin.http.HandlerType;
 import io.redrive.server.auth.Permission;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One endpoint of the API: everything the router, the authorization hook and the OpenAPI document
@@ -13,9 +15,11 @@ import java.util.List;
  * @param summary one line for the OpenAPI document
  * @param permission what the caller needs, or null for unauthenticated service endpoints
  * @param requestBody the request body record, or null for none
+ * @param bodyRequired whether a call must send the body ({@link Exchange#body} enforces it)
  * @param queryParams the query parameters accepted (any other is refused as UNKNOWN_FIELD)
  * @param status the success status
- * @param response a name for the success body, or null for none (204)
+ * @param response the success body's {@link Responses} record, or null for none (204)
+ * @param otherResponses other statuses with a body that is not an error, e.g. 503 of /ready
  * @param action the handler
  */
 record Route(
@@ -24,9 +28,11 @@ record Route(
     String summary,
     Permission permission,
     Class<?> requestBody,
+    boolean bodyRequired,
     List<String> queryParams,
     int status,
-    String response,
+    Class<?> response,
+    Map<Integer, Class<?>> otherResponses,
     Action action) {
 
   /** Handles one call. */
@@ -35,6 +41,7 @@ record Route(
     void handle(Exchange exchange) throws Exception;
   }
 
+  /** A route; a request body, when it has one, is required unless {@link #optionalBody()}. */
   static Route of(
       HandlerType method,
       String path,
@@ -42,15 +49,69 @@ record Route(
       Permission permission,
       Class<?> requestBody,
       int status,
-      String response,
+      Class<?> response,
       Action action) {
     return new Route(
-        method, path, summary, permission, requestBody, List.of(), status, response, action);
+        method,
+        path,
+        summary,
+        permission,
+        requestBody,
+        requestBody != null,
+        List.of(),
+        status,
+        response,
+        Map.of(),
+        action);
   }
 
   Route withQueryParams(String... names) {
     return new Route(
-        method, path, summary, permission, requestBody, List.of(names), status, response, action);
+        method,
+        path,
+        summary,
+        permission,
+        requestBody,
+        bodyRequired,
+        List.of(names),
+        status,
+        response,
+        otherResponses,
+        action);
+  }
+
+  /** The same route with a body that may be left out (every field then takes its default). */
+  Route optionalBody() {
+    return new Route(
+        method,
+        path,
+        summary,
+        permission,
+        requestBody,
+        false,
+        queryParams,
+        status,
+        response,
+        otherResponses,
+        action);
+  }
+
+  /** The same route, also answering {@code otherStatus} with a {@code body} record. */
+  Route alsoAnswers(int otherStatus, Class<?> body) {
+    Map<Integer, Class<?>> more = new LinkedHashMap<>(otherResponses);
+    more.put(otherStatus, body);
+    return new Route(
+        method,
+        path,
+        summary,
+        permission,
+        requestBody,
+        bodyRequired,
+        queryParams,
+        status,
+        response,
+        Map.copyOf(more),
+        action);
   }
 
   /** True when the path names a queue as {@code {name}}. */

@@ -24,6 +24,7 @@ class SqliteComplianceCoverageTest {
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
                     SqliteManualRetryTest.class,
+                    SqliteRetryNowTest.class,
                     SqliteRedriveTest.class,
                     SqliteDropAndImportTest.class,
                     SqliteStatsTest.class,

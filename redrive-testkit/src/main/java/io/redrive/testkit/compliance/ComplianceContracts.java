@@ -26,6 +26,7 @@ public final class ComplianceContracts {
           DeadLetterContract.class,
           ExpiryContract.class,
           ManualRetryContract.class,
+          RetryNowContract.class,
           RedriveContract.class,
           DropAndImportContract.class,
           StatsContract.class,

@@ -146,6 +146,43 @@ public abstract class QueueAdminContract extends ComplianceTestBase {
   }
 
   @Test
+  void updateQueue_clearDeadLetterQueue_keepsDeadLettersInPlace() {
+    createQueue(DLQ);
+    createQueue(QUEUE, defaults().withDeadLetter(DeadLetter.moveTo(DLQ)).withMaxAttempts(7));
+
+    Queue updated =
+        redrive.updateQueue(QUEUE, QueueUpdate.builder().clearDeadLetterQueue().build());
+
+    assertThat(updated.policy().deadLetter()).isEqualTo(DeadLetter.keep());
+    assertThat(updated.policy().maxAttempts()).isEqualTo(7);
+    assertThat(redrive.getQueue(QUEUE).policy().deadLetter()).isEqualTo(DeadLetter.keep());
+    String id = enqueueAndKill(QUEUE);
+    assertThat(message(id).queue()).isEqualTo(QUEUE);
+    redrive.deleteQueue(DLQ); // no longer referenced
+  }
+
+  @Test
+  void updateQueue_clearDeadLetterQueueWithoutOne_leavesDiscardAlone() {
+    createQueue(QUEUE, defaults().withDeadLetter(DeadLetter.discard()));
+
+    redrive.updateQueue(QUEUE, QueueUpdate.builder().clearDeadLetterQueue().build());
+
+    assertThat(redrive.getQueue(QUEUE).policy().deadLetter()).isEqualTo(DeadLetter.discard());
+  }
+
+  @Test
+  void updateQueue_clearDeadLetterQueueTogetherWithDeadLetter_refused() {
+    assertThatThrownBy(
+            () ->
+                QueueUpdate.builder()
+                    .clearDeadLetterQueue()
+                    .deadLetter(DeadLetter.discard())
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("deadLetterQueue");
+  }
+
+  @Test
   void updateQueue_unknownQueue_throwsQueueNotFound() {
     assertThatThrownBy(
             () -> redrive.updateQueue("nope", QueueUpdate.builder().maxAttempts(2).build()))

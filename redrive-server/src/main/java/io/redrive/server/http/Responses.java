@@ -1,0 +1,195 @@
+package io.redrive.server.http;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.redrive.failure.FailureCategory;
+import io.redrive.failure.FailureReason;
+import io.redrive.message.MessageState;
+import io.redrive.message.Outcome;
+import io.redrive.queue.StreamPolicy;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The response bodies of the API, one record per shape docs/api.md names (field order as
+ * documented). {@code /openapi.json} derives its response schemas from these records, so the
+ * document and the answers cannot drift apart. Every field is always present unless marked {@link
+ * JsonInclude} NON_NULL; {@link ApiField#nullable()} marks the ones that may be null.
+ */
+final class Responses {
+  private Responses() {}
+
+  /** Marks {@code GET /metrics}: Prometheus text, not JSON. */
+  static final class PrometheusText {
+    private PrometheusText() {}
+  }
+
+  /** Marks {@code GET /openapi.json}: the OpenAPI document itself. */
+  static final class OpenApiDocument {
+    private OpenApiDocument() {}
+  }
+
+  /** {@code /health} and {@code /ready}. */
+  record Status(@ApiField(values = {"ok", "ready"}) String status) {}
+
+  /** {@code /ready} when the store does not answer (503). */
+  record Unavailable(@ApiField(values = {"unavailable"}) String status, String error) {}
+
+  /** Every error: {@code {"error": {"code", "message"}}}. */
+  record Error(ErrorDetail error) {}
+
+  /** The code and message of an {@link Error}. */
+  record ErrorDetail(String code, String message) {}
+
+  /** A queue and its policy. */
+  record Queue(
+      String name,
+      @ApiField(min = 1, max = 10_000) int maxAttempts,
+      @ApiField(format = "duration") String leaseTimeout,
+      Backoff backoff,
+      @ApiField(format = "duration", nullable = true) String expireAfter,
+      @ApiField(values = {"keep", "move", "discard"}) String deadLetter,
+      @ApiField(nullable = true) String deadLetterQueue,
+      StreamPolicy streamPolicy,
+      boolean paused,
+      Instant createdAt,
+      Instant updatedAt) {}
+
+  /** Exponential ({@code initial, multiplier, max}) or fixed ({@code cooldown}). */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record Backoff(
+      @ApiField(values = {"exponential", "fixed"}) String kind,
+      @ApiField(format = "duration") String initial,
+      @ApiField(bounded = false) Double multiplier,
+      @ApiField(format = "duration") String max,
+      @ApiField(format = "duration") String cooldown) {}
+
+  /** {@code GET /v1/queues/{name}}: the queue plus its stats. */
+  record QueueWithStats(@JsonUnwrapped Queue queue, Stats stats) {}
+
+  /** {@code GET /v1/queues}. */
+  record QueueList(List<Queue> queues) {}
+
+  /** Counts, attempts and reasons of one queue. */
+  record Stats(
+      String queue,
+      long ready,
+      long scheduled,
+      long leased,
+      long leaseExpired,
+      long dead,
+      long total,
+      @ApiField(description = "messages by attempts made (key: attempts)")
+          Map<String, Long> attempts,
+      Map<String, Long> deadReasons,
+      Map<String, Long> failureReasons,
+      @ApiField(nullable = true) Instant nextScheduledAt,
+      @ApiField(nullable = true) Instant latestScheduledAt,
+      @ApiField(format = "duration", nullable = true) String oldestReadyAge) {}
+
+  /** {@code POST /v1/queues/{name}/messages}. */
+  record EnqueueResults(List<EnqueueResult> results) {}
+
+  /** The id of one enqueued message; {@code duplicate} when its dedupe key was seen. */
+  record EnqueueResult(String id, boolean duplicate) {}
+
+  /** {@code POST /v1/queues/{name}/lease}. */
+  record LeaseResult(List<Leased> messages, List<String> poisoned, List<String> expired) {}
+
+  /** One leased message. */
+  record Leased(
+      String token,
+      String id,
+      String queue,
+      String type,
+      @ApiField(nullable = true) RawJson payload,
+      Map<String, String> headers,
+      @ApiField(nullable = true) String stream,
+      @ApiField(min = 1) int attempt,
+      @ApiField(min = 1) int maxAttempts,
+      long progress,
+      Instant enqueuedAt,
+      Instant leaseExpiresAt) {}
+
+  /** How a settle (complete, fail, abandon, release) left the message. */
+  record Settle(
+      String id,
+      MessageState state,
+      @ApiField(nullable = true) Instant visibleAt,
+      @ApiField(nullable = true) FailureReason deadReason,
+      @ApiField(nullable = true) String deadLetterQueue,
+      boolean discarded) {}
+
+  /** {@code POST /v1/leases/release}. */
+  record SettleList(List<Settle> results) {}
+
+  /** {@code POST /v1/leases/{token}/renew}. */
+  record Renewed(Instant leaseExpiresAt) {}
+
+  /** A message; {@code history} only where a single message is returned. */
+  record Message(
+      String id,
+      String queue,
+      String type,
+      @ApiField(nullable = true) RawJson payload,
+      Map<String, String> headers,
+      @ApiField(nullable = true) String stream,
+      MessageState state,
+      int attempts,
+      @ApiField(min = 1) int maxAttempts,
+      long progress,
+      Instant enqueuedAt,
+      @ApiField(nullable = true) Instant visibleAt,
+      @ApiField(nullable = true) Instant expireAt,
+      @ApiField(nullable = true) String leasedBy,
+      @ApiField(nullable = true) FailureReason deadReason,
+      @ApiField(nullable = true) Instant deadAt,
+      @ApiField(nullable = true) String sourceId,
+      @ApiField(nullable = true) String sourceQueue,
+      @ApiField(nullable = true) String dedupeKey,
+      @ApiField(nullable = true) Failure lastError,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<Entry> history) {}
+
+  /** One history entry: a delivery's end or an operator action. */
+  record Entry(
+      int attempt,
+      Outcome outcome,
+      @ApiField(nullable = true) String worker,
+      @ApiField(nullable = true) Instant leasedAt,
+      @ApiField(nullable = true) Instant settledAt,
+      @ApiField(nullable = true) Failure failure,
+      @ApiField(nullable = true) String note) {}
+
+  /** A recorded failure. */
+  record Failure(
+      FailureReason reason,
+      FailureCategory category,
+      @ApiField(nullable = true) String message,
+      boolean retryable,
+      int attempt,
+      int maxAttempts,
+      @ApiField(nullable = true) String worker,
+      Instant at,
+      @ApiField(nullable = true) String stackTrace,
+      @ApiField(nullable = true) String poisonedMessage,
+      String display) {}
+
+  /** {@code GET /v1/queues/{name}/messages}: a page and the cursor of the next one. */
+  record MessagePage(List<Message> messages, @ApiField(nullable = true) String next) {}
+
+  /** {@code POST /v1/messages/retry} and {@code /retry-now}. */
+  record RetryResult(List<String> retried, List<String> skipped, List<String> notFound) {}
+
+  /** {@code POST /v1/messages/drop} and {@code /v1/queues/{name}/drop}. */
+  record DropResult(List<String> dropped, List<String> notFound) {}
+
+  /** {@code POST /v1/queues/{name}/redrive}. */
+  record RedriveResult(List<Move> moves, List<String> skipped, boolean dryRun, int count) {}
+
+  /** One dead letter moved (or, in a dry run, that would move: {@code newId} null). */
+  record Move(String deadLetterId, String toQueue, @ApiField(nullable = true) String newId) {}
+
+  /** {@code POST /v1/queues/{name}/import}. */
+  record ImportResult(List<String> imported, List<String> duplicates) {}
+}
