@@ -53,7 +53,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The Redrive engine: queue administration, enqueue, lease and settle, and operator actions over
@@ -229,11 +228,12 @@ public final class Redrive implements AutoCloseable {
           "tokens: at most " + LeaseRequest.MAX_BATCH + " per call, was " + tokens.size());
     }
     List<LeaseToken> parsed = tokens.stream().map(LeaseToken::parse).toList();
-    Set<String> done = store.completeAllIfLeased(new CompleteAllParams(parsed, now()));
+    Map<String, SettleResult> done =
+        store.completeAllIfLeased(new CompleteAllParams(parsed, now()));
     List<String> completed = new ArrayList<>();
     List<String> lost = new ArrayList<>();
     for (LeaseToken t : parsed) {
-      (done.contains(t.messageId()) ? completed : lost).add(t.messageId());
+      (done.containsKey(t.messageId()) ? completed : lost).add(t.messageId());
     }
     return new CompleteAllResult(completed, lost);
   }
@@ -318,7 +318,10 @@ public final class Redrive implements AutoCloseable {
   }
 
   /**
-   * Extends a lease by {@code leaseTimeout} from now (null: the queue's); returns the new expiry.
+   * Extends a lease by {@code leaseTimeout} from now (null: the queue's); returns the new expiry,
+   * capped at the message's deadline ({@code expireAt}): a renew never carries a message past it. A
+   * lease whose message is past its deadline is lost ({@link io.redrive.error.LeaseLostException}),
+   * here as in every settle.
    */
   public Instant renew(String token, Duration leaseTimeout) {
     LeaseToken parsed = LeaseToken.parse(token);
@@ -448,9 +451,33 @@ public final class Redrive implements AutoCloseable {
     return store.stats(queue, now());
   }
 
-  /** Dead-letters every message past its deadline; returns how many. */
+  /**
+   * Dead-letters as EXPIRED every message past its deadline (ready, scheduled or leased; paused
+   * queues too), each the way its queue's dead-letter policy says, in transactions of at most 500
+   * messages; returns how many. {@link io.redrive.maintenance.Maintenance} runs this on an
+   * interval.
+   */
   public int expireDue() {
-    return store.expireDue(now(), 10_000);
+    return expireDue(500);
+  }
+
+  /**
+   * {@link #expireDue()} in transactions of at most {@code batchSize} messages (1–10000). Safe to
+   * call from many threads and nodes at once: none is dead-lettered twice.
+   */
+  public int expireDue(int batchSize) {
+    if (batchSize < 1 || batchSize > 10_000) {
+      throw new IllegalArgumentException(
+          "batchSize: must be between 1 and 10000, was " + batchSize);
+    }
+    int total = 0;
+    while (true) {
+      List<SettleResult> batch = store.expireDue(now(), batchSize);
+      total += batch.size();
+      if (batch.size() < batchSize) {
+        return total;
+      }
+    }
   }
 
   @Override

@@ -37,7 +37,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -159,7 +158,7 @@ public abstract class JdbcStore implements Store {
   }
 
   @Override
-  public Set<String> completeAllIfLeased(CompleteAllParams p) {
+  public Map<String, SettleResult> completeAllIfLeased(CompleteAllParams p) {
     return tx.write("complete " + p.tokens().size() + " messages", c -> settling.completeAll(c, p));
   }
 
@@ -246,7 +245,7 @@ public abstract class JdbcStore implements Store {
   }
 
   @Override
-  public int expireDue(Instant now, int limit) {
+  public List<SettleResult> expireDue(Instant now, int limit) {
     return tx.write("expire due messages", c -> operating.expireDue(c, now, limit));
   }
 }

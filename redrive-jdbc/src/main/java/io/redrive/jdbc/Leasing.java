@@ -35,6 +35,13 @@ import java.util.UUID;
  * more messages.
  */
 final class Leasing {
+  /**
+   * The lease expiry, capped at the message's deadline so a lease never outlives it; binds the
+   * uncapped expiry twice.
+   */
+  private static final String CAPPED_EXPIRY =
+      "CASE WHEN expire_at IS NOT NULL AND expire_at < ? THEN expire_at ELSE ? END";
+
   private final SqlDialect dialect;
   private final QueueRows queues;
   private final HistoryRows history;
@@ -179,7 +186,7 @@ final class Leasing {
               policy.maxAttempts(),
               row.progress(),
               Instant.ofEpochMilli(row.enqueuedAt()),
-              expiresAt));
+              Settling.capAtDeadline(row, expiresAt)));
     }
     if (dialect.batchesRowByRow()) {
       takeRowByRow(c, ids, nonces, worker, batch, now, expiresAt);
@@ -191,7 +198,9 @@ final class Leasing {
         c.prepareStatement(
             "UPDATE redrive_messages SET state = 'LEASED', attempts = attempts + 1,"
                 + " lease_token = v.token, lease_batch = ?, leased_by = ?, leased_at = ?,"
-                + " visible_at = ? FROM "
+                + " visible_at = "
+                + CAPPED_EXPIRY
+                + " FROM "
                 + dialect.pairs(rows.size())
                 // The id list lets a plan prepared once for all batch sizes drive the update
                 // from the id index, whatever row count it guesses for the pairs.
@@ -201,6 +210,7 @@ final class Leasing {
       ps.setString(i++, batch);
       ps.setString(i++, worker);
       ps.setLong(i++, now.toEpochMilli());
+      ps.setLong(i++, expiresAt.toEpochMilli());
       ps.setLong(i++, expiresAt.toEpochMilli());
       i = dialect.bindPairs(ps, i, ids, nonces);
       dialect.bindIn(ps, i, ids);
@@ -226,14 +236,17 @@ final class Leasing {
         c.prepareStatement(
             "UPDATE redrive_messages SET state = 'LEASED', attempts = attempts + 1,"
                 + " lease_token = ?, lease_batch = ?, leased_by = ?, leased_at = ?,"
-                + " visible_at = ? WHERE id = ?")) {
+                + " visible_at = "
+                + CAPPED_EXPIRY
+                + " WHERE id = ?")) {
       for (int r = 0; r < ids.size(); r++) {
         ps.setString(1, nonces.get(r));
         ps.setString(2, batch);
         ps.setString(3, worker);
         ps.setLong(4, now.toEpochMilli());
         ps.setLong(5, expiresAt.toEpochMilli());
-        ps.setString(6, ids.get(r));
+        ps.setLong(6, expiresAt.toEpochMilli());
+        ps.setString(7, ids.get(r));
         ps.addBatch();
       }
       for (int n : ps.executeBatch()) {

@@ -6,10 +6,10 @@ import io.redrive.deadletter.RedriveResult;
 import io.redrive.deadletter.RetryResult;
 import io.redrive.error.QueueNotFoundException;
 import io.redrive.failure.FailureReason;
+import io.redrive.lease.SettleResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.MessageState;
 import io.redrive.message.Outcome;
-import io.redrive.queue.QueuePolicy;
 import io.redrive.store.DropParams;
 import io.redrive.store.RedriveParams;
 import io.redrive.store.RetryParams;
@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -239,13 +240,18 @@ final class Operating {
     return new DropResult(dropped, notFound);
   }
 
-  int expireDue(Connection c, Instant now, int limit) throws SQLException {
+  /**
+   * The deadline sweep: locks up to {@code limit} due rows, earliest deadline first, skipping rows
+   * another transaction holds (another sweeper, a lease or a settle in progress: the next sweep
+   * sees them again), and dead-letters each as EXPIRED by its queue's policy.
+   */
+  List<SettleResult> expireDue(Connection c, Instant now, int limit) throws SQLException {
     List<String> due = new ArrayList<>();
     try (PreparedStatement ps =
         c.prepareStatement(
             "SELECT m.id FROM redrive_messages m WHERE m.expire_at IS NOT NULL"
                 + " AND m.expire_at <= ? AND m.state IN ('READY', 'LEASED')"
-                + " ORDER BY m.expire_at LIMIT ? "
+                + " ORDER BY m.expire_at, m.id LIMIT ? "
                 + dialect.lockRowsSkipLocked("m"))) {
       ps.setLong(1, now.toEpochMilli());
       ps.setInt(2, limit);
@@ -255,19 +261,20 @@ final class Operating {
         }
       }
     }
-    int count = 0;
+    List<SettleResult> out = new ArrayList<>(due.size());
+    if (due.isEmpty()) {
+      return out;
+    }
+    Map<String, MessageRows.Locked> locked = messages.lockAll(c, due);
     for (String id : due) {
-      Optional<MessageRows.Locked> locked = messages.lock(c, id);
-      if (locked.isEmpty()) {
+      MessageRows.Locked l = locked.get(id);
+      if (l == null || l.row().dead() || !MessageRows.pastDeadline(l.row(), now)) {
         continue;
       }
-      MessageRow row = locked.get().row();
-      QueuePolicy policy = locked.get().policy();
-      Expiry.record(history, c, row, policy, now);
-      deadLettering.kill(c, row, policy, FailureReason.EXPIRED, now);
-      count++;
+      Expiry.record(history, c, l.row(), l.policy(), now);
+      out.add(deadLettering.kill(c, l.row(), l.policy(), FailureReason.EXPIRED, now));
     }
-    return count;
+    return out;
   }
 
   private static HistoryEntry action(
