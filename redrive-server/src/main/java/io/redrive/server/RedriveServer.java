@@ -1,6 +1,7 @@
 package io.redrive.server;
 
 import io.redrive.Redrive;
+import io.redrive.maintenance.Maintenance;
 import io.redrive.postgres.PostgresStore;
 import io.redrive.server.auth.Authorizer;
 import io.redrive.server.config.QueueDeclarations;
@@ -16,8 +17,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A running Redrive server: the engine over the store of a {@link ServerConfig}, served as the HTTP
- * JSON API of docs/api.md. Start with {@link #start}; {@link #stop()} is graceful and idempotent.
- * Thread-safe.
+ * JSON API of docs/api.md, with the {@link Maintenance} service (the deadline sweep) running every
+ * {@code maintenanceInterval}. Start with {@link #start}; {@link #stop()} is graceful and
+ * idempotent. Thread-safe.
  *
  * <p>Without API keys ({@code !authorizer.enabled()}) the server refuses to bind to anything but a
  * loopback address, so an unauthenticated API is never reachable from the network.
@@ -27,6 +29,7 @@ public final class RedriveServer implements AutoCloseable {
 
   private final Redrive redrive;
   private final HttpApi api;
+  private final Maintenance maintenance;
   private final Store store;
   private final boolean ownsStore;
   private final String host;
@@ -38,12 +41,14 @@ public final class RedriveServer implements AutoCloseable {
   private RedriveServer(
       Redrive redrive,
       HttpApi api,
+      Maintenance maintenance,
       boolean ownsStore,
       String host,
       QueueDeclarations.Summary declared) {
     this.declared = declared;
     this.redrive = redrive;
     this.api = api;
+    this.maintenance = maintenance;
     this.store = redrive.store();
     this.ownsStore = ownsStore;
     this.host = host;
@@ -88,7 +93,11 @@ public final class RedriveServer implements AutoCloseable {
       log.info("{}", declared);
     }
     HttpApi api = HttpApi.start(redrive, authorizer, config);
-    RedriveServer server = new RedriveServer(redrive, api, ownsStore, config.bind(), declared);
+    // Every node runs the deadline sweep: it is safe on many nodes and needs no leader.
+    Maintenance maintenance =
+        Maintenance.builder(redrive).interval(config.maintenanceInterval()).start();
+    RedriveServer server =
+        new RedriveServer(redrive, api, maintenance, ownsStore, config.bind(), declared);
     log.info(
         "Redrive server listening on {} ({}, authentication {})",
         server.baseUrl(),
@@ -121,6 +130,11 @@ public final class RedriveServer implements AutoCloseable {
         || config.maxLeaseWait().toMinutes() > 10) {
       throw new IllegalArgumentException(
           "maxLeaseWait: must be between 0s and 10m, was " + config.maxLeaseWait());
+    }
+    try {
+      Maintenance.requireInterval(config.maintenanceInterval());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("maintenanceInterval: " + e.getMessage(), e);
     }
     if (config.bind() == null || config.bind().isBlank()) {
       throw new IllegalArgumentException("bind: is required");
@@ -239,6 +253,7 @@ public final class RedriveServer implements AutoCloseable {
       }
     }
     api.stop();
+    maintenance.close();
     if (ownsStore) {
       store.close();
     }
