@@ -8,6 +8,8 @@ import io.redrive.deadletter.RedriveRequest;
 import io.redrive.deadletter.RedriveResult;
 import io.redrive.deadletter.RetryResult;
 import io.redrive.error.ConflictException;
+import io.redrive.error.LeaseLostException;
+import io.redrive.error.LeaseNotFoundException;
 import io.redrive.error.MessageNotFoundException;
 import io.redrive.error.QueueNotFoundException;
 import io.redrive.lease.AbandonRequest;
@@ -29,6 +31,7 @@ import io.redrive.queue.QueueNames;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueStats;
 import io.redrive.queue.QueueUpdate;
+import io.redrive.retry.UnregisteredHandlerBackoff;
 import io.redrive.store.AbandonParams;
 import io.redrive.store.CompleteAllParams;
 import io.redrive.store.CompleteParams;
@@ -51,6 +54,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -65,11 +69,13 @@ public final class Redrive implements AutoCloseable {
   private final Store store;
   private final Clock clock;
   private final Validation validation;
+  private final UnregisteredHandlerFailures unregistered;
 
-  private Redrive(Store store, Clock clock, int maxPayloadBytes) {
-    this.store = store;
-    this.clock = clock;
-    this.validation = new Validation(maxPayloadBytes);
+  private Redrive(Builder b) {
+    this.store = b.store;
+    this.clock = b.clock;
+    this.validation = new Validation(b.maxPayloadBytes);
+    this.unregistered = new UnregisteredHandlerFailures(b.store, b.unregisteredBackoff);
   }
 
   /** Starts building an engine over a store. */
@@ -240,9 +246,20 @@ public final class Redrive implements AutoCloseable {
 
   /**
    * Fails an attempt: it backs off and comes back, or dies (retries exhausted or not retryable).
+   *
+   * <p>Reason UNREGISTERED_HANDLER (no handler for the message's type where it was leased, e.g.
+   * during a rolling deployment) is not a failure of the message: unless {@code retryable} is
+   * false, the lease is abandoned with the unregistered-handler backoff (1 s × 2^(attempt−1),
+   * exponent capped at 6, at most 60 s; {@code retryAfter} overrides it), the attempt stays
+   * counted, the history gets an ABANDONED entry with that reason, and a WARN names the attempts
+   * left; the lease after the last attempt poisons it. The Java worker goes through here too.
    */
   public SettleResult fail(FailRequest request) {
-    return store.failIfLeased(failParams(request));
+    FailParams params = failParams(request);
+    if (UnregisteredHandlerFailures.applies(params)) {
+      return unregistered.abandon(params);
+    }
+    return store.failIfLeased(params);
   }
 
   private FailParams failParams(FailRequest request) {
@@ -261,7 +278,8 @@ public final class Redrive implements AutoCloseable {
   /**
    * Fails many attempts in one store transaction, each exactly as {@link #fail} would. Tokens that
    * no longer hold their message are reported as lost, not thrown; at most 1000 requests. Input is
-   * validated before anything changes.
+   * validated before anything changes. UNREGISTERED_HANDLER requests are abandoned as {@link #fail}
+   * says, each in its own transaction.
    */
   public FailAllResult failAll(List<FailRequest> requests) {
     if (requests == null || requests.isEmpty()) {
@@ -275,7 +293,22 @@ public final class Redrive implements AutoCloseable {
     for (FailRequest request : requests) {
       params.add(failParams(request));
     }
-    Map<String, SettleResult> done = store.failAllIfLeased(new FailAllParams(params));
+    List<FailParams> failures = new ArrayList<>(params.size());
+    Map<String, SettleResult> done = new HashMap<>();
+    for (FailParams p : params) {
+      if (!UnregisteredHandlerFailures.applies(p)) {
+        failures.add(p);
+      } else if (!done.containsKey(p.token().messageId())) {
+        try {
+          done.put(p.token().messageId(), unregistered.abandon(p));
+        } catch (LeaseLostException | LeaseNotFoundException e) {
+          // reported as lost below, like any token that no longer holds its message
+        }
+      }
+    }
+    if (!failures.isEmpty()) {
+      done.putAll(store.failAllIfLeased(new FailAllParams(failures)));
+    }
     List<SettleResult> failed = new ArrayList<>();
     List<String> lost = new ArrayList<>();
     for (FailParams p : params) {
@@ -490,6 +523,7 @@ public final class Redrive implements AutoCloseable {
     private final Store store;
     private Clock clock = Clock.systemUTC();
     private int maxPayloadBytes = Validation.DEFAULT_MAX_PAYLOAD_BYTES;
+    private UnregisteredHandlerBackoff unregisteredBackoff = UnregisteredHandlerBackoff.DEFAULT;
 
     private Builder(Store store) {
       if (store == null) {
@@ -517,8 +551,20 @@ public final class Redrive implements AutoCloseable {
       return this;
     }
 
+    /**
+     * The backoff of a {@link #fail} with reason UNREGISTERED_HANDLER that gives no {@code
+     * retryAfter} (default 1 s × 2^(attempt−1), exponent capped at 6, at most 60 s).
+     */
+    public Builder unregisteredBackoff(UnregisteredHandlerBackoff value) {
+      if (value == null) {
+        throw new IllegalArgumentException("unregisteredBackoff: is required");
+      }
+      this.unregisteredBackoff = value;
+      return this;
+    }
+
     public Redrive build() {
-      return new Redrive(store, clock, maxPayloadBytes);
+      return new Redrive(this);
     }
   }
 }

@@ -531,33 +531,23 @@ final class Dispatcher {
     }
   }
 
+  /**
+   * No handler here for the message's type: failed as UNREGISTERED_HANDLER, which the engine turns
+   * into an abandon with this worker's unregistered backoff (and logs), the same for every worker.
+   */
   private void unregistered(HeldLease h) {
     LeasedMessage m = h.message;
     if (!h.claim()) {
       return;
     }
-    Duration delay = config.unregisteredBackoff().delayAfter(m.attempt());
-    int remaining = Math.max(0, m.maxAttempts() - m.attempt());
     try {
-      redrive.abandon(
-          new AbandonRequest(
-              m.token(),
-              delay,
-              false,
-              "no handler for type " + m.type() + " on worker " + config.id(),
-              FailureReason.UNREGISTERED_HANDLER));
+      redrive.fail(
+          FailRequest.of(
+                  m.token(),
+                  FailureReason.UNREGISTERED_HANDLER,
+                  "no handler for type " + m.type() + " on worker " + config.id())
+              .withRetryAfter(config.unregisteredBackoff().delayAfter(m.attempt())));
       metrics.unregistered(m.type());
-      LOG.warn(
-          "no handler for type {} on worker {}: message {} (queue {}, attempt {}/{}) abandoned"
-              + " with {} backoff; it will be poisoned after {} more attempts",
-          m.type(),
-          config.id(),
-          m.id(),
-          m.queue(),
-          m.attempt(),
-          m.maxAttempts(),
-          delay,
-          remaining);
     } catch (RuntimeException e) {
       LOG.warn("could not abandon unhandled message {}: {}", m.id(), e.toString());
     } finally {
