@@ -1,5 +1,6 @@
 package io.redrive;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.redrive.deadletter.DropFilter;
 import io.redrive.deadletter.DropResult;
 import io.redrive.deadletter.ImportMessage;
@@ -70,12 +71,14 @@ public final class Redrive implements AutoCloseable {
   private final Clock clock;
   private final Validation validation;
   private final UnregisteredHandlerFailures unregistered;
+  private final EngineMetrics metrics;
 
   private Redrive(Builder b) {
     this.store = b.store;
     this.clock = b.clock;
     this.validation = new Validation(b.maxPayloadBytes);
     this.unregistered = new UnregisteredHandlerFailures(b.store, b.unregisteredBackoff);
+    this.metrics = new EngineMetrics(b.meterRegistry);
   }
 
   /** Starts building an engine over a store. */
@@ -165,7 +168,9 @@ public final class Redrive implements AutoCloseable {
 
   /** Enqueues up to 1000 messages in one transaction (all or nothing). */
   public List<EnqueueResult> enqueueBatch(List<NewMessage> messages) {
-    return store.enqueue(enqueueParams(messages));
+    List<EnqueueResult> results = store.enqueue(enqueueParams(messages));
+    metrics.enqueued(messages, results);
+    return results;
   }
 
   /**
@@ -181,7 +186,9 @@ public final class Redrive implements AutoCloseable {
     if (connection == null) {
       throw new IllegalArgumentException("connection: is required");
     }
-    return store.enqueue(connection, enqueueParams(messages));
+    List<EnqueueResult> results = store.enqueue(connection, enqueueParams(messages));
+    metrics.enqueued(messages, results);
+    return results;
   }
 
   private static NewMessage requireMessage(NewMessage message) {
@@ -206,9 +213,13 @@ public final class Redrive implements AutoCloseable {
    */
   public LeaseResult lease(LeaseRequest request) {
     validation.lease(request);
-    return store.leaseReady(
-        new LeaseParams(
-            request.queue(), request.worker(), request.max(), request.leaseTimeout(), now()));
+    Instant now = now();
+    LeaseResult result =
+        store.leaseReady(
+            new LeaseParams(
+                request.queue(), request.worker(), request.max(), request.leaseTimeout(), now));
+    metrics.leased(request.queue(), result, now);
+    return result;
   }
 
   /** Completes a leased message; it leaves the queue. */
@@ -218,7 +229,11 @@ public final class Redrive implements AutoCloseable {
 
   /** Completes a leased message, OR-ing {@code progress} into its progress bits first. */
   public SettleResult complete(String token, long progress) {
-    return store.completeIfLeased(new CompleteParams(LeaseToken.parse(token), progress, now()));
+    Instant now = now();
+    SettleResult result =
+        store.completeIfLeased(new CompleteParams(LeaseToken.parse(token), progress, now));
+    metrics.settled(result, EngineMetrics.Settle.COMPLETED, null, now);
+    return result;
   }
 
   /**
@@ -234,8 +249,11 @@ public final class Redrive implements AutoCloseable {
           "tokens: at most " + LeaseRequest.MAX_BATCH + " per call, was " + tokens.size());
     }
     List<LeaseToken> parsed = tokens.stream().map(LeaseToken::parse).toList();
-    Map<String, SettleResult> done =
-        store.completeAllIfLeased(new CompleteAllParams(parsed, now()));
+    Instant now = now();
+    Map<String, SettleResult> done = store.completeAllIfLeased(new CompleteAllParams(parsed, now));
+    for (SettleResult r : done.values()) {
+      metrics.settled(r, EngineMetrics.Settle.COMPLETED, null, now);
+    }
     List<String> completed = new ArrayList<>();
     List<String> lost = new ArrayList<>();
     for (LeaseToken t : parsed) {
@@ -256,10 +274,12 @@ public final class Redrive implements AutoCloseable {
    */
   public SettleResult fail(FailRequest request) {
     FailParams params = failParams(request);
-    if (UnregisteredHandlerFailures.applies(params)) {
-      return unregistered.abandon(params);
-    }
-    return store.failIfLeased(params);
+    SettleResult result =
+        UnregisteredHandlerFailures.applies(params)
+            ? unregistered.abandon(params)
+            : store.failIfLeased(params);
+    metrics.settled(result, EngineMetrics.Settle.FAILED, params.reason(), params.now());
+    return result;
   }
 
   private FailParams failParams(FailRequest request) {
@@ -312,11 +332,12 @@ public final class Redrive implements AutoCloseable {
     List<SettleResult> failed = new ArrayList<>();
     List<String> lost = new ArrayList<>();
     for (FailParams p : params) {
-      SettleResult r = done.get(p.token().messageId());
+      SettleResult r = done.remove(p.token().messageId());
       if (r == null) {
         lost.add(p.token().messageId());
       } else {
         failed.add(r);
+        metrics.settled(r, EngineMetrics.Settle.FAILED, p.reason(), p.now());
       }
     }
     return new FailAllResult(failed, lost);
@@ -331,14 +352,18 @@ public final class Redrive implements AutoCloseable {
     }
     LeaseToken token = LeaseToken.parse(request.token());
     Duration delay = Validation.delay("delay", request.delay());
-    return store.abandonIfLeased(
-        new AbandonParams(
-            token,
-            delay,
-            request.refund(),
-            Validation.bounded(request.note(), Validation.MAX_ERROR_MESSAGE),
-            Validation.abandonReason(request.reason()),
-            now()));
+    Instant now = now();
+    SettleResult result =
+        store.abandonIfLeased(
+            new AbandonParams(
+                token,
+                delay,
+                request.refund(),
+                Validation.bounded(request.note(), Validation.MAX_ERROR_MESSAGE),
+                Validation.abandonReason(request.reason()),
+                now));
+    metrics.settled(result, EngineMetrics.Settle.ABANDONED, null, now);
+    return result;
   }
 
   /** Gives several leases back at once with their attempts refunded (cascade release). */
@@ -346,8 +371,14 @@ public final class Redrive implements AutoCloseable {
     if (tokens == null || tokens.isEmpty()) {
       throw new IllegalArgumentException("tokens: at least one lease token is required");
     }
-    return store.releaseIfLeased(
-        new ReleaseParams(tokens.stream().map(LeaseToken::parse).toList(), now()));
+    Instant now = now();
+    List<SettleResult> results =
+        store.releaseIfLeased(
+            new ReleaseParams(tokens.stream().map(LeaseToken::parse).toList(), now));
+    for (SettleResult r : results) {
+      metrics.settled(r, EngineMetrics.Settle.RELEASED, null, now);
+    }
+    return results;
   }
 
   /**
@@ -439,7 +470,9 @@ public final class Redrive implements AutoCloseable {
   /** Bulk manual retry: reports which ids were retried, skipped (not dead) and not found. */
   public RetryResult retry(List<String> ids, String actor) {
     validation.ids(ids);
-    return store.retryDead(new RetryParams(List.copyOf(ids), actor, now()));
+    RetryResult result = store.retryDead(new RetryParams(List.copyOf(ids), actor, now()));
+    metrics.retriedManually(result);
+    return result;
   }
 
   /**
@@ -449,7 +482,9 @@ public final class Redrive implements AutoCloseable {
    */
   public RedriveResult redrive(RedriveRequest request) {
     validation.redrive(request);
-    return store.redriveDead(new RedriveParams(request, now()));
+    RedriveResult result = store.redriveDead(new RedriveParams(request, now()));
+    metrics.redriven(request.from(), result);
+    return result;
   }
 
   /** Deletes messages by id (any state). */
@@ -506,6 +541,7 @@ public final class Redrive implements AutoCloseable {
     int total = 0;
     while (true) {
       List<SettleResult> batch = store.expireDue(now(), batchSize);
+      batch.forEach(metrics::died);
       total += batch.size();
       if (batch.size() < batchSize) {
         return total;
@@ -524,6 +560,7 @@ public final class Redrive implements AutoCloseable {
     private Clock clock = Clock.systemUTC();
     private int maxPayloadBytes = Validation.DEFAULT_MAX_PAYLOAD_BYTES;
     private UnregisteredHandlerBackoff unregisteredBackoff = UnregisteredHandlerBackoff.DEFAULT;
+    private MeterRegistry meterRegistry;
 
     private Builder(Store store) {
       if (store == null) {
@@ -560,6 +597,18 @@ public final class Redrive implements AutoCloseable {
         throw new IllegalArgumentException("unregisteredBackoff: is required");
       }
       this.unregisteredBackoff = value;
+      return this;
+    }
+
+    /**
+     * Where the engine's message metrics go (names in docs/engine.md, "Metrics"): every path that
+     * goes through this engine counts, in-process or over HTTP. Default: none (no meters).
+     */
+    public Builder meterRegistry(MeterRegistry value) {
+      if (value == null) {
+        throw new IllegalArgumentException("meterRegistry: is required");
+      }
+      this.meterRegistry = value;
       return this;
     }
 

@@ -188,7 +188,6 @@ final class Dispatcher {
 
   private void reportDeaths(LeaseResult result) {
     if (!result.poisoned().isEmpty()) {
-      metrics.poisoned(result.poisoned().size());
       for (String id : result.poisoned()) {
         LOG.error(
             "message {} (queue {}) is poison: it exceeded its attempts and was dead-lettered"
@@ -209,7 +208,6 @@ final class Dispatcher {
 
   private void dispatch(List<LeasedMessage> leased) throws InterruptedException {
     long now = System.nanoTime();
-    metrics.leased(leased.size());
     List<Run> runs = new ArrayList<>();
     Map<String, List<HeldLease>> streams = new LinkedHashMap<>();
     for (LeasedMessage m : leased) {
@@ -366,7 +364,6 @@ final class Dispatcher {
       leaseLost(m);
       return false;
     }
-    metrics.completed(m.type());
     metrics.handlerDuration(m.type(), "completed", took);
     return true;
   }
@@ -499,9 +496,7 @@ final class Dispatcher {
   }
 
   private void report(LeasedMessage m, FailRequest request, SettleResult s) {
-    metrics.failed(m.type(), request.reason());
     if (s.state() == MessageState.DEAD) {
-      metrics.dead(m.type(), request.reason());
       LOG.error(
           "message {} (type {}, queue {}, attempt {}/{}, worker {}) is dead ({}): {}{}",
           m.id(),
@@ -547,7 +542,6 @@ final class Dispatcher {
                   FailureReason.UNREGISTERED_HANDLER,
                   "no handler for type " + m.type() + " on worker " + config.id())
               .withRetryAfter(config.unregisteredBackoff().delayAfter(m.attempt())));
-      metrics.unregistered(m.type());
     } catch (RuntimeException e) {
       LOG.warn("could not abandon unhandled message {}: {}", m.id(), e.toString());
     } finally {

@@ -6,6 +6,7 @@ import io.redrive.failure.FailureRecord;
 import io.redrive.lease.LeaseResult;
 import io.redrive.lease.LeaseToken;
 import io.redrive.lease.LeasedMessage;
+import io.redrive.lease.SettleResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Outcome;
 import io.redrive.queue.Queue;
@@ -84,8 +85,9 @@ final class Leasing {
     List<LeasedMessage> leased = new ArrayList<>();
     List<String> poisoned = new ArrayList<>();
     List<String> expired = new ArrayList<>();
+    List<String> discarded = new ArrayList<>();
     if (queue.paused()) {
-      return new LeaseResult(leased, poisoned, expired);
+      return new LeaseResult(leased, poisoned, expired, discarded);
     }
     QueuePolicy policy = queue.policy();
     Duration timeout =
@@ -107,12 +109,16 @@ final class Leasing {
         }
         switch (DeliveryRules.onLease(row.attempts(), policy.maxAttempts(), expireAt(row), now)) {
           case EXPIRE -> {
-            expire(c, row, policy, now);
+            if (expire(c, row, policy, now).discarded()) {
+              discarded.add(row.id());
+            }
             expired.add(row.id());
             mayUnblock = true;
           }
           case POISON -> {
-            poison(c, row, policy, now);
+            if (poison(c, row, policy, now).discarded()) {
+              discarded.add(row.id());
+            }
             poisoned.add(row.id());
             mayUnblock = true;
           }
@@ -127,7 +133,7 @@ final class Leasing {
         break;
       }
     }
-    return new LeaseResult(leased, poisoned, expired);
+    return new LeaseResult(leased, poisoned, expired, discarded);
   }
 
   private List<MessageRow> candidates(
@@ -285,7 +291,7 @@ final class Leasing {
             null));
   }
 
-  private void poison(Connection c, MessageRow row, QueuePolicy policy, Instant now)
+  private SettleResult poison(Connection c, MessageRow row, QueuePolicy policy, Instant now)
       throws SQLException {
     int attempt = row.attempts() + 1;
     String snapshot = Json.snapshot(row, policy.maxAttempts(), history.read(c, row.id()));
@@ -309,13 +315,13 @@ final class Leasing {
                 null,
                 snapshot),
             null));
-    deadLettering.kill(c, row, policy, FailureReason.POISON, now);
+    return deadLettering.kill(c, row, policy, FailureReason.POISON, now);
   }
 
-  private void expire(Connection c, MessageRow row, QueuePolicy policy, Instant now)
+  private SettleResult expire(Connection c, MessageRow row, QueuePolicy policy, Instant now)
       throws SQLException {
     Expiry.record(history, c, row, policy, now);
-    deadLettering.kill(c, row, policy, FailureReason.EXPIRED, now);
+    return deadLettering.kill(c, row, policy, FailureReason.EXPIRED, now);
   }
 
   private static Instant expireAt(MessageRow row) {

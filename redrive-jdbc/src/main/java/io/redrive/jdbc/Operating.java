@@ -19,6 +19,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,7 @@ final class Operating {
     List<String> retried = new ArrayList<>();
     List<String> skipped = new ArrayList<>();
     List<String> notFound = new ArrayList<>();
+    Map<String, String> queueOf = new HashMap<>();
     // Lock in id order so concurrent bulk actions cannot deadlock.
     for (String id : new TreeSet<>(p.ids())) {
       Optional<MessageRows.Locked> locked = messages.lock(c, id);
@@ -78,8 +80,9 @@ final class Operating {
                   + ")"));
       messages.makeReady(c, id, p.now().toEpochMilli(), 0, 0L);
       retried.add(id);
+      queueOf.put(id, row.queue());
     }
-    return new RetryResult(retried, skipped, notFound);
+    return new RetryResult(retried, skipped, notFound, queueOf);
   }
 
   RedriveResult redrive(Connection c, RedriveParams p) throws SQLException {

@@ -23,6 +23,7 @@ class PostgresComplianceCoverageTest {
                     PostgresStreamTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
+                    PostgresMetricsTest.class,
                     PostgresManualRetryTest.class,
                     PostgresRedriveTest.class,
                     PostgresDropAndImportTest.class,

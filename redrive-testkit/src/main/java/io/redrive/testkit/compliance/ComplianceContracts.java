@@ -34,7 +34,8 @@ public final class ComplianceContracts {
           IdPrefixContract.class,
           BatchCompleteContract.class,
           BatchFailContract.class,
-          ListingContract.class);
+          ListingContract.class,
+          MetricsContract.class);
 
   private ComplianceContracts() {}
 
