@@ -50,6 +50,20 @@ final class EngineMetrics {
     }
   }
 
+  private static final Map<String, String> DESCRIPTIONS =
+      Map.of(
+          ENQUEUED, "messages enqueued (not counting dedupe hits)",
+          LEASED, "deliveries: messages leased to a worker",
+          COMPLETED, "leases completed",
+          FAILED, "leases failed, by the reason the caller gave",
+          RETRIED,
+              "messages to be delivered again: after a failure (automatic) or an operator retry",
+          DEAD, "messages that died, by dead reason (including those discarded)",
+          DISCARDED, "dead messages deleted because their queue discards",
+          REDRIVEN, "dead messages moved from a dead-letter queue back to a queue",
+          LEASE_TO_SETTLE, "time from lease to settle, by outcome",
+          ENQUEUE_TO_LEASE, "time from enqueue to first delivery");
+
   private final MeterRegistry registry;
   private final Map<List<String>, Counter> counters = new ConcurrentHashMap<>();
   private final Map<List<String>, Timer> timers = new ConcurrentHashMap<>();
@@ -168,13 +182,23 @@ final class EngineMetrics {
 
   private Counter counter(String name, String... tags) {
     return counters.computeIfAbsent(
-        key(name, tags), k -> Counter.builder(name).tags(tags).register(registry));
+        key(name, tags),
+        k ->
+            Counter.builder(name)
+                .description(DESCRIPTIONS.get(name))
+                .tags(tags)
+                .register(registry));
   }
 
   private Timer timer(String name, String... tags) {
     return timers.computeIfAbsent(
         key(name, tags),
-        k -> Timer.builder(name).tags(tags).publishPercentileHistogram().register(registry));
+        k ->
+            Timer.builder(name)
+                .description(DESCRIPTIONS.get(name))
+                .tags(tags)
+                .publishPercentileHistogram()
+                .register(registry));
   }
 
   private static List<String> key(String name, String... tags) {

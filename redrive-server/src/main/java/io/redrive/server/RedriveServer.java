@@ -1,5 +1,7 @@
 package io.redrive.server;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.redrive.Redrive;
 import io.redrive.maintenance.Maintenance;
 import io.redrive.postgres.PostgresStore;
@@ -86,13 +88,19 @@ public final class RedriveServer implements AutoCloseable {
 
   private static RedriveServer start(
       ServerConfig config, Authorizer authorizer, Store store, boolean ownsStore) {
-    Redrive redrive = Redrive.builder(store).maxPayloadBytes(config.maxPayloadBytes()).build();
+    // One registry for the engine's message meters and the server's own, scraped at /metrics.
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    Redrive redrive =
+        Redrive.builder(store)
+            .maxPayloadBytes(config.maxPayloadBytes())
+            .meterRegistry(registry)
+            .build();
     // Before listening, so no request ever sees a declared queue missing or half-configured.
     QueueDeclarations.Summary declared = QueueDeclarations.apply(redrive, config);
     if (!config.queues().isEmpty()) {
       log.info("{}", declared);
     }
-    HttpApi api = HttpApi.start(redrive, authorizer, config);
+    HttpApi api = HttpApi.start(redrive, authorizer, config, registry);
     // Every node runs the deadline sweep: it is safe on many nodes and needs no leader.
     Maintenance maintenance =
         Maintenance.builder(redrive).interval(config.maintenanceInterval()).start();
