@@ -56,8 +56,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The Redrive engine: queue administration, enqueue, lease and settle, and operator actions over
@@ -331,13 +333,16 @@ public final class Redrive implements AutoCloseable {
     }
     List<SettleResult> failed = new ArrayList<>();
     List<String> lost = new ArrayList<>();
+    Set<String> counted = new HashSet<>();
     for (FailParams p : params) {
-      SettleResult r = done.remove(p.token().messageId());
+      SettleResult r = done.get(p.token().messageId());
       if (r == null) {
         lost.add(p.token().messageId());
       } else {
         failed.add(r);
-        metrics.settled(r, EngineMetrics.Settle.FAILED, p.reason(), p.now());
+        if (counted.add(r.messageId())) {
+          metrics.settled(r, EngineMetrics.Settle.FAILED, p.reason(), p.now());
+        }
       }
     }
     return new FailAllResult(failed, lost);
