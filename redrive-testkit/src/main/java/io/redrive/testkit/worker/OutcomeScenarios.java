@@ -359,6 +359,17 @@ public abstract class OutcomeScenarios extends WorkerScenarioBase {
   }
 
   @Test
+  void maintenanceTrue_runsWhileTheWorkerRuns() {
+    createQueue(fastPolicy());
+    Worker worker =
+        start(worker().handler(TYPE, ctx -> HandlerResult.complete()).maintenance(true));
+
+    assertThat(worker.runsMaintenance()).isTrue();
+    worker.close();
+    assertThat(worker.runsMaintenance()).isFalse();
+  }
+
+  @Test
   void maintenance_notAskedFor_workerDoesNotSweep() {
     createQueue(fastPolicy());
     Worker worker = start(worker().handler(TYPE, ctx -> HandlerResult.complete()));
