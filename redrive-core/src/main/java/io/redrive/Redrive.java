@@ -1,5 +1,6 @@
 package io.redrive;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.redrive.deadletter.DropFilter;
 import io.redrive.deadletter.DropResult;
 import io.redrive.deadletter.ImportMessage;
@@ -8,6 +9,8 @@ import io.redrive.deadletter.RedriveRequest;
 import io.redrive.deadletter.RedriveResult;
 import io.redrive.deadletter.RetryResult;
 import io.redrive.error.ConflictException;
+import io.redrive.error.LeaseLostException;
+import io.redrive.error.LeaseNotFoundException;
 import io.redrive.error.MessageNotFoundException;
 import io.redrive.error.QueueNotFoundException;
 import io.redrive.lease.AbandonRequest;
@@ -31,6 +34,7 @@ import io.redrive.queue.QueueNames;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueStats;
 import io.redrive.queue.QueueUpdate;
+import io.redrive.retry.UnregisteredHandlerBackoff;
 import io.redrive.store.AbandonParams;
 import io.redrive.store.CompleteAllParams;
 import io.redrive.store.CompleteParams;
@@ -54,6 +58,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -70,11 +76,15 @@ public final class Redrive implements AutoCloseable {
   private final Store store;
   private final Clock clock;
   private final Validation validation;
+  private final UnregisteredHandlerFailures unregistered;
+  private final EngineMetrics metrics;
 
-  private Redrive(Store store, Clock clock, int maxPayloadBytes) {
-    this.store = store;
-    this.clock = clock;
-    this.validation = new Validation(maxPayloadBytes);
+  private Redrive(Builder b) {
+    this.store = b.store;
+    this.clock = b.clock;
+    this.validation = new Validation(b.maxPayloadBytes);
+    this.unregistered = new UnregisteredHandlerFailures(b.store, b.unregisteredBackoff);
+    this.metrics = new EngineMetrics(b.meterRegistry);
   }
 
   /** Starts building an engine over a store. */
@@ -223,7 +233,9 @@ public final class Redrive implements AutoCloseable {
 
   /** Enqueues up to 1000 messages in one transaction (all or nothing). */
   public List<EnqueueResult> enqueueBatch(List<NewMessage> messages) {
-    return store.enqueue(enqueueParams(messages));
+    List<EnqueueResult> results = store.enqueue(enqueueParams(messages));
+    metrics.enqueued(messages, results);
+    return results;
   }
 
   /**
@@ -239,7 +251,9 @@ public final class Redrive implements AutoCloseable {
     if (connection == null) {
       throw new IllegalArgumentException("connection: is required");
     }
-    return store.enqueue(connection, enqueueParams(messages));
+    List<EnqueueResult> results = store.enqueue(connection, enqueueParams(messages));
+    metrics.enqueued(messages, results);
+    return results;
   }
 
   private static NewMessage requireMessage(NewMessage message) {
@@ -264,9 +278,13 @@ public final class Redrive implements AutoCloseable {
    */
   public LeaseResult lease(LeaseRequest request) {
     validation.lease(request);
-    return store.leaseReady(
-        new LeaseParams(
-            request.queue(), request.worker(), request.max(), request.leaseTimeout(), now()));
+    Instant now = now();
+    LeaseResult result =
+        store.leaseReady(
+            new LeaseParams(
+                request.queue(), request.worker(), request.max(), request.leaseTimeout(), now));
+    metrics.leased(request.queue(), result, now);
+    return result;
   }
 
   /** Completes a leased message; it leaves the queue. */
@@ -276,7 +294,11 @@ public final class Redrive implements AutoCloseable {
 
   /** Completes a leased message, OR-ing {@code progress} into its progress bits first. */
   public SettleResult complete(String token, long progress) {
-    return store.completeIfLeased(new CompleteParams(LeaseToken.parse(token), progress, now()));
+    Instant now = now();
+    SettleResult result =
+        store.completeIfLeased(new CompleteParams(LeaseToken.parse(token), progress, now));
+    metrics.settled(result, EngineMetrics.Settle.COMPLETED, null, now);
+    return result;
   }
 
   /**
@@ -292,20 +314,37 @@ public final class Redrive implements AutoCloseable {
           "tokens: at most " + LeaseRequest.MAX_BATCH + " per call, was " + tokens.size());
     }
     List<LeaseToken> parsed = tokens.stream().map(LeaseToken::parse).toList();
-    Set<String> done = store.completeAllIfLeased(new CompleteAllParams(parsed, now()));
+    Instant now = now();
+    Map<String, SettleResult> done = store.completeAllIfLeased(new CompleteAllParams(parsed, now));
+    for (SettleResult r : done.values()) {
+      metrics.settled(r, EngineMetrics.Settle.COMPLETED, null, now);
+    }
     List<String> completed = new ArrayList<>();
     List<String> lost = new ArrayList<>();
     for (LeaseToken t : parsed) {
-      (done.contains(t.messageId()) ? completed : lost).add(t.messageId());
+      (done.containsKey(t.messageId()) ? completed : lost).add(t.messageId());
     }
     return new CompleteAllResult(completed, lost);
   }
 
   /**
    * Fails an attempt: it backs off and comes back, or dies (retries exhausted or not retryable).
+   *
+   * <p>Reason UNREGISTERED_HANDLER (no handler for the message's type where it was leased, e.g.
+   * during a rolling deployment) is not a failure of the message: unless {@code retryable} is
+   * false, the lease is abandoned with the unregistered-handler backoff (1 s × 2^(attempt−1),
+   * exponent capped at 6, at most 60 s; {@code retryAfter} overrides it), the attempt stays
+   * counted, the history gets an ABANDONED entry with that reason, and a WARN names the attempts
+   * left; the lease after the last attempt poisons it. The Java worker goes through here too.
    */
   public SettleResult fail(FailRequest request) {
-    return store.failIfLeased(failParams(request));
+    FailParams params = failParams(request);
+    SettleResult result =
+        UnregisteredHandlerFailures.applies(params)
+            ? unregistered.abandon(params)
+            : store.failIfLeased(params);
+    metrics.settled(result, EngineMetrics.Settle.FAILED, params.reason(), params.now());
+    return result;
   }
 
   private FailParams failParams(FailRequest request) {
@@ -324,7 +363,8 @@ public final class Redrive implements AutoCloseable {
   /**
    * Fails many attempts in one store transaction, each exactly as {@link #fail} would. Tokens that
    * no longer hold their message are reported as lost, not thrown; at most 1000 requests. Input is
-   * validated before anything changes.
+   * validated before anything changes. UNREGISTERED_HANDLER requests are abandoned as {@link #fail}
+   * says, each in its own transaction.
    */
   public FailAllResult failAll(List<FailRequest> requests) {
     if (requests == null || requests.isEmpty()) {
@@ -338,15 +378,34 @@ public final class Redrive implements AutoCloseable {
     for (FailRequest request : requests) {
       params.add(failParams(request));
     }
-    Map<String, SettleResult> done = store.failAllIfLeased(new FailAllParams(params));
+    List<FailParams> failures = new ArrayList<>(params.size());
+    Map<String, SettleResult> done = new HashMap<>();
+    for (FailParams p : params) {
+      if (!UnregisteredHandlerFailures.applies(p)) {
+        failures.add(p);
+      } else if (!done.containsKey(p.token().messageId())) {
+        try {
+          done.put(p.token().messageId(), unregistered.abandon(p));
+        } catch (LeaseLostException | LeaseNotFoundException e) {
+          // reported as lost below, like any token that no longer holds its message
+        }
+      }
+    }
+    if (!failures.isEmpty()) {
+      done.putAll(store.failAllIfLeased(new FailAllParams(failures)));
+    }
     List<SettleResult> failed = new ArrayList<>();
     List<String> lost = new ArrayList<>();
+    Set<String> counted = new HashSet<>();
     for (FailParams p : params) {
       SettleResult r = done.get(p.token().messageId());
       if (r == null) {
         lost.add(p.token().messageId());
       } else {
         failed.add(r);
+        if (counted.add(r.messageId())) {
+          metrics.settled(r, EngineMetrics.Settle.FAILED, p.reason(), p.now());
+        }
       }
     }
     return new FailAllResult(failed, lost);
@@ -361,14 +420,18 @@ public final class Redrive implements AutoCloseable {
     }
     LeaseToken token = LeaseToken.parse(request.token());
     Duration delay = Validation.delay("delay", request.delay());
-    return store.abandonIfLeased(
-        new AbandonParams(
-            token,
-            delay,
-            request.refund(),
-            Validation.bounded(request.note(), Validation.MAX_ERROR_MESSAGE),
-            Validation.abandonReason(request.reason()),
-            now()));
+    Instant now = now();
+    SettleResult result =
+        store.abandonIfLeased(
+            new AbandonParams(
+                token,
+                delay,
+                request.refund(),
+                Validation.bounded(request.note(), Validation.MAX_ERROR_MESSAGE),
+                Validation.abandonReason(request.reason()),
+                now));
+    metrics.settled(result, EngineMetrics.Settle.ABANDONED, null, now);
+    return result;
   }
 
   /** Gives several leases back at once with their attempts refunded (cascade release). */
@@ -376,12 +439,21 @@ public final class Redrive implements AutoCloseable {
     if (tokens == null || tokens.isEmpty()) {
       throw new IllegalArgumentException("tokens: at least one lease token is required");
     }
-    return store.releaseIfLeased(
-        new ReleaseParams(tokens.stream().map(LeaseToken::parse).toList(), now()));
+    Instant now = now();
+    List<SettleResult> results =
+        store.releaseIfLeased(
+            new ReleaseParams(tokens.stream().map(LeaseToken::parse).toList(), now));
+    for (SettleResult r : results) {
+      metrics.settled(r, EngineMetrics.Settle.RELEASED, null, now);
+    }
+    return results;
   }
 
   /**
-   * Extends a lease by {@code leaseTimeout} from now (null: the queue's); returns the new expiry.
+   * Extends a lease by {@code leaseTimeout} from now (null: the queue's); returns the new expiry,
+   * capped at the message's deadline ({@code expireAt}): a renew never carries a message past it. A
+   * lease whose message is past its deadline is lost ({@link io.redrive.error.LeaseLostException}),
+   * here as in every settle.
    */
   public Instant renew(String token, Duration leaseTimeout) {
     LeaseToken parsed = LeaseToken.parse(token);
@@ -466,7 +538,9 @@ public final class Redrive implements AutoCloseable {
   /** Bulk manual retry: reports which ids were retried, skipped (not dead) and not found. */
   public RetryResult retry(List<String> ids, String actor) {
     validation.ids(ids);
-    return store.retryDead(new RetryParams(List.copyOf(ids), actor, now()));
+    RetryResult result = store.retryDead(new RetryParams(List.copyOf(ids), actor, now()));
+    metrics.retriedByOperator(result, "manual");
+    return result;
   }
 
   /**
@@ -500,7 +574,10 @@ public final class Redrive implements AutoCloseable {
    */
   public RetryResult retryNow(List<String> ids, String actor) {
     validation.ids(ids);
-    return store.retryScheduledNow(new RetryNowParams(List.copyOf(ids), actor, now()));
+    RetryResult result =
+        store.retryScheduledNow(new RetryNowParams(List.copyOf(ids), actor, now()));
+    metrics.retriedByOperator(result, "now");
+    return result;
   }
 
   /**
@@ -510,7 +587,9 @@ public final class Redrive implements AutoCloseable {
    */
   public RedriveResult redrive(RedriveRequest request) {
     validation.redrive(request);
-    return store.redriveDead(new RedriveParams(request, now()));
+    RedriveResult result = store.redriveDead(new RedriveParams(request, now()));
+    metrics.redriven(request.from(), result);
+    return result;
   }
 
   /** Deletes messages by id (any state). */
@@ -545,9 +624,34 @@ public final class Redrive implements AutoCloseable {
     return store.stats(queue, now());
   }
 
-  /** Dead-letters every message past its deadline; returns how many. */
+  /**
+   * Dead-letters as EXPIRED every message past its deadline (ready, scheduled or leased; paused
+   * queues too), each the way its queue's dead-letter policy says, in transactions of at most 500
+   * messages; returns how many. {@link io.redrive.maintenance.Maintenance} runs this on an
+   * interval.
+   */
   public int expireDue() {
-    return store.expireDue(now(), 10_000);
+    return expireDue(500);
+  }
+
+  /**
+   * {@link #expireDue()} in transactions of at most {@code batchSize} messages (1–10000). Safe to
+   * call from many threads and nodes at once: none is dead-lettered twice.
+   */
+  public int expireDue(int batchSize) {
+    if (batchSize < 1 || batchSize > 10_000) {
+      throw new IllegalArgumentException(
+          "batchSize: must be between 1 and 10000, was " + batchSize);
+    }
+    int total = 0;
+    while (true) {
+      List<SettleResult> batch = store.expireDue(now(), batchSize);
+      batch.forEach(metrics::died);
+      total += batch.size();
+      if (batch.size() < batchSize) {
+        return total;
+      }
+    }
   }
 
   @Override
@@ -560,6 +664,8 @@ public final class Redrive implements AutoCloseable {
     private final Store store;
     private Clock clock = Clock.systemUTC();
     private int maxPayloadBytes = Validation.DEFAULT_MAX_PAYLOAD_BYTES;
+    private UnregisteredHandlerBackoff unregisteredBackoff = UnregisteredHandlerBackoff.DEFAULT;
+    private MeterRegistry meterRegistry;
 
     private Builder(Store store) {
       if (store == null) {
@@ -587,8 +693,32 @@ public final class Redrive implements AutoCloseable {
       return this;
     }
 
+    /**
+     * The backoff of a {@link #fail} with reason UNREGISTERED_HANDLER that gives no {@code
+     * retryAfter} (default 1 s × 2^(attempt−1), exponent capped at 6, at most 60 s).
+     */
+    public Builder unregisteredBackoff(UnregisteredHandlerBackoff value) {
+      if (value == null) {
+        throw new IllegalArgumentException("unregisteredBackoff: is required");
+      }
+      this.unregisteredBackoff = value;
+      return this;
+    }
+
+    /**
+     * Where the engine's message metrics go (names in docs/engine.md, "Metrics"): every path that
+     * goes through this engine counts, in-process or over HTTP. Default: none (no meters).
+     */
+    public Builder meterRegistry(MeterRegistry value) {
+      if (value == null) {
+        throw new IllegalArgumentException("meterRegistry: is required");
+      }
+      this.meterRegistry = value;
+      return this;
+    }
+
     public Redrive build() {
-      return new Redrive(store, clock, maxPayloadBytes);
+      return new Redrive(this);
     }
   }
 }

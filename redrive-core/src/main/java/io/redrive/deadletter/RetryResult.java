@@ -1,6 +1,7 @@
 package io.redrive.deadletter;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The outcome of a (bulk) manual retry.
@@ -8,5 +9,13 @@ import java.util.List;
  * @param retried ids put back to ready with attempts reset
  * @param skipped ids that exist but are not dead (nothing changed for them)
  * @param notFound ids that do not exist
+ * @param queues the queue of each retried id (for metrics), when the store says
  */
-public record RetryResult(List<String> retried, List<String> skipped, List<String> notFound) {}
+public record RetryResult(
+    List<String> retried, List<String> skipped, List<String> notFound, Map<String, String> queues) {
+
+  /** A result that does not name the queues. */
+  public RetryResult(List<String> retried, List<String> skipped, List<String> notFound) {
+    this(retried, skipped, notFound, Map.of());
+  }
+}

@@ -13,6 +13,9 @@ import java.time.Instant;
  * @param deadReason why it died (DEAD), else null
  * @param deadLetterQueue the dead-letter queue it moved to, or null
  * @param discarded true when the dead message was deleted (queue set to discard)
+ * @param queue the queue the message was in when settled, or null when the store does not say
+ * @param leasedAt when the settled lease was taken (for lease-to-settle timing), or null when the
+ *     message was not leased (a deadline sweep of a ready message) or the store does not say
  */
 public record SettleResult(
     String messageId,
@@ -20,4 +23,18 @@ public record SettleResult(
     Instant visibleAt,
     FailureReason deadReason,
     String deadLetterQueue,
-    boolean discarded) {}
+    boolean discarded,
+    String queue,
+    Instant leasedAt) {
+
+  /** A result that does not name the queue or the lease time. */
+  public SettleResult(
+      String messageId,
+      MessageState state,
+      Instant visibleAt,
+      FailureReason deadReason,
+      String deadLetterQueue,
+      boolean discarded) {
+    this(messageId, state, visibleAt, deadReason, deadLetterQueue, discarded, null, null);
+  }
+}

@@ -17,7 +17,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The storage contract every Redrive store implements, and the compliance suite pins.
@@ -76,13 +75,19 @@ public interface Store extends AutoCloseable {
    */
   LeaseResult leaseReady(LeaseParams params);
 
+  /**
+   * Completes the message if the token is its current lease and its deadline has not passed at
+   * {@code now}; otherwise {@link io.redrive.error.LeaseLostException} (the same holds for every
+   * {@code ...IfLeased} method: a lease whose message is past its deadline is lost).
+   */
   SettleResult completeIfLeased(CompleteParams params);
 
   /**
    * Completes every message whose token is its current lease, in one transaction; tokens that are
-   * not (lost, unknown) are skipped, not errors. Returns the ids completed.
+   * not (lost, unknown, or past the message's deadline) are skipped, not errors. Returns the
+   * results by message id of those completed.
    */
-  Set<String> completeAllIfLeased(CompleteAllParams params);
+  Map<String, SettleResult> completeAllIfLeased(CompleteAllParams params);
 
   SettleResult failIfLeased(FailParams params);
 
@@ -98,7 +103,10 @@ public interface Store extends AutoCloseable {
   /** Gives several leases back with their attempts refunded (cascade release). */
   List<SettleResult> releaseIfLeased(ReleaseParams params);
 
-  /** Extends a lease; returns the new expiry. */
+  /**
+   * Extends a lease; returns the new expiry, which never passes the message's deadline (the lease
+   * then ends at the deadline).
+   */
   Instant renewIfLeased(RenewParams params);
 
   /**
@@ -146,10 +154,13 @@ public interface Store extends AutoCloseable {
   QueueStats stats(String queue, Instant now);
 
   /**
-   * Dead-letters as EXPIRED every message (ready or leased) whose deadline passed; returns the
-   * count.
+   * Dead-letters as EXPIRED, each the way its queue's dead-letter policy says, up to {@code limit}
+   * messages whose deadline is at or before {@code now}: READY (also scheduled) and LEASED alike,
+   * in paused queues too, earliest deadline first, in one transaction. Safe to run on many nodes at
+   * once: a message another sweeper holds is skipped, and none is dead-lettered twice. Returns one
+   * result per message dead-lettered.
    */
-  int expireDue(Instant now, int limit);
+  List<SettleResult> expireDue(Instant now, int limit);
 
   @Override
   void close();

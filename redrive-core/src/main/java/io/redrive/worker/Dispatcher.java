@@ -188,7 +188,6 @@ final class Dispatcher {
 
   private void reportDeaths(LeaseResult result) {
     if (!result.poisoned().isEmpty()) {
-      metrics.poisoned(result.poisoned().size());
       for (String id : result.poisoned()) {
         LOG.error(
             "message {} (queue {}) is poison: it exceeded its attempts and was dead-lettered"
@@ -209,7 +208,6 @@ final class Dispatcher {
 
   private void dispatch(List<LeasedMessage> leased) throws InterruptedException {
     long now = System.nanoTime();
-    metrics.leased(leased.size());
     List<Run> runs = new ArrayList<>();
     Map<String, List<HeldLease>> streams = new LinkedHashMap<>();
     for (LeasedMessage m : leased) {
@@ -366,7 +364,6 @@ final class Dispatcher {
       leaseLost(m);
       return false;
     }
-    metrics.completed(m.type());
     metrics.handlerDuration(m.type(), "completed", took);
     return true;
   }
@@ -499,9 +496,7 @@ final class Dispatcher {
   }
 
   private void report(LeasedMessage m, FailRequest request, SettleResult s) {
-    metrics.failed(m.type(), request.reason());
     if (s.state() == MessageState.DEAD) {
-      metrics.dead(m.type(), request.reason());
       LOG.error(
           "message {} (type {}, queue {}, attempt {}/{}, worker {}) is dead ({}): {}{}",
           m.id(),
@@ -531,33 +526,22 @@ final class Dispatcher {
     }
   }
 
+  /**
+   * No handler here for the message's type: failed as UNREGISTERED_HANDLER, which the engine turns
+   * into an abandon with this worker's unregistered backoff (and logs), the same for every worker.
+   */
   private void unregistered(HeldLease h) {
     LeasedMessage m = h.message;
     if (!h.claim()) {
       return;
     }
-    Duration delay = config.unregisteredBackoff().delayAfter(m.attempt());
-    int remaining = Math.max(0, m.maxAttempts() - m.attempt());
     try {
-      redrive.abandon(
-          new AbandonRequest(
-              m.token(),
-              delay,
-              false,
-              "no handler for type " + m.type() + " on worker " + config.id(),
-              FailureReason.UNREGISTERED_HANDLER));
-      metrics.unregistered(m.type());
-      LOG.warn(
-          "no handler for type {} on worker {}: message {} (queue {}, attempt {}/{}) abandoned"
-              + " with {} backoff; it will be poisoned after {} more attempts",
-          m.type(),
-          config.id(),
-          m.id(),
-          m.queue(),
-          m.attempt(),
-          m.maxAttempts(),
-          delay,
-          remaining);
+      redrive.fail(
+          FailRequest.of(
+                  m.token(),
+                  FailureReason.UNREGISTERED_HANDLER,
+                  "no handler for type " + m.type() + " on worker " + config.id())
+              .withRetryAfter(config.unregisteredBackoff().delayAfter(m.attempt())));
     } catch (RuntimeException e) {
       LOG.warn("could not abandon unhandled message {}: {}", m.id(), e.toString());
     } finally {

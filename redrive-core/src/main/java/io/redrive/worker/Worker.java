@@ -3,6 +3,7 @@ package io.redrive.worker;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Metrics;
 import io.redrive.Redrive;
+import io.redrive.maintenance.Maintenance;
 import io.redrive.queue.QueueNames;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.retry.UnregisteredHandlerBackoff;
@@ -23,12 +24,17 @@ import java.util.UUID;
  * #close()}) shuts down gracefully. Thread-safe.
  */
 public final class Worker implements AutoCloseable {
+  private final Redrive redrive;
   private final WorkerConfig config;
   private final Dispatcher dispatcher;
+  private final Duration maintenanceInterval;
+  private Maintenance maintenance;
 
-  private Worker(Redrive redrive, WorkerConfig config) {
+  private Worker(Redrive redrive, WorkerConfig config, Duration maintenanceInterval) {
+    this.redrive = redrive;
     this.config = config;
     this.dispatcher = new Dispatcher(redrive, config);
+    this.maintenanceInterval = maintenanceInterval;
   }
 
   /** Starts building a worker for {@code queue}. */
@@ -41,10 +47,31 @@ public final class Worker implements AutoCloseable {
     return config.id();
   }
 
-  /** Starts leasing. */
+  /** Starts leasing, and the deadline sweep when the worker opted in to maintenance. */
   public Worker start() {
     dispatcher.start();
+    synchronized (this) {
+      if (maintenanceInterval != null && maintenance == null) {
+        maintenance = Maintenance.builder(redrive).interval(maintenanceInterval).start();
+      }
+    }
     return this;
+  }
+
+  /** Whether this worker runs the {@link Maintenance} service (started and not yet stopped). */
+  public synchronized boolean runsMaintenance() {
+    return maintenance != null;
+  }
+
+  private void stopMaintenance() {
+    Maintenance m;
+    synchronized (this) {
+      m = maintenance;
+      maintenance = null;
+    }
+    if (m != null) {
+      m.close();
+    }
   }
 
   /** Runs (or stream runs) in progress. */
@@ -63,12 +90,14 @@ public final class Worker implements AutoCloseable {
     if (grace == null || grace.isNegative()) {
       throw new IllegalArgumentException("grace: must be zero or positive, was " + grace);
     }
+    stopMaintenance();
     return dispatcher.stop(grace);
   }
 
   /** {@link #stop(Duration)} with the configured {@code shutdownGrace}. */
   @Override
   public void close() {
+    stopMaintenance();
     dispatcher.stop(config.shutdownGrace());
   }
 
@@ -89,6 +118,7 @@ public final class Worker implements AutoCloseable {
     private UnregisteredHandlerBackoff unregisteredBackoff = UnregisteredHandlerBackoff.DEFAULT;
     private FailureClassifier classifier = FailureClassifier.defaults();
     private MeterRegistry meterRegistry = Metrics.globalRegistry;
+    private Duration maintenanceInterval;
 
     private Builder(Redrive redrive, String queue) {
       if (redrive == null) {
@@ -224,6 +254,26 @@ public final class Worker implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Whether this worker also runs the {@link Maintenance} service (the deadline sweep, every 1 s)
+     * while it runs (default false). For an embedding application without a server; safe on every
+     * worker and node at once.
+     */
+    public Builder maintenance(boolean value) {
+      this.maintenanceInterval = value ? Maintenance.DEFAULT_INTERVAL : null;
+      return this;
+    }
+
+    /** Runs the {@link Maintenance} service with this interval, 10 ms to 1 h. */
+    public Builder maintenance(Duration interval) {
+      try {
+        this.maintenanceInterval = Maintenance.requireInterval(interval);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("maintenance." + e.getMessage(), e);
+      }
+      return this;
+    }
+
     public Worker build() {
       if (handlers.isEmpty()) {
         throw new IllegalArgumentException(
@@ -245,7 +295,7 @@ public final class Worker implements AutoCloseable {
               unregisteredBackoff,
               classifier,
               meterRegistry);
-      return new Worker(redrive, config);
+      return new Worker(redrive, config, maintenanceInterval);
     }
 
     private static Duration positive(String field, Duration value) {

@@ -1,10 +1,8 @@
 package io.redrive.worker;
 
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import io.redrive.failure.FailureReason;
 import io.redrive.message.MessageState;
 import io.redrive.queue.QueueStats;
 import java.time.Duration;
@@ -16,7 +14,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The worker's Micrometer meters; names are listed in docs/worker.md. Thread-safe. */
+/**
+ * The worker's own Micrometer meters (handler time, lease-to-start, in flight, queue depth); names
+ * are listed in docs/worker.md. Message counts (leased, completed, failed, dead …) are the
+ * engine's, counted once for every caller. Thread-safe.
+ */
 final class WorkerMetrics {
   private static final Map<MeterRegistry, Map<String, AtomicLong>> DEPTH_GAUGES =
       Collections.synchronizedMap(new WeakHashMap<>());
@@ -76,30 +78,6 @@ final class WorkerMetrics {
         });
   }
 
-  void leased(int n) {
-    counter("redrive.worker.leased").increment(n);
-  }
-
-  void poisoned(int n) {
-    counter("redrive.worker.poisoned").increment(n);
-  }
-
-  void completed(String type) {
-    counter("redrive.worker.completed", "type", type).increment();
-  }
-
-  void failed(String type, FailureReason reason) {
-    counter("redrive.worker.failed", "type", type, "reason", reason.name()).increment();
-  }
-
-  void dead(String type, FailureReason reason) {
-    counter("redrive.worker.dead", "type", type, "reason", reason.name()).increment();
-  }
-
-  void unregistered(String type) {
-    counter("redrive.worker.unregistered", "type", type).increment();
-  }
-
   void handlerDuration(String type, String outcome, long nanos) {
     Timer.builder("redrive.worker.handler.duration")
         .tags("queue", queue, "type", type, "outcome", outcome)
@@ -127,9 +105,5 @@ final class WorkerMetrics {
     depth.get(MessageState.SCHEDULED).set(stats.scheduled());
     depth.get(MessageState.LEASED).set(stats.leased() + stats.leaseExpired());
     depth.get(MessageState.DEAD).set(stats.dead());
-  }
-
-  private Counter counter(String name, String... tags) {
-    return Counter.builder(name).tag("queue", queue).tags(tags).register(registry);
   }
 }

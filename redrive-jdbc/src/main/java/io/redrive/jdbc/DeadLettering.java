@@ -45,7 +45,8 @@ final class DeadLettering {
     switch (mode) {
       case KEEP -> {
         keepInPlace(c, row.id(), reason, now);
-        return new SettleResult(row.id(), MessageState.DEAD, null, reason, null, false);
+        return new SettleResult(
+            row.id(), MessageState.DEAD, null, reason, null, false, row.queue(), leasedAt(row));
       }
       case DISCARD -> {
         history.delete(c, row.id());
@@ -57,14 +58,20 @@ final class DeadLettering {
             row.type(),
             reason,
             row.attempts());
-        return new SettleResult(row.id(), MessageState.DEAD, null, reason, null, true);
+        return new SettleResult(
+            row.id(), MessageState.DEAD, null, reason, null, true, row.queue(), leasedAt(row));
       }
       default -> {
         String dlq = policy.deadLetter().queue();
         moveToDeadLetterQueue(c, row, dlq, reason, now);
-        return new SettleResult(row.id(), MessageState.DEAD, null, reason, dlq, false);
+        return new SettleResult(
+            row.id(), MessageState.DEAD, null, reason, dlq, false, row.queue(), leasedAt(row));
       }
     }
+  }
+
+  private static Instant leasedAt(MessageRow row) {
+    return row.leased() && row.leasedAt() != null ? Instant.ofEpochMilli(row.leasedAt()) : null;
   }
 
   private void keepInPlace(Connection c, String id, FailureReason reason, Instant now)

@@ -173,7 +173,7 @@ public abstract class JdbcStore implements Store {
   }
 
   @Override
-  public Set<String> completeAllIfLeased(CompleteAllParams p) {
+  public Map<String, SettleResult> completeAllIfLeased(CompleteAllParams p) {
     return tx.write("complete " + p.tokens().size() + " messages", c -> settling.completeAll(c, p));
   }
 
@@ -271,7 +271,7 @@ public abstract class JdbcStore implements Store {
   }
 
   @Override
-  public int expireDue(Instant now, int limit) {
+  public List<SettleResult> expireDue(Instant now, int limit) {
     return tx.write("expire due messages", c -> operating.expireDue(c, now, limit));
   }
 }

@@ -6,6 +6,7 @@ import io.redrive.failure.FailureRecord;
 import io.redrive.lease.LeaseResult;
 import io.redrive.lease.LeaseToken;
 import io.redrive.lease.LeasedMessage;
+import io.redrive.lease.SettleResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Outcome;
 import io.redrive.queue.Queue;
@@ -35,6 +36,13 @@ import java.util.UUID;
  * more messages.
  */
 final class Leasing {
+  /**
+   * The lease expiry, capped at the message's deadline so a lease never outlives it; binds the
+   * uncapped expiry twice.
+   */
+  private static final String CAPPED_EXPIRY =
+      "CASE WHEN expire_at IS NOT NULL AND expire_at < ? THEN expire_at ELSE ? END";
+
   private final SqlDialect dialect;
   private final QueueRows queues;
   private final HistoryRows history;
@@ -77,8 +85,9 @@ final class Leasing {
     List<LeasedMessage> leased = new ArrayList<>();
     List<String> poisoned = new ArrayList<>();
     List<String> expired = new ArrayList<>();
+    List<String> discarded = new ArrayList<>();
     if (queue.paused()) {
-      return new LeaseResult(leased, poisoned, expired);
+      return new LeaseResult(leased, poisoned, expired, discarded);
     }
     QueuePolicy policy = queue.policy();
     Duration timeout =
@@ -100,12 +109,16 @@ final class Leasing {
         }
         switch (DeliveryRules.onLease(row.attempts(), policy.maxAttempts(), expireAt(row), now)) {
           case EXPIRE -> {
-            expire(c, row, policy, now);
+            if (expire(c, row, policy, now).discarded()) {
+              discarded.add(row.id());
+            }
             expired.add(row.id());
             mayUnblock = true;
           }
           case POISON -> {
-            poison(c, row, policy, now);
+            if (poison(c, row, policy, now).discarded()) {
+              discarded.add(row.id());
+            }
             poisoned.add(row.id());
             mayUnblock = true;
           }
@@ -120,7 +133,7 @@ final class Leasing {
         break;
       }
     }
-    return new LeaseResult(leased, poisoned, expired);
+    return new LeaseResult(leased, poisoned, expired, discarded);
   }
 
   private List<MessageRow> candidates(
@@ -179,7 +192,7 @@ final class Leasing {
               policy.maxAttempts(),
               row.progress(),
               Instant.ofEpochMilli(row.enqueuedAt()),
-              expiresAt));
+              Settling.capAtDeadline(row, expiresAt)));
     }
     if (dialect.batchesRowByRow()) {
       takeRowByRow(c, ids, nonces, worker, batch, now, expiresAt);
@@ -191,7 +204,9 @@ final class Leasing {
         c.prepareStatement(
             "UPDATE redrive_messages SET state = 'LEASED', attempts = attempts + 1,"
                 + " lease_token = v.token, lease_batch = ?, leased_by = ?, leased_at = ?,"
-                + " visible_at = ? FROM "
+                + " visible_at = "
+                + CAPPED_EXPIRY
+                + " FROM "
                 + dialect.pairs(rows.size())
                 // The id list lets a plan prepared once for all batch sizes drive the update
                 // from the id index, whatever row count it guesses for the pairs.
@@ -201,6 +216,7 @@ final class Leasing {
       ps.setString(i++, batch);
       ps.setString(i++, worker);
       ps.setLong(i++, now.toEpochMilli());
+      ps.setLong(i++, expiresAt.toEpochMilli());
       ps.setLong(i++, expiresAt.toEpochMilli());
       i = dialect.bindPairs(ps, i, ids, nonces);
       dialect.bindIn(ps, i, ids);
@@ -226,14 +242,17 @@ final class Leasing {
         c.prepareStatement(
             "UPDATE redrive_messages SET state = 'LEASED', attempts = attempts + 1,"
                 + " lease_token = ?, lease_batch = ?, leased_by = ?, leased_at = ?,"
-                + " visible_at = ? WHERE id = ?")) {
+                + " visible_at = "
+                + CAPPED_EXPIRY
+                + " WHERE id = ?")) {
       for (int r = 0; r < ids.size(); r++) {
         ps.setString(1, nonces.get(r));
         ps.setString(2, batch);
         ps.setString(3, worker);
         ps.setLong(4, now.toEpochMilli());
         ps.setLong(5, expiresAt.toEpochMilli());
-        ps.setString(6, ids.get(r));
+        ps.setLong(6, expiresAt.toEpochMilli());
+        ps.setString(7, ids.get(r));
         ps.addBatch();
       }
       for (int n : ps.executeBatch()) {
@@ -272,7 +291,7 @@ final class Leasing {
             null));
   }
 
-  private void poison(Connection c, MessageRow row, QueuePolicy policy, Instant now)
+  private SettleResult poison(Connection c, MessageRow row, QueuePolicy policy, Instant now)
       throws SQLException {
     int attempt = row.attempts() + 1;
     String snapshot = Json.snapshot(row, policy.maxAttempts(), history.read(c, row.id()));
@@ -296,13 +315,13 @@ final class Leasing {
                 null,
                 snapshot),
             null));
-    deadLettering.kill(c, row, policy, FailureReason.POISON, now);
+    return deadLettering.kill(c, row, policy, FailureReason.POISON, now);
   }
 
-  private void expire(Connection c, MessageRow row, QueuePolicy policy, Instant now)
+  private SettleResult expire(Connection c, MessageRow row, QueuePolicy policy, Instant now)
       throws SQLException {
     Expiry.record(history, c, row, policy, now);
-    deadLettering.kill(c, row, policy, FailureReason.EXPIRED, now);
+    return deadLettering.kill(c, row, policy, FailureReason.EXPIRED, now);
   }
 
   private static Instant expireAt(MessageRow row) {

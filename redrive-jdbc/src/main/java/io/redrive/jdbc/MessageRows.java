@@ -9,6 +9,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -154,15 +155,26 @@ final class MessageRows {
 
   /**
    * Locks the message a token names and checks the token is its current lease: unknown message →
-   * {@link LeaseNotFoundException}; any other lease or state → {@link LeaseLostException}.
+   * {@link LeaseNotFoundException}; any other lease or state, or a message past its deadline at
+   * {@code now} (the sweep will dead-letter it as EXPIRED) → {@link LeaseLostException}.
    */
-  Locked lockLeased(Connection c, LeaseToken token) throws SQLException {
+  Locked lockLeased(Connection c, LeaseToken token, Instant now) throws SQLException {
     Locked locked =
         lock(c, token.messageId()).orElseThrow(() -> new LeaseNotFoundException(token.messageId()));
-    if (!locked.row().leased() || !token.nonce().equals(locked.row().leaseToken())) {
+    if (!holds(locked.row(), token, now)) {
       throw new LeaseLostException(token.messageId());
     }
     return locked;
+  }
+
+  /** Whether {@code token} is the current lease of {@code row} and its deadline has not passed. */
+  static boolean holds(MessageRow row, LeaseToken token, Instant now) {
+    return row.leased() && token.nonce().equals(row.leaseToken()) && !pastDeadline(row, now);
+  }
+
+  /** Whether the message's deadline ({@code expire_at}) is at or before {@code now}. */
+  static boolean pastDeadline(MessageRow row, Instant now) {
+    return row.expireAt() != null && row.expireAt() <= now.toEpochMilli();
   }
 
   /** Back to READY (retry, abandon, release): the lease is cleared. */

@@ -6,10 +6,10 @@ import io.redrive.deadletter.RedriveResult;
 import io.redrive.deadletter.RetryResult;
 import io.redrive.error.QueueNotFoundException;
 import io.redrive.failure.FailureReason;
+import io.redrive.lease.SettleResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.MessageState;
 import io.redrive.message.Outcome;
-import io.redrive.queue.QueuePolicy;
 import io.redrive.store.DropParams;
 import io.redrive.store.RedriveParams;
 import io.redrive.store.RetryNowParams;
@@ -20,8 +20,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -51,6 +53,7 @@ final class Operating {
     List<String> retried = new ArrayList<>();
     List<String> skipped = new ArrayList<>();
     List<String> notFound = new ArrayList<>();
+    Map<String, String> queueOf = new HashMap<>();
     // Lock in id order so concurrent bulk actions cannot deadlock.
     for (String id : new TreeSet<>(p.ids())) {
       Optional<MessageRows.Locked> locked = messages.lock(c, id);
@@ -78,8 +81,9 @@ final class Operating {
                   + ")"));
       messages.makeReady(c, id, p.now().toEpochMilli(), 0, 0L);
       retried.add(id);
+      queueOf.put(id, row.queue());
     }
-    return new RetryResult(retried, skipped, notFound);
+    return new RetryResult(retried, skipped, notFound, queueOf);
   }
 
   /**
@@ -90,6 +94,7 @@ final class Operating {
     List<String> retried = new ArrayList<>();
     List<String> skipped = new ArrayList<>();
     List<String> notFound = new ArrayList<>();
+    Map<String, String> queueOf = new HashMap<>();
     long now = p.now().toEpochMilli();
     // Lock in id order so concurrent bulk actions cannot deadlock.
     for (String id : new TreeSet<>(p.ids())) {
@@ -117,9 +122,10 @@ final class Operating {
                   + row.attempts()));
       messages.makeReady(c, id, now, row.attempts(), 0L);
       retried.add(id);
+      queueOf.put(id, row.queue());
       touched.add(row.queue());
     }
-    return new RetryResult(retried, skipped, notFound);
+    return new RetryResult(retried, skipped, notFound, queueOf);
   }
 
   RedriveResult redrive(Connection c, RedriveParams p) throws SQLException {
@@ -280,13 +286,18 @@ final class Operating {
     return new DropResult(dropped, notFound);
   }
 
-  int expireDue(Connection c, Instant now, int limit) throws SQLException {
+  /**
+   * The deadline sweep: locks up to {@code limit} due rows, earliest deadline first, skipping rows
+   * another transaction holds (another sweeper, a lease or a settle in progress: the next sweep
+   * sees them again), and dead-letters each as EXPIRED by its queue's policy.
+   */
+  List<SettleResult> expireDue(Connection c, Instant now, int limit) throws SQLException {
     List<String> due = new ArrayList<>();
     try (PreparedStatement ps =
         c.prepareStatement(
             "SELECT m.id FROM redrive_messages m WHERE m.expire_at IS NOT NULL"
                 + " AND m.expire_at <= ? AND m.state IN ('READY', 'LEASED')"
-                + " ORDER BY m.expire_at LIMIT ? "
+                + " ORDER BY m.expire_at, m.id LIMIT ? "
                 + dialect.lockRowsSkipLocked("m"))) {
       ps.setLong(1, now.toEpochMilli());
       ps.setInt(2, limit);
@@ -296,19 +307,20 @@ final class Operating {
         }
       }
     }
-    int count = 0;
+    List<SettleResult> out = new ArrayList<>(due.size());
+    if (due.isEmpty()) {
+      return out;
+    }
+    Map<String, MessageRows.Locked> locked = messages.lockAll(c, due);
     for (String id : due) {
-      Optional<MessageRows.Locked> locked = messages.lock(c, id);
-      if (locked.isEmpty()) {
+      MessageRows.Locked l = locked.get(id);
+      if (l == null || l.row().dead() || !MessageRows.pastDeadline(l.row(), now)) {
         continue;
       }
-      MessageRow row = locked.get().row();
-      QueuePolicy policy = locked.get().policy();
-      Expiry.record(history, c, row, policy, now);
-      deadLettering.kill(c, row, policy, FailureReason.EXPIRED, now);
-      count++;
+      Expiry.record(history, c, l.row(), l.policy(), now);
+      out.add(deadLettering.kill(c, l.row(), l.policy(), FailureReason.EXPIRED, now));
     }
-    return count;
+    return out;
   }
 
   private static HistoryEntry action(

@@ -24,14 +24,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** Settling a lease: complete, fail, abandon, release and renew, each checked against the token. */
 final class Settling {
+  /** A lease whose message passed its deadline is lost; one parameter: now in epoch millis. */
+  private static final String NOT_PAST_DEADLINE = "(expire_at IS NULL OR expire_at > ?)";
+
   private final MessageRows messages;
   private final HistoryRows history;
   private final DeadLettering deadLettering;
@@ -46,36 +47,43 @@ final class Settling {
   }
 
   SettleResult complete(Connection c, CompleteParams p) throws SQLException {
-    MessageRow row = messages.lockLeased(c, p.token()).row();
+    MessageRow row = messages.lockLeased(c, p.token(), p.now()).row();
     history.delete(c, row.id());
     messages.delete(c, row.id());
-    return new SettleResult(row.id(), MessageState.COMPLETED, null, null, null, false);
+    return new SettleResult(
+        row.id(), MessageState.COMPLETED, null, null, null, false, row.queue(), leasedAt(row));
   }
 
   /**
    * One DELETE for every (id, current token) pair, so a worker's completions cost one round trip;
    * history rows exist only for messages that failed or were released before, and go with them.
+   * SQLite runs its cached one-row statement per row (in-process, that beats a wide statement).
    */
-  Set<String> completeAll(Connection c, CompleteAllParams p) throws SQLException {
-    Set<String> done = new HashSet<>();
+  Map<String, SettleResult> completeAll(Connection c, CompleteAllParams p) throws SQLException {
+    Map<String, SettleResult> done = new HashMap<>();
     List<String> ids = new ArrayList<>(p.tokens().size());
     List<String> nonces = new ArrayList<>(p.tokens().size());
     for (LeaseToken t : p.tokens()) {
       ids.add(t.messageId());
       nonces.add(t.nonce());
     }
+    long now = p.now().toEpochMilli();
     if (dialect.batchesRowByRow()) {
-      return completeRowByRow(c, ids, nonces);
+      return completeRowByRow(c, ids, nonces, now);
     }
     try (PreparedStatement ps =
         c.prepareStatement(
             "DELETE FROM redrive_messages WHERE state = 'LEASED' AND "
+                + NOT_PAST_DEADLINE
+                + " AND "
                 + dialect.tokensMatch(ids.size())
-                + " RETURNING id")) {
-      dialect.bindTokensMatch(ps, 1, ids, nonces);
+                + " RETURNING id, queue, leased_at")) {
+      ps.setLong(1, now);
+      dialect.bindTokensMatch(ps, 2, ids, nonces);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          done.add(rs.getString(1));
+          String id = rs.getString(1);
+          done.put(id, completed(id, rs.getString(2), rs.getLong(3)));
         }
       }
     }
@@ -83,35 +91,42 @@ final class Settling {
       try (PreparedStatement ps =
           c.prepareStatement(
               "DELETE FROM redrive_history WHERE message_id " + dialect.in(done.size()))) {
-        dialect.bindIn(ps, 1, done);
+        dialect.bindIn(ps, 1, done.keySet());
         ps.executeUpdate();
       }
     }
     return done;
   }
 
-  private static Set<String> completeRowByRow(Connection c, List<String> ids, List<String> nonces)
-      throws SQLException {
-    Set<String> done = new HashSet<>();
+  private static SettleResult completed(String id, String queue, long leasedAt) {
+    return new SettleResult(
+        id, MessageState.COMPLETED, null, null, null, false, queue, Instant.ofEpochMilli(leasedAt));
+  }
+
+  private static Map<String, SettleResult> completeRowByRow(
+      Connection c, List<String> ids, List<String> nonces, long now) throws SQLException {
+    Map<String, SettleResult> done = new HashMap<>();
     try (PreparedStatement ps =
         c.prepareStatement(
-            "DELETE FROM redrive_messages WHERE id = ? AND lease_token = ? AND state = 'LEASED'")) {
+            "DELETE FROM redrive_messages WHERE id = ? AND lease_token = ? AND state = 'LEASED'"
+                + " AND "
+                + NOT_PAST_DEADLINE
+                + " RETURNING queue, leased_at")) {
       for (int r = 0; r < ids.size(); r++) {
         ps.setString(1, ids.get(r));
         ps.setString(2, nonces.get(r));
-        ps.addBatch();
-      }
-      int[] counts = ps.executeBatch();
-      for (int r = 0; r < counts.length; r++) {
-        if (counts[r] > 0) {
-          done.add(ids.get(r));
+        ps.setLong(3, now);
+        try (ResultSet rs = ps.executeQuery()) {
+          if (rs.next()) {
+            done.put(ids.get(r), completed(ids.get(r), rs.getString(1), rs.getLong(2)));
+          }
         }
       }
     }
     if (!done.isEmpty()) {
       try (PreparedStatement ps =
           c.prepareStatement("DELETE FROM redrive_history WHERE message_id = ?")) {
-        for (String id : done) {
+        for (String id : done.keySet()) {
           ps.setString(1, id);
           ps.addBatch();
         }
@@ -122,7 +137,7 @@ final class Settling {
   }
 
   SettleResult fail(Connection c, FailParams p) throws SQLException {
-    MessageRows.Locked locked = messages.lockLeased(c, p.token());
+    MessageRows.Locked locked = messages.lockLeased(c, p.token(), p.now());
     MessageRow row = locked.row();
     DeliveryRules.FailVerdict verdict =
         DeliveryRules.onFailure(
@@ -131,7 +146,7 @@ final class Settling {
     if (verdict.retry()) {
       messages.makeReady(
           c, row.id(), verdict.visibleAt().toEpochMilli(), row.attempts(), p.progress());
-      return ready(row.id(), verdict.visibleAt(), p.now());
+      return ready(row, verdict.visibleAt(), p.now());
     }
     messages.setProgress(c, row.id(), p.progress());
     return deadLettering.kill(
@@ -157,8 +172,7 @@ final class Settling {
     for (FailParams p : ordered) {
       MessageRows.Locked l = locked.get(p.token().messageId());
       if (l == null
-          || !l.row().leased()
-          || !p.token().nonce().equals(l.row().leaseToken())
+          || !MessageRows.holds(l.row(), p.token(), p.now())
           || verdicts.containsKey(l.row().id())) {
         continue; // not this caller's lease (or named twice): nothing is written for it
       }
@@ -172,7 +186,7 @@ final class Settling {
         retries.add(
             new MessageRows.ReadyAgain(
                 row.id(), verdict.visibleAt().toEpochMilli(), row.attempts(), p.progress()));
-        out.put(row.id(), ready(row.id(), verdict.visibleAt(), p.now()));
+        out.put(row.id(), ready(row, verdict.visibleAt(), p.now()));
       } else {
         deaths.add(p);
       }
@@ -195,7 +209,7 @@ final class Settling {
   }
 
   SettleResult abandon(Connection c, AbandonParams p) throws SQLException {
-    MessageRows.Locked locked = messages.lockLeased(c, p.token());
+    MessageRows.Locked locked = messages.lockLeased(c, p.token(), p.now());
     MessageRow row = locked.row();
     QueuePolicy policy = locked.policy();
     int attempts = p.refund() ? Math.max(0, row.attempts() - 1) : row.attempts();
@@ -219,7 +233,7 @@ final class Settling {
     history.insert(c, row.id(), delivery(row, Outcome.ABANDONED, p.now(), failure, note));
     Instant visibleAt = p.now().plus(p.delay());
     messages.makeReady(c, row.id(), visibleAt.toEpochMilli(), attempts, 0L);
-    return ready(row.id(), visibleAt, p.now());
+    return ready(row, visibleAt, p.now());
   }
 
   List<SettleResult> release(Connection c, ReleaseParams p) throws SQLException {
@@ -228,21 +242,21 @@ final class Settling {
     tokens.sort(Comparator.comparing(LeaseToken::messageId));
     List<SettleResult> out = new ArrayList<>();
     for (LeaseToken token : tokens) {
-      MessageRow row = messages.lockLeased(c, token).row();
+      MessageRow row = messages.lockLeased(c, token, p.now()).row();
       history.insert(
           c,
           row.id(),
           delivery(row, Outcome.RELEASED, p.now(), null, "released (attempt refunded)"));
       messages.makeReady(c, row.id(), p.now().toEpochMilli(), Math.max(0, row.attempts() - 1), 0L);
-      out.add(ready(row.id(), p.now(), p.now()));
+      out.add(ready(row, p.now(), p.now()));
     }
     return out;
   }
 
   Instant renew(Connection c, RenewParams p) throws SQLException {
-    MessageRows.Locked locked = messages.lockLeased(c, p.token());
+    MessageRows.Locked locked = messages.lockLeased(c, p.token(), p.now());
     Duration timeout = p.leaseTimeout() != null ? p.leaseTimeout() : locked.policy().leaseTimeout();
-    Instant expiresAt = p.now().plus(timeout);
+    Instant expiresAt = capAtDeadline(locked.row(), p.now().plus(timeout));
     try (PreparedStatement ps =
         c.prepareStatement("UPDATE redrive_messages SET visible_at = ? WHERE id = ?")) {
       ps.setLong(1, expiresAt.toEpochMilli());
@@ -252,8 +266,16 @@ final class Settling {
     return expiresAt;
   }
 
+  /** A lease never runs past its message's deadline: the sweep takes the message there. */
+  static Instant capAtDeadline(MessageRow row, Instant leaseExpiry) {
+    if (row.expireAt() != null && row.expireAt() < leaseExpiry.toEpochMilli()) {
+      return Instant.ofEpochMilli(row.expireAt());
+    }
+    return leaseExpiry;
+  }
+
   long recordProgress(Connection c, ProgressParams p) throws SQLException {
-    MessageRow row = messages.lockLeased(c, p.token()).row();
+    MessageRow row = messages.lockLeased(c, p.token(), p.now()).row();
     messages.setProgress(c, row.id(), p.progress());
     return row.progress() | p.progress();
   }
@@ -289,8 +311,13 @@ final class Settling {
         note);
   }
 
-  private static SettleResult ready(String id, Instant visibleAt, Instant now) {
+  private static SettleResult ready(MessageRow row, Instant visibleAt, Instant now) {
     MessageState state = visibleAt.isAfter(now) ? MessageState.SCHEDULED : MessageState.READY;
-    return new SettleResult(id, state, visibleAt, null, null, false);
+    return new SettleResult(
+        row.id(), state, visibleAt, null, null, false, row.queue(), leasedAt(row));
+  }
+
+  private static Instant leasedAt(MessageRow row) {
+    return row.leasedAt() == null ? null : Instant.ofEpochMilli(row.leasedAt());
   }
 }

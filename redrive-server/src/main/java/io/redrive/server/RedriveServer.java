@@ -1,6 +1,9 @@
 package io.redrive.server;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.redrive.Redrive;
+import io.redrive.maintenance.Maintenance;
 import io.redrive.server.auth.Authorizer;
 import io.redrive.server.config.QueueDeclarations;
 import io.redrive.server.config.ServerConfig;
@@ -13,8 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A running Redrive server: the engine over the store of a {@link ServerConfig}, served as the HTTP
- * JSON API of docs/api.md. Start with {@link #start}; {@link #stop()} is graceful and idempotent.
- * Thread-safe.
+ * JSON API of docs/api.md, with the {@link Maintenance} service (the deadline sweep) running every
+ * {@code maintenanceInterval}. Start with {@link #start}; {@link #stop()} is graceful and
+ * idempotent. Thread-safe.
  *
  * <p>Without API keys ({@code !authorizer.enabled()}) the server refuses to bind to anything but a
  * loopback address, so an unauthenticated API is never reachable from the network.
@@ -24,6 +28,7 @@ public final class RedriveServer implements AutoCloseable {
 
   private final Redrive redrive;
   private final HttpApi api;
+  private final Maintenance maintenance;
   private final Store store;
   private final boolean ownsStore;
   private final String host;
@@ -35,12 +40,14 @@ public final class RedriveServer implements AutoCloseable {
   private RedriveServer(
       Redrive redrive,
       HttpApi api,
+      Maintenance maintenance,
       boolean ownsStore,
       String host,
       QueueDeclarations.Summary declared) {
     this.declared = declared;
     this.redrive = redrive;
     this.api = api;
+    this.maintenance = maintenance;
     this.store = redrive.store();
     this.ownsStore = ownsStore;
     this.host = host;
@@ -78,14 +85,24 @@ public final class RedriveServer implements AutoCloseable {
 
   private static RedriveServer start(
       ServerConfig config, Authorizer authorizer, Store store, boolean ownsStore) {
-    Redrive redrive = Redrive.builder(store).maxPayloadBytes(config.maxPayloadBytes()).build();
+    // One registry for the engine's message meters and the server's own, scraped at /metrics.
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    Redrive redrive =
+        Redrive.builder(store)
+            .maxPayloadBytes(config.maxPayloadBytes())
+            .meterRegistry(registry)
+            .build();
     // Before listening, so no request ever sees a declared queue missing or half-configured.
     QueueDeclarations.Summary declared = QueueDeclarations.apply(redrive, config);
     if (!config.queues().isEmpty()) {
       log.info("{}", declared);
     }
-    HttpApi api = HttpApi.start(redrive, authorizer, config);
-    RedriveServer server = new RedriveServer(redrive, api, ownsStore, config.bind(), declared);
+    HttpApi api = HttpApi.start(redrive, authorizer, config, registry);
+    // Every node runs the deadline sweep: it is safe on many nodes and needs no leader.
+    Maintenance maintenance =
+        Maintenance.builder(redrive).interval(config.maintenanceInterval()).start();
+    RedriveServer server =
+        new RedriveServer(redrive, api, maintenance, ownsStore, config.bind(), declared);
     log.info(
         "Redrive server listening on {} ({}, authentication {})",
         server.baseUrl(),
@@ -118,6 +135,11 @@ public final class RedriveServer implements AutoCloseable {
         || config.maxLeaseWait().toMinutes() > 10) {
       throw new IllegalArgumentException(
           "maxLeaseWait: must be between 0s and 10m, was " + config.maxLeaseWait());
+    }
+    try {
+      Maintenance.requireInterval(config.maintenanceInterval());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("maintenanceInterval: " + e.getMessage(), e);
     }
     if (config.bind() == null || config.bind().isBlank()) {
       throw new IllegalArgumentException("bind: is required");
@@ -203,6 +225,7 @@ public final class RedriveServer implements AutoCloseable {
       }
     }
     api.stop();
+    maintenance.close();
     if (ownsStore) {
       store.close();
     }

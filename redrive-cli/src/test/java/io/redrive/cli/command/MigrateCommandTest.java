@@ -25,7 +25,7 @@ class MigrateCommandTest {
     Cli.Result second = Cli.run("migrate", "--data-dir", data.toString());
 
     assertThat(first.exit()).as(first.toString()).isZero();
-    assertThat(first.out()).contains("SQLite at ").contains("applied V1, V2");
+    assertThat(first.out()).contains("SQLite at ").contains("applied V1, V2, V3");
     assertThat(second.out()).contains("schema is current, nothing to apply");
     SqliteStore.builder(data.resolve(SqliteStore.FILE_NAME))
         .migrationMode(MigrationMode.VALIDATE)

@@ -23,6 +23,7 @@ class PostgresComplianceCoverageTest {
                     PostgresStreamTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
+                    PostgresMetricsTest.class,
                     PostgresManualRetryTest.class,
                     PostgresRetryNowTest.class,
                     PostgresRedriveTest.class,

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import io.redrive.maintenance.Maintenance;
 import io.redrive.queue.QueueUpdate;
 import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.auth.Role;
@@ -31,7 +32,13 @@ public final class ConfigLoader {
 
   static final List<String> SECTIONS = List.of("server", "store", "keys", "queues");
   static final List<String> SERVER =
-      List.of("bind", "port", "maxPayloadBytes", "maxRequestBytes", "maxLeaseWait");
+      List.of(
+          "bind",
+          "port",
+          "maxPayloadBytes",
+          "maxRequestBytes",
+          "maxLeaseWait",
+          "maintenanceInterval");
   static final List<String> STORE =
       List.of(
           "kind",
@@ -114,7 +121,8 @@ public final class ConfigLoader {
             config.maxLeaseWait(),
             keys,
             queues,
-            file);
+            file,
+            config.maintenanceInterval());
     try {
       config.requireKeysForRemoteBind();
     } catch (IllegalArgumentException e) {
@@ -167,7 +175,19 @@ public final class ConfigLoader {
         throw waitNode.error("must be at most 1h, was " + waitNode.string());
       }
     }
-    return d.withBind(bind).withPort(port).withLimits(payload, request, wait);
+    Duration maintenance = d.maintenanceInterval();
+    ConfigNode maintenanceNode = n.child("maintenanceInterval");
+    if (maintenanceNode.present()) {
+      try {
+        maintenance = Maintenance.requireInterval(maintenanceNode.duration());
+      } catch (IllegalArgumentException e) {
+        throw maintenanceNode.error("must be between 10ms and 1h, was " + maintenanceNode.string());
+      }
+    }
+    return d.withBind(bind)
+        .withPort(port)
+        .withLimits(payload, request, wait)
+        .withMaintenanceInterval(maintenance);
   }
 
   private StoreSettings store(ConfigNode n, Path base) {

@@ -1,5 +1,6 @@
 package io.redrive.server.config;
 
+import io.redrive.maintenance.Maintenance;
 import io.redrive.queue.QueueUpdate;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -22,6 +23,8 @@ import java.util.Map;
  * @param queues declared queues in file order: fields given in the file, the rest default (create)
  *     or keep their value (update)
  * @param source the config file, or null
+ * @param maintenanceInterval how often the server's maintenance service sweeps messages past their
+ *     deadline into EXPIRED (default 1 s)
  */
 public record ServerConfig(
     String bind,
@@ -32,7 +35,8 @@ public record ServerConfig(
     Duration maxLeaseWait,
     List<ApiKey> keys,
     Map<String, QueueUpdate> queues,
-    Path source) {
+    Path source,
+    Duration maintenanceInterval) {
 
   public static final String DEFAULT_BIND = "127.0.0.1";
   public static final int DEFAULT_PORT = 7070;
@@ -53,37 +57,92 @@ public record ServerConfig(
         Duration.ofSeconds(30),
         List.of(),
         Map.of(),
-        null);
+        null,
+        Maintenance.DEFAULT_INTERVAL);
   }
 
   public ServerConfig withBind(String value) {
     return new ServerConfig(
-        value, port, store, maxPayloadBytes, maxRequestBytes, maxLeaseWait, keys, queues, source);
+        value,
+        port,
+        store,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        keys,
+        queues,
+        source,
+        maintenanceInterval);
   }
 
   public ServerConfig withPort(int value) {
     return new ServerConfig(
-        bind, value, store, maxPayloadBytes, maxRequestBytes, maxLeaseWait, keys, queues, source);
+        bind,
+        value,
+        store,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        keys,
+        queues,
+        source,
+        maintenanceInterval);
   }
 
   public ServerConfig withStore(StoreSettings value) {
     return new ServerConfig(
-        bind, port, value, maxPayloadBytes, maxRequestBytes, maxLeaseWait, keys, queues, source);
+        bind,
+        port,
+        value,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        keys,
+        queues,
+        source,
+        maintenanceInterval);
   }
 
   public ServerConfig withKeys(List<ApiKey> value) {
     return new ServerConfig(
-        bind, port, store, maxPayloadBytes, maxRequestBytes, maxLeaseWait, value, queues, source);
+        bind,
+        port,
+        store,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        value,
+        queues,
+        source,
+        maintenanceInterval);
   }
 
   public ServerConfig withQueues(Map<String, QueueUpdate> value) {
     return new ServerConfig(
-        bind, port, store, maxPayloadBytes, maxRequestBytes, maxLeaseWait, keys, value, source);
+        bind,
+        port,
+        store,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        keys,
+        value,
+        source,
+        maintenanceInterval);
   }
 
   public ServerConfig withSource(Path value) {
     return new ServerConfig(
-        bind, port, store, maxPayloadBytes, maxRequestBytes, maxLeaseWait, keys, queues, value);
+        bind,
+        port,
+        store,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        keys,
+        queues,
+        value,
+        maintenanceInterval);
   }
 
   /**
@@ -112,8 +171,31 @@ public record ServerConfig(
     }
   }
 
+  public ServerConfig withMaintenanceInterval(Duration value) {
+    return new ServerConfig(
+        bind,
+        port,
+        store,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        keys,
+        queues,
+        source,
+        value);
+  }
+
   public ServerConfig withLimits(int payloadBytes, int requestBytes, Duration leaseWait) {
     return new ServerConfig(
-        bind, port, store, payloadBytes, requestBytes, leaseWait, keys, queues, source);
+        bind,
+        port,
+        store,
+        payloadBytes,
+        requestBytes,
+        leaseWait,
+        keys,
+        queues,
+        source,
+        maintenanceInterval);
   }
 }

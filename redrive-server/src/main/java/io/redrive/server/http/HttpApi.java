@@ -5,6 +5,7 @@ import static io.javalin.http.HandlerType.GET;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.redrive.Redrive;
 import io.redrive.server.auth.Authorizer;
 import io.redrive.server.config.ServerConfig;
@@ -35,13 +36,17 @@ public final class HttpApi implements AutoCloseable {
   private final Object stopLock = new Object();
   private boolean stopped;
 
-  private HttpApi(Redrive redrive, Authorizer authorizer, ServerConfig config) {
+  private HttpApi(
+      Redrive redrive,
+      Authorizer authorizer,
+      ServerConfig config,
+      PrometheusMeterRegistry registry) {
     this.redrive = redrive;
     JsonCodec json = new JsonCodec();
     Views views = new Views(json);
     ErrorMapper errors = new ErrorMapper(json);
     this.waiter = new LeaseWaiter(redrive, 4);
-    this.metrics = new ServerMetrics(redrive);
+    this.metrics = new ServerMetrics(redrive, registry);
     List<Route> table = new ArrayList<>(serviceRoutes());
     table.addAll(new QueueEndpoints(redrive, views).routes());
     table.addAll(new MessageEndpoints(redrive, views).routes());
@@ -112,7 +117,21 @@ public final class HttpApi implements AutoCloseable {
    * keeps ownership of {@code redrive} and its store.
    */
   public static HttpApi start(Redrive redrive, Authorizer authorizer, ServerConfig config) {
-    HttpApi api = new HttpApi(redrive, authorizer, config);
+    return start(redrive, authorizer, config, ServerMetrics.newRegistry());
+  }
+
+  /**
+   * Starts serving as {@link #start(Redrive, Authorizer, ServerConfig)}, with {@code /metrics} from
+   * {@code registry}: give the registry the engine was built with ({@code
+   * Redrive.builder(store).meterRegistry(registry)}) so its message meters show there. Closed by
+   * {@link #stop()}.
+   */
+  public static HttpApi start(
+      Redrive redrive,
+      Authorizer authorizer,
+      ServerConfig config,
+      PrometheusMeterRegistry registry) {
+    HttpApi api = new HttpApi(redrive, authorizer, config, registry);
     try {
       api.app.start(config.bind(), config.port());
     } catch (RuntimeException e) {

@@ -3,6 +3,12 @@ package io.redrive.server.http;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.redrive.Redrive;
@@ -19,23 +25,36 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The server's Prometheus meters: {@code redrive_http_requests_seconds} by route, method and
- * status, and {@code redrive_queue_depth} by queue and state, refreshed every {@link #REFRESH} and
- * before a scrape that finds them older than {@link #STALE}. Thread-safe.
+ * status, {@code redrive_queue_depth} by queue and state, refreshed every {@link #REFRESH} and
+ * before a scrape that finds them older than {@link #STALE}, and the JVM and process binders
+ * ({@code jvm_*}, {@code process_*}, {@code system_*}). The engine's message meters share the
+ * registry. Thread-safe.
  */
 final class ServerMetrics implements AutoCloseable {
   static final Duration REFRESH = Duration.ofSeconds(15);
   static final Duration STALE = Duration.ofSeconds(5);
   private static final Logger log = LoggerFactory.getLogger(ServerMetrics.class);
 
-  private final PrometheusMeterRegistry registry =
-      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final PrometheusMeterRegistry registry;
   private final MultiGauge depth;
   private final Redrive redrive;
   private final ScheduledExecutorService refresher;
+  private final JvmGcMetrics gc = new JvmGcMetrics();
   private volatile long refreshedAtNanos = System.nanoTime() - REFRESH.toNanos();
 
-  ServerMetrics(Redrive redrive) {
+  /**
+   * Meters in {@code registry}, which the engine also counts into when it was built with it, so
+   * {@code /metrics} shows the engine's message meters too.
+   */
+  ServerMetrics(Redrive redrive, PrometheusMeterRegistry registry) {
+    this.registry = registry;
     this.redrive = redrive;
+    new JvmMemoryMetrics().bindTo(registry);
+    gc.bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+    new ClassLoaderMetrics().bindTo(registry);
+    new ProcessorMetrics().bindTo(registry);
+    new UptimeMetrics().bindTo(registry);
     this.depth =
         MultiGauge.builder("redrive.queue.depth")
             .description("messages in the queue by state, refreshed every 15 s")
@@ -88,9 +107,15 @@ final class ServerMetrics implements AutoCloseable {
     return registry.scrape();
   }
 
+  /** A registry for the server's {@code /metrics} (Prometheus text format). */
+  static PrometheusMeterRegistry newRegistry() {
+    return new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  }
+
   @Override
   public void close() {
     refresher.shutdownNow();
+    gc.close();
     registry.close();
   }
 }

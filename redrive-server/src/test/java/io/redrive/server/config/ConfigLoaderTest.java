@@ -44,7 +44,7 @@ class ConfigLoaderTest {
         of(
             "unknown server setting",
             "[server]\nprot = 1",
-            "server.prot: unknown setting (known: bind, port, maxPayloadBytes, maxRequestBytes, maxLeaseWait)"),
+            "server.prot: unknown setting (known: bind, port, maxPayloadBytes, maxRequestBytes, maxLeaseWait, maintenanceInterval)"),
         of(
             "port wrong type",
             "[server]\nport = \"x\"",
@@ -99,6 +99,14 @@ class ConfigLoaderTest {
             "lease wait too long",
             "[server]\nmaxLeaseWait = \"2h\"",
             "server.maxLeaseWait: must be at most 1h, was 2h"),
+        of(
+            "maintenance interval too short",
+            "[server]\nmaintenanceInterval = \"0s\"",
+            "server.maintenanceInterval: must be between 10ms and 1h, was 0s"),
+        of(
+            "maintenance interval too long",
+            "[server]\nmaintenanceInterval = \"2h\"",
+            "server.maintenanceInterval: must be between 10ms and 1h, was 2h"),
         // ---- [store] ----
         of(
             "store kind unknown",
@@ -423,6 +431,7 @@ class ConfigLoaderTest {
     assertThat(c.maxPayloadBytes()).isEqualTo(d.maxPayloadBytes());
     assertThat(c.maxRequestBytes()).isEqualTo(d.maxRequestBytes());
     assertThat(c.maxLeaseWait()).isEqualTo(d.maxLeaseWait());
+    assertThat(c.maintenanceInterval()).isEqualTo(Duration.ofSeconds(1));
     assertThat(c.keys()).isEmpty();
     assertThat(c.queues()).isEmpty();
     assertThat(c.store().kind()).isEqualTo(StoreSettings.Kind.SQLITE);
@@ -442,6 +451,7 @@ class ConfigLoaderTest {
         maxPayloadBytes = 1024
         maxRequestBytes = 4096
         maxLeaseWait = "20s"
+        maintenanceInterval = "250ms"
 
         [store]
         kind = "sqlite"
@@ -487,6 +497,7 @@ class ConfigLoaderTest {
     assertThat(c.maxPayloadBytes()).isEqualTo(1024);
     assertThat(c.maxRequestBytes()).isEqualTo(4096);
     assertThat(c.maxLeaseWait()).isEqualTo(Duration.ofSeconds(20));
+    assertThat(c.maintenanceInterval()).isEqualTo(Duration.ofMillis(250));
     assertThat(c.store())
         .isEqualTo(
             new StoreSettings(

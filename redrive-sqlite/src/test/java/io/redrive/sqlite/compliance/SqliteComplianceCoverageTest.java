@@ -23,6 +23,7 @@ class SqliteComplianceCoverageTest {
                     SqliteStreamTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
+                    SqliteMetricsTest.class,
                     SqliteManualRetryTest.class,
                     SqliteRetryNowTest.class,
                     SqliteRedriveTest.class,

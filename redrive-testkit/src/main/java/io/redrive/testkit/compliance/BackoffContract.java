@@ -1,13 +1,18 @@
 package io.redrive.testkit.compliance;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redrive.error.LeaseLostException;
 import io.redrive.failure.FailureReason;
+import io.redrive.lease.FailAllResult;
 import io.redrive.lease.FailRequest;
 import io.redrive.lease.LeasedMessage;
 import io.redrive.lease.SettleResult;
+import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
 import io.redrive.message.MessageState;
+import io.redrive.message.Outcome;
 import io.redrive.queue.DeadLetter;
 import io.redrive.retry.ExponentialBackoff;
 import java.time.Duration;
@@ -21,6 +26,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Retry timing after a failed attempt: exact backoff delays (the message is not leasable 1 ms
  * before the delay and is at the delay), retry-after overrides, and the failures that die at once.
+ * A failure with reason UNREGISTERED_HANDLER, from any caller, is an abandon with the
+ * unregistered-handler backoff (1 s × 2^(n−1), exponent capped at 6, at most 60 s), counted, until
+ * the lease after the last attempt poisons it.
  */
 public abstract class BackoffContract extends ComplianceTestBase {
 
@@ -281,5 +289,131 @@ public abstract class BackoffContract extends ComplianceTestBase {
     fail(leaseOne(QUEUE));
 
     assertThat(ids(lease(QUEUE, 10))).containsExactlyElementsOf(others).doesNotContain(failing);
+  }
+
+  // ---- UNREGISTERED_HANDLER: the same handling for every caller ----
+
+  private SettleResult failUnregistered(LeasedMessage m) {
+    return redrive.fail(FailRequest.of(m.token(), FailureReason.UNREGISTERED_HANDLER, null));
+  }
+
+  @Test
+  void fail_unregisteredHandler_abandonedWithUnregisteredBackoffUntilPoisoned() {
+    createQueue(QUEUE, defaults().withMaxAttempts(8));
+    String id = enqueue(QUEUE);
+    List<Long> seconds = List.of(1L, 2L, 4L, 8L, 16L, 32L, 60L, 60L);
+
+    for (int attempt = 1; attempt <= seconds.size(); attempt++) {
+      LeasedMessage leased = leaseOne(QUEUE);
+      assertThat(leased.attempt()).isEqualTo(attempt);
+      Duration delay = Duration.ofSeconds(seconds.get(attempt - 1));
+
+      SettleResult result = failUnregistered(leased);
+
+      assertThat(result.state()).isEqualTo(MessageState.SCHEDULED);
+      assertThat(result.visibleAt()).isEqualTo(now().plus(delay));
+      Message m = message(id);
+      assertThat(m.attempts()).isEqualTo(attempt);
+      HistoryEntry entry = last(m);
+      assertThat(entry.outcome()).isEqualTo(Outcome.ABANDONED);
+      assertThat(entry.attempt()).isEqualTo(attempt);
+      assertThat(entry.failure().reason()).isEqualTo(FailureReason.UNREGISTERED_HANDLER);
+      assertThat(entry.note())
+          .isEqualTo(
+              "no handler for type "
+                  + TYPE
+                  + " on worker "
+                  + WORKER
+                  + ", visible again after "
+                  + delay);
+      advance(delay.minus(MILLI));
+      assertNothingLeasable(QUEUE);
+      advance(MILLI);
+    }
+
+    assertThat(lease(QUEUE, 1).poisoned()).containsExactly(id);
+    assertThat(message(id).deadReason()).isEqualTo(FailureReason.POISON);
+    assertThat(outcomes(id)).filteredOn(o -> o == Outcome.FAILED).isEmpty();
+  }
+
+  @Test
+  void fail_unregisteredHandlerAtLastAttempt_notDeadUntilNextLease() {
+    createQueue(QUEUE, defaults().withMaxAttempts(1));
+    String id = enqueue(QUEUE);
+
+    SettleResult result = failUnregistered(leaseOne(QUEUE));
+
+    assertThat(result.state()).isEqualTo(MessageState.SCHEDULED);
+    advance(Duration.ofSeconds(1));
+    assertThat(lease(QUEUE, 1).poisoned()).containsExactly(id);
+  }
+
+  @Test
+  void fail_unregisteredHandlerWithRetryAfterAndCallerText_retryAfterWinsTextKept() {
+    createQueue(QUEUE);
+    String id = enqueue(QUEUE);
+    LeasedMessage leased = leaseOne(QUEUE);
+
+    SettleResult result =
+        redrive.fail(
+            FailRequest.of(leased.token(), FailureReason.UNREGISTERED_HANDLER, "py-worker v2")
+                .withRetryAfter(Duration.ofSeconds(7)));
+
+    assertThat(result.visibleAt()).isEqualTo(now().plusSeconds(7));
+    assertThat(last(message(id)).note())
+        .startsWith("no handler for type " + TYPE + " on worker " + WORKER + ": py-worker v2");
+  }
+
+  @Test
+  void fail_unregisteredHandlerNotRetryable_deadAtOnceAsAFailure() {
+    createQueue(QUEUE);
+    String id = enqueue(QUEUE);
+    LeasedMessage leased = leaseOne(QUEUE);
+
+    SettleResult result =
+        redrive.fail(
+            FailRequest.of(leased.token(), FailureReason.UNREGISTERED_HANDLER, "gone for good")
+                .withRetryable(false));
+
+    assertThat(result.state()).isEqualTo(MessageState.DEAD);
+    assertThat(message(id).deadReason()).isEqualTo(FailureReason.UNREGISTERED_HANDLER);
+    assertThat(outcomes(id)).containsExactly(Outcome.FAILED);
+  }
+
+  @Test
+  void fail_unregisteredHandlerWithStaleToken_leaseLostAndNothingChanges() {
+    createQueue(QUEUE);
+    String id = enqueue(QUEUE);
+    LeasedMessage first = leaseOne(QUEUE, Duration.ofSeconds(10));
+    advance(Duration.ofSeconds(10));
+    leaseOne(QUEUE);
+
+    assertThatThrownBy(() -> failUnregistered(first)).isInstanceOf(LeaseLostException.class);
+
+    assertThat(message(id).state()).isEqualTo(MessageState.LEASED);
+    assertThat(message(id).attempts()).isEqualTo(2);
+  }
+
+  @Test
+  void failAll_mixOfUnregisteredHandlerFailureAndLost_eachHandledAsFailWould() {
+    createQueue(QUEUE, defaults().withMaxAttempts(3));
+    List<String> ids = enqueueMany(QUEUE, 2);
+    List<LeasedMessage> leased = lease(QUEUE, 2).leased();
+    String unknown = unknownToken();
+
+    FailAllResult result =
+        redrive.failAll(
+            List.of(
+                FailRequest.of(leased.get(0).token(), FailureReason.UNREGISTERED_HANDLER, null),
+                FailRequest.of(leased.get(1).token(), FailureReason.HANDLER_EXCEPTION, "boom"),
+                FailRequest.of(unknown, FailureReason.UNREGISTERED_HANDLER, null)));
+
+    assertThat(result.failed())
+        .extracting(SettleResult::messageId)
+        .containsExactly(ids.get(0), ids.get(1));
+    assertThat(result.lost()).containsExactly(unknown.substring(0, unknown.indexOf('.')));
+    assertThat(message(ids.get(0)).visibleAt()).isEqualTo(now().plusSeconds(1));
+    assertThat(last(message(ids.get(0))).outcome()).isEqualTo(Outcome.ABANDONED);
+    assertThat(last(message(ids.get(1))).outcome()).isEqualTo(Outcome.FAILED);
   }
 }

@@ -38,7 +38,8 @@ public final class ComplianceContracts {
           BatchFailContract.class,
           ListingContract.class,
           QueueDeclarationContract.class,
-          MigrationContract.class);
+          MigrationContract.class,
+          MetricsContract.class);
 
   private ComplianceContracts() {}
 

@@ -63,19 +63,34 @@ public abstract class MetricsScenarios extends WorkerScenarioBase {
               return dead != null && dead.value() == 2.0;
             });
 
+    // Message counts are the engine's (the worker counts nothing twice):
     // ok 3 + flaky 2 + invalid 1 + unknown 2 (the third lease poisons it instead)
-    assertThat(count("redrive.worker.leased")).isEqualTo(8.0);
-    assertThat(count("redrive.worker.completed", "type", "ok")).isEqualTo(3.0);
-    assertThat(count("redrive.worker.completed", "type", "flaky")).isEqualTo(1.0);
-    assertThat(count("redrive.worker.failed", "type", "flaky", "reason", "TRANSPORT_UNAVAILABLE"))
-        .isEqualTo(1.0);
-    assertThat(count("redrive.worker.failed", "type", "invalid", "reason", "VALIDATION_FAILURE"))
-        .isEqualTo(1.0);
-    assertThat(count("redrive.worker.dead", "type", "invalid", "reason", "VALIDATION_FAILURE"))
-        .isEqualTo(1.0);
-    assertThat(meters.find("redrive.worker.dead").tags("type", "flaky").counter()).isNull();
-    assertThat(count("redrive.worker.poisoned")).isEqualTo(1.0);
-    assertThat(count("redrive.worker.unregistered", "type", "unknown")).isEqualTo(2.0);
+    assertThat(count("redrive.messages.leased")).isEqualTo(8.0);
+    assertThat(count("redrive.messages.completed")).isEqualTo(4.0);
+    assertThat(count("redrive.messages.failed", "reason", "TRANSPORT_UNAVAILABLE")).isEqualTo(1.0);
+    assertThat(count("redrive.messages.failed", "reason", "VALIDATION_FAILURE")).isEqualTo(1.0);
+    assertThat(count("redrive.messages.failed", "reason", "UNREGISTERED_HANDLER")).isEqualTo(2.0);
+    assertThat(count("redrive.messages.dead", "reason", "VALIDATION_FAILURE")).isEqualTo(1.0);
+    assertThat(count("redrive.messages.dead", "reason", "POISON")).isEqualTo(1.0);
+    assertThat(count("redrive.messages.retried", "kind", "automatic")).isEqualTo(3.0);
+    for (String gone :
+        List.of(
+            "redrive.worker.leased",
+            "redrive.worker.completed",
+            "redrive.worker.failed",
+            "redrive.worker.dead",
+            "redrive.worker.poisoned",
+            "redrive.worker.unregistered")) {
+      assertThat(meters.find(gone).meters()).as(gone).isEmpty();
+    }
+    Timer flakyCompleted =
+        meters
+            .find("redrive.worker.handler.duration")
+            .tags("queue", QUEUE, "type", "flaky", "outcome", "completed")
+            .timer();
+    assertThat(flakyCompleted.count())
+        .as("completions by type, from the handler timer")
+        .isEqualTo(1);
 
     Timer completed =
         meters

@@ -1,18 +1,21 @@
 package io.redrive.testkit.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redrive.failure.FailureReason;
 import io.redrive.failure.FailureRecord;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
 import io.redrive.message.MessageState;
+import io.redrive.message.NewMessage;
 import io.redrive.message.Outcome;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.worker.FailureClassifier;
 import io.redrive.worker.Handler;
 import io.redrive.worker.HandlerRegistration;
 import io.redrive.worker.HandlerResult;
+import io.redrive.worker.Worker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -329,5 +332,56 @@ public abstract class OutcomeScenarios extends WorkerScenarioBase {
     Message otherDead = awaitDead(other);
     assertThat(otherDead.attempts()).isEqualTo(3);
     assertThat(otherDead.deadReason()).isEqualTo(FailureReason.HANDLER_EXCEPTION);
+  }
+
+  @Test
+  void maintenanceOptIn_messagePastDeadlineThatNoLeaseReaches_deadAsExpired() {
+    createQueue(fastPolicy());
+    String scheduled =
+        enqueue(
+            NewMessage.builder(QUEUE, TYPE)
+                .payload("{}")
+                .delay(Duration.ofHours(1))
+                .expireAfter(Duration.ofMillis(200))
+                .build());
+    Worker worker =
+        start(
+            worker()
+                .handler(TYPE, ctx -> HandlerResult.complete())
+                .maintenance(Duration.ofMillis(20)));
+
+    assertThat(worker.runsMaintenance()).isTrue();
+    Message m = awaitDead(scheduled);
+    assertThat(m.deadReason()).isEqualTo(FailureReason.EXPIRED);
+    assertThat(m.attempts()).isZero();
+    worker.stop(Duration.ofSeconds(1));
+    assertThat(worker.runsMaintenance()).isFalse();
+  }
+
+  @Test
+  void maintenanceTrue_runsWhileTheWorkerRuns() {
+    createQueue(fastPolicy());
+    Worker worker =
+        start(worker().handler(TYPE, ctx -> HandlerResult.complete()).maintenance(true));
+
+    assertThat(worker.runsMaintenance()).isTrue();
+    worker.close();
+    assertThat(worker.runsMaintenance()).isFalse();
+  }
+
+  @Test
+  void maintenance_notAskedFor_workerDoesNotSweep() {
+    createQueue(fastPolicy());
+    Worker worker = start(worker().handler(TYPE, ctx -> HandlerResult.complete()));
+
+    assertThat(worker.runsMaintenance()).isFalse();
+  }
+
+  @Test
+  void maintenance_badInterval_refusedNamingIt() {
+    assertThatThrownBy(() -> worker().maintenance(Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maintenance.interval")
+        .hasMessageContaining("PT0S");
   }
 }

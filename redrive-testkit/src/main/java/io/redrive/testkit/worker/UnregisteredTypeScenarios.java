@@ -26,7 +26,10 @@ public abstract class UnregisteredTypeScenarios extends WorkerScenarioBase {
 
   private double unregisteredCount() {
     var counter =
-        meters.find("redrive.worker.unregistered").tags("queue", QUEUE, "type", UNKNOWN).counter();
+        meters
+            .find("redrive.messages.failed")
+            .tags("queue", QUEUE, "reason", "UNREGISTERED_HANDLER")
+            .counter();
     return counter == null ? 0 : counter.count();
   }
 
@@ -67,7 +70,7 @@ public abstract class UnregisteredTypeScenarios extends WorkerScenarioBase {
   @Test
   void unknownType_defaultBackoffTable_appliedByEngineClock() {
     ControllableClock clock = ControllableClock.startingAtEpochOfTests();
-    Redrive engine = Redrive.builder(store).clock(clock).build();
+    Redrive engine = Redrive.builder(store).clock(clock).meterRegistry(meters).build();
     engine.createQueue(QUEUE, QueuePolicy.defaults().withMaxAttempts(8));
     String id = engine.enqueue(NewMessage.builder(QUEUE, UNKNOWN).payload("{}").build()).id();
     List<Duration> expected =

@@ -29,10 +29,10 @@ import org.junit.jupiter.api.BeforeEach;
 /**
  * Base of every worker scenario: a fresh database and store per test, an engine over it with the
  * real system clock (workers schedule, renew and time out in real time), a fresh {@link
- * SimpleMeterRegistry}, and helpers to build workers with short durations. Every worker started
- * through {@link #start} is stopped after the test, and handlers that hang on purpose ({@link
- * #blockIgnoringInterrupts}, {@link #spinIgnoringInterrupts}) are let go then, so no thread of one
- * test outlives it.
+ * SimpleMeterRegistry} for the engine's and the workers' meters, and helpers to build workers with
+ * short durations. Every worker started through {@link #start} is stopped after the test, and
+ * handlers that hang on purpose ({@link #blockIgnoringInterrupts}, {@link #spinIgnoringInterrupts})
+ * are let go then, so no thread of one test outlives it.
  *
  * <p>A store module subclasses each scenario class and implements {@link #fixture()}; nothing else.
  */
@@ -60,8 +60,8 @@ public abstract class WorkerScenarioBase {
   void openDatabase() {
     db = fixture().newDatabase();
     store = db.openStore();
-    redrive = Redrive.builder(store).build();
     meters = new SimpleMeterRegistry();
+    redrive = Redrive.builder(store).meterRegistry(meters).build();
   }
 
   @AfterEach

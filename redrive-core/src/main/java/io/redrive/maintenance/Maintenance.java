@@ -1,0 +1,138 @@
+package io.redrive.maintenance;
+
+import io.redrive.Redrive;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the deadline sweep ({@link Redrive#expireDue(int)}) every {@code interval} on one daemon
+ * thread, so a message past its deadline dies as EXPIRED, the way its queue's dead-letter policy
+ * says, whether it is ready, scheduled or leased and whether or not anyone leases from its queue.
+ *
+ * <p>Safe to run on every node sharing a database: each sweep is a series of transactions that skip
+ * rows another node holds, and no message is dead-lettered twice. A failed sweep (e.g. the database
+ * is unreachable) is logged and retried at the next interval. Start with {@link #start(Redrive)} or
+ * {@link #builder(Redrive)}; {@link #close()} stops it, waiting for a sweep in progress.
+ * Thread-safe.
+ */
+public final class Maintenance implements AutoCloseable {
+  /** How often the sweep runs by default. */
+  public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+
+  /** Messages dead-lettered per transaction by default. */
+  public static final int DEFAULT_BATCH_SIZE = 500;
+
+  private static final Logger LOG = LoggerFactory.getLogger(Maintenance.class);
+
+  private final Redrive redrive;
+  private final Duration interval;
+  private final int batchSize;
+  private final ScheduledExecutorService sweeper;
+
+  private Maintenance(Redrive redrive, Duration interval, int batchSize) {
+    this.redrive = redrive;
+    this.interval = interval;
+    this.batchSize = batchSize;
+    this.sweeper =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "redrive-maintenance");
+              t.setDaemon(true);
+              return t;
+            });
+    sweeper.scheduleWithFixedDelay(
+        this::sweep, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** Starts the sweep with the default interval (1 s) and batch size (500). */
+  public static Maintenance start(Redrive redrive) {
+    return builder(redrive).start();
+  }
+
+  /** Starts configuring maintenance over {@code redrive}. */
+  public static Builder builder(Redrive redrive) {
+    return new Builder(redrive);
+  }
+
+  /** The time between the end of one sweep and the start of the next. */
+  public Duration interval() {
+    return interval;
+  }
+
+  private void sweep() {
+    try {
+      int expired = redrive.expireDue(batchSize);
+      if (expired > 0) {
+        LOG.info("deadline sweep dead-lettered {} messages as EXPIRED", expired);
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("deadline sweep failed; retrying in {}: {}", interval, e.toString());
+    }
+  }
+
+  /** Stops sweeping, waiting up to 10 s for a sweep in progress. Idempotent. */
+  @Override
+  public void close() {
+    sweeper.shutdown();
+    try {
+      if (!sweeper.awaitTermination(10, TimeUnit.SECONDS)) {
+        sweeper.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      sweeper.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Builds and starts a {@link Maintenance}; not thread-safe. */
+  public static final class Builder {
+    private final Redrive redrive;
+    private Duration interval = DEFAULT_INTERVAL;
+    private int batchSize = DEFAULT_BATCH_SIZE;
+
+    private Builder(Redrive redrive) {
+      if (redrive == null) {
+        throw new IllegalArgumentException("redrive: is required");
+      }
+      this.redrive = redrive;
+    }
+
+    /** Time between sweeps, 10 ms to 1 h (default 1 s). */
+    public Builder interval(Duration value) {
+      this.interval = requireInterval(value);
+      return this;
+    }
+
+    /** Messages dead-lettered per transaction, 1–10000 (default 500). */
+    public Builder batchSize(int value) {
+      if (value < 1 || value > 10_000) {
+        throw new IllegalArgumentException("batchSize: must be between 1 and 10000, was " + value);
+      }
+      this.batchSize = value;
+      return this;
+    }
+
+    /** Starts sweeping; the first sweep runs one interval from now. */
+    public Maintenance start() {
+      return new Maintenance(redrive, interval, batchSize);
+    }
+  }
+
+  /**
+   * Checks a sweep interval: 10 ms to 1 h.
+   *
+   * @throws IllegalArgumentException naming {@code interval} and the value otherwise
+   */
+  public static Duration requireInterval(Duration value) {
+    if (value == null
+        || value.compareTo(Duration.ofMillis(10)) < 0
+        || value.compareTo(Duration.ofHours(1)) > 0) {
+      throw new IllegalArgumentException("interval: must be between 10ms and 1h, was " + value);
+    }
+    return value;
+  }
+}
