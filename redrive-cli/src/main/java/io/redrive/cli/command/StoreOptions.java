@@ -64,7 +64,8 @@ public final class StoreOptions {
     if (file != null) {
       settings = new ConfigLoader(environment::get).load(file);
     }
-    return settings.withStore(store(settings.store(), environment));
+    StoreSettings store = store(settings.store(), environment);
+    return settings.withStore(store.withMigrations(settings.store().migrations()));
   }
 
   private StoreSettings store(StoreSettings current, Map<String, String> environment) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redrive.cli.testing.Cli;
 import io.redrive.jdbc.MigrationMode;
+import io.redrive.server.config.ConfigLoader;
 import io.redrive.sqlite.SqliteStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,6 +64,20 @@ class MigrateCommandTest {
     }
     SqliteStore.builder(file).migrationMode(MigrationMode.VALIDATE).build().close();
     assertThat(Files.exists(file)).isTrue();
+  }
+
+  @Test
+  void validatingServer_refusesAnUnmigratedStore_untilMigrateAppliesIt() throws Exception {
+    Path config = dir.resolve("redrive.toml");
+    Files.writeString(config, "[store]\ndataDir = \"data\"\nmigrations = \"validate\"\n");
+
+    Cli.Result refused = Cli.run("server", "--config", config.toString(), "--port", "0");
+    Cli.Result migrated = Cli.run("migrate", "--config", config.toString());
+
+    assertThat(refused.exit()).as(refused.toString()).isNotZero();
+    assertThat(refused.err()).contains("missing V1", "redrive migrate");
+    assertThat(migrated.out()).contains("applied V1, V2, V3");
+    new ConfigLoader(System::getenv).load(config).store().open().close();
   }
 
   @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import io.redrive.jdbc.MigrationMode;
 import io.redrive.maintenance.Maintenance;
 import io.redrive.queue.QueueUpdate;
 import io.redrive.server.auth.KeyAuthorizer;
@@ -42,6 +43,7 @@ public final class ConfigLoader {
   static final List<String> STORE =
       List.of(
           "kind",
+          "migrations",
           "dataDir",
           "pgUrl",
           "pgUser",
@@ -191,6 +193,24 @@ public final class ConfigLoader {
   }
 
   private StoreSettings store(ConfigNode n, Path base) {
+    return storeWithoutMigrations(n, base).withMigrations(migrations(n.child("migrations")));
+  }
+
+  private static MigrationMode migrations(ConfigNode n) {
+    if (!n.present()) {
+      return MigrationMode.MIGRATE;
+    }
+    String mode = n.string();
+    if (mode.equalsIgnoreCase("migrate")) {
+      return MigrationMode.MIGRATE;
+    }
+    if (mode.equalsIgnoreCase("validate")) {
+      return MigrationMode.VALIDATE;
+    }
+    throw n.error("use \"migrate\" or \"validate\", was \"" + mode + "\"");
+  }
+
+  private StoreSettings storeWithoutMigrations(ConfigNode n, Path base) {
     n.allowOnly(STORE);
     ConfigNode kindNode = n.child("kind");
     StoreSettings.Kind kind = StoreSettings.Kind.SQLITE;

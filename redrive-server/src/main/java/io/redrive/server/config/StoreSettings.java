@@ -1,5 +1,6 @@
 package io.redrive.server.config;
 
+import io.redrive.jdbc.MigrationMode;
 import io.redrive.postgres.PostgresStore;
 import io.redrive.postgres.PostgresStoreBuilder;
 import io.redrive.sqlite.SqliteStore;
@@ -20,6 +21,8 @@ import java.util.List;
  * @param pgSchema the schema for Redrive's tables, or null for {@value
  *     PostgresStore#DEFAULT_SCHEMA}
  * @param poolSize connections in the pool
+ * @param migrations MIGRATE (default) applies pending schema migrations on open; VALIDATE refuses a
+ *     schema not at this build's version ({@code redrive migrate} applies them)
  */
 public record StoreSettings(
     Kind kind,
@@ -28,7 +31,31 @@ public record StoreSettings(
     String pgUser,
     String pgPassword,
     String pgSchema,
-    int poolSize) {
+    int poolSize,
+    MigrationMode migrations) {
+
+  public StoreSettings {
+    if (migrations == null) {
+      migrations = MigrationMode.MIGRATE;
+    }
+  }
+
+  /** Settings that migrate the schema on open. */
+  public StoreSettings(
+      Kind kind,
+      Path dataDir,
+      String pgUrl,
+      String pgUser,
+      String pgPassword,
+      String pgSchema,
+      int poolSize) {
+    this(kind, dataDir, pgUrl, pgUser, pgPassword, pgSchema, poolSize, MigrationMode.MIGRATE);
+  }
+
+  /** These settings with {@code mode} for the schema on open. */
+  public StoreSettings withMigrations(MigrationMode mode) {
+    return new StoreSettings(kind, dataDir, pgUrl, pgUser, pgPassword, pgSchema, poolSize, mode);
+  }
 
   /** The two stores. */
   public enum Kind {
@@ -76,7 +103,8 @@ public record StoreSettings(
       throw new IllegalArgumentException(
           "store.dataDir: cannot create \"" + dataDir() + "\": " + e.getMessage(), e);
     }
-    SqliteStore.Builder b = SqliteStore.builder(dataDir().resolve(SqliteStore.FILE_NAME));
+    SqliteStore.Builder b =
+        SqliteStore.builder(dataDir().resolve(SqliteStore.FILE_NAME)).migrationMode(migrations());
     if (poolSize() > 0) {
       b.poolSize(Math.min(poolSize(), 64));
     }
@@ -87,7 +115,7 @@ public record StoreSettings(
     if (pgUrl() == null || pgUrl().isBlank()) {
       throw new IllegalArgumentException("store.pgUrl: is required for PostgreSQL");
     }
-    PostgresStoreBuilder b = PostgresStore.builder(pgUrl());
+    PostgresStoreBuilder b = PostgresStore.builder(pgUrl()).migrationMode(migrations());
     if (pgUser() != null) {
       b.username(pgUser());
     }
@@ -120,6 +148,8 @@ public record StoreSettings(
         + pgSchema
         + ", poolSize="
         + poolSize
+        + ", migrations="
+        + migrations
         + "]";
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.redrive.jdbc.MigrationMode;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.QueueUpdate;
 import io.redrive.queue.StreamPolicy;
@@ -115,7 +116,7 @@ class ConfigLoaderTest {
         of(
             "store unknown setting",
             "[store]\ndatadir = \"x\"",
-            "store.datadir: unknown setting (known: kind, dataDir, pgUrl, pgUser, pgPassword, pgPasswordEnv, pgSchema, poolSize)"),
+            "store.datadir: unknown setting (known: kind, migrations, dataDir, pgUrl, pgUser, pgPassword, pgPasswordEnv, pgSchema, poolSize)"),
         of(
             "sqlite with pgUrl",
             "[store]\npgUrl = \"jdbc:postgresql://h/db\"",
@@ -149,6 +150,10 @@ class ConfigLoaderTest {
             "postgres bad schema",
             "[store]\nkind = \"postgres\"\npgUrl = \"jdbc:postgresql://h/db\"\npgSchema = \"Bad-Schema\"",
             "store.pgSchema: use 1-63 characters of a-z, 0-9 and '_', was \"Bad-Schema\""),
+        of(
+            "unknown migration mode",
+            "[store]\nmigrations = \"sometimes\"",
+            "store.migrations: use \"migrate\" or \"validate\", was \"sometimes\""),
         of(
             "postgres pool too big",
             "[store]\nkind = \"postgres\"\npgUrl = \"jdbc:postgresql://h/db\"\npoolSize = 201",
@@ -573,6 +578,23 @@ class ConfigLoaderTest {
     Path abs = dir.toAbsolutePath().resolve("elsewhere");
     assertThat(loader.parse("[store]\ndataDir = '" + abs + "'", file).store().dataDir())
         .isEqualTo(abs);
+  }
+
+  @Test
+  void store_migrationsValidate_keptWithEveryStore() {
+    assertThat(loader.parse("[store]\nmigrations = \"validate\"", FILE).store().migrations())
+        .isEqualTo(MigrationMode.VALIDATE);
+    assertThat(
+            loader
+                .parse(
+                    "[store]\nkind = \"postgres\"\npgUrl = \"jdbc:postgresql://h/db\"\n"
+                        + "migrations = \"validate\"",
+                    FILE)
+                .store()
+                .migrations())
+        .isEqualTo(MigrationMode.VALIDATE);
+    assertThat(loader.parse("[store]\n", FILE).store().migrations())
+        .isEqualTo(MigrationMode.MIGRATE);
   }
 
   @Test
