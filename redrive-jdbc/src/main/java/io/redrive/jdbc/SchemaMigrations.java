@@ -170,10 +170,11 @@ public final class SchemaMigrations {
    * pending script followed by the row that records it in {@value #HISTORY_TABLE}, which the store
    * then accepts in {@link MigrationMode#VALIDATE}.
    *
-   * @param preamble statements that create the schema and the history table if missing and make the
-   *     schema the session's default (store-specific)
+   * @param preamble statements that create the schema if missing and make it the session's default
+   *     (store-specific; empty where there is no schema)
+   * @param now the database's expression for the current time, as a column default
    */
-  public String pendingSql(String preamble) {
+  public String pendingSql(String preamble, String now) {
     if (legacyVersion().isPresent()) {
       throw new StoreException(
           where
@@ -194,7 +195,8 @@ public final class SchemaMigrations {
         .append("\n-- Run as one script; each migration records itself in ")
         .append(HISTORY_TABLE)
         .append(".\n")
-        .append(preamble.strip())
+        .append(preamble.isBlank() ? "" : preamble.strip() + "\n")
+        .append(historyTable(now))
         .append("\n");
     for (MigrationInfo m : pending) {
       sql.append("\n-- V")
@@ -222,6 +224,31 @@ public final class SchemaMigrations {
           .append(";\n");
     }
     return sql.toString();
+  }
+
+  /** Flyway's history table, made if missing, so the recorded rows are Flyway's own. */
+  private static String historyTable(String now) {
+    return "CREATE TABLE IF NOT EXISTS "
+        + HISTORY_TABLE
+        + " (\n"
+        + "  installed_rank INT NOT NULL PRIMARY KEY,\n"
+        + "  version VARCHAR(50),\n"
+        + "  description VARCHAR(200) NOT NULL,\n"
+        + "  type VARCHAR(20) NOT NULL,\n"
+        + "  script VARCHAR(1000) NOT NULL,\n"
+        + "  checksum INTEGER,\n"
+        + "  installed_by VARCHAR(100) NOT NULL,\n"
+        + "  installed_on TIMESTAMP NOT NULL DEFAULT "
+        + now
+        + ",\n"
+        + "  execution_time INTEGER NOT NULL,\n"
+        + "  success BOOLEAN NOT NULL\n"
+        + ");\n"
+        + "CREATE INDEX IF NOT EXISTS "
+        + HISTORY_TABLE
+        + "_s_idx ON "
+        + HISTORY_TABLE
+        + " (success);";
   }
 
   private FluentConfiguration configuration() {

@@ -138,25 +138,8 @@ public final class PostgresStoreBuilder {
                         + schema
                         + ";\nSET search_path TO "
                         + schema
-                        + ";\nCREATE TABLE IF NOT EXISTS "
-                        + SchemaMigrations.HISTORY_TABLE
-                        + " (\n"
-                        + "  installed_rank INT NOT NULL PRIMARY KEY,\n"
-                        + "  version VARCHAR(50),\n"
-                        + "  description VARCHAR(200) NOT NULL,\n"
-                        + "  type VARCHAR(20) NOT NULL,\n"
-                        + "  script VARCHAR(1000) NOT NULL,\n"
-                        + "  checksum INTEGER,\n"
-                        + "  installed_by VARCHAR(100) NOT NULL,\n"
-                        + "  installed_on TIMESTAMP NOT NULL DEFAULT now(),\n"
-                        + "  execution_time INTEGER NOT NULL,\n"
-                        + "  success BOOLEAN NOT NULL\n"
-                        + ");\n"
-                        + "CREATE INDEX IF NOT EXISTS "
-                        + SchemaMigrations.HISTORY_TABLE
-                        + "_s_idx ON "
-                        + SchemaMigrations.HISTORY_TABLE
-                        + " (success);"),
+                        + ";",
+                    "now()"),
         false);
   }
 

@@ -114,27 +114,7 @@ public final class SqliteStore extends JdbcStore {
     /** The SQL that brings the file to this build's version, for review; changes nothing. */
     public String pendingSql() {
       try (HikariDataSource pool = pool()) {
-        return migrations(pool)
-            .pendingSql(
-                "CREATE TABLE IF NOT EXISTS "
-                    + SchemaMigrations.HISTORY_TABLE
-                    + " (\n"
-                    + "  installed_rank INT NOT NULL PRIMARY KEY,\n"
-                    + "  version VARCHAR(50),\n"
-                    + "  description VARCHAR(200) NOT NULL,\n"
-                    + "  type VARCHAR(20) NOT NULL,\n"
-                    + "  script VARCHAR(1000) NOT NULL,\n"
-                    + "  checksum INT,\n"
-                    + "  installed_by VARCHAR(100) NOT NULL,\n"
-                    + "  installed_on TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f','now')),\n"
-                    + "  execution_time INT NOT NULL,\n"
-                    + "  success BOOLEAN NOT NULL\n"
-                    + ");\n"
-                    + "CREATE INDEX IF NOT EXISTS "
-                    + SchemaMigrations.HISTORY_TABLE
-                    + "_s_idx ON "
-                    + SchemaMigrations.HISTORY_TABLE
-                    + " (success);");
+        return migrations(pool).pendingSql("", "(strftime('%Y-%m-%d %H:%M:%f','now'))");
       }
     }
 

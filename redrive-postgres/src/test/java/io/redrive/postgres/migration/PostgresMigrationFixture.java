@@ -4,6 +4,7 @@ import io.redrive.jdbc.MigrationMode;
 import io.redrive.postgres.PostgresStore;
 import io.redrive.store.Store;
 import io.redrive.testkit.TestPostgres;
+import io.redrive.testkit.migration.JdbcMigrationDatabase;
 import io.redrive.testkit.migration.MigrationDatabase;
 import io.redrive.testkit.migration.MigrationFixture;
 import java.io.IOException;
@@ -11,11 +12,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -54,16 +52,24 @@ public final class PostgresMigrationFixture implements MigrationFixture {
     }
   }
 
-  static final class Database implements MigrationDatabase {
+  static final class Database extends JdbcMigrationDatabase {
     private final String name;
     private final String url;
-    private final PGSimpleDataSource application = new PGSimpleDataSource();
-    private final List<Store> stores = new ArrayList<>();
 
     Database(String name) {
+      this(name, TestPostgres.urlForDatabase(name));
+    }
+
+    private Database(String name, String url) {
+      super(plain(url), PostgresStore.DEFAULT_SCHEMA + ".");
       this.name = name;
-      this.url = TestPostgres.urlForDatabase(name);
-      application.setURL(url);
+      this.url = url;
+    }
+
+    private static DataSource plain(String url) {
+      PGSimpleDataSource source = new PGSimpleDataSource();
+      source.setURL(url);
+      return source;
     }
 
     String url() {
@@ -71,24 +77,19 @@ public final class PostgresMigrationFixture implements MigrationFixture {
     }
 
     @Override
-    public synchronized Store open() {
+    public Store open() {
       return keep(PostgresStore.builder(url).poolSize(2).build());
     }
 
     @Override
-    public synchronized Store openValidating() {
+    public Store openValidating() {
       return keep(
           PostgresStore.builder(url).poolSize(2).migrationMode(MigrationMode.VALIDATE).build());
     }
 
     @Override
-    public synchronized Store openOnApplicationDataSource() {
-      return keep(PostgresStore.builder(application).build());
-    }
-
-    private Store keep(Store store) {
-      stores.add(store);
-      return store;
+    public Store openOnApplicationDataSource() {
+      return keep(PostgresStore.builder(applicationDataSource()).build());
     }
 
     @Override
@@ -112,20 +113,6 @@ public final class PostgresMigrationFixture implements MigrationFixture {
     }
 
     @Override
-    public Connection connect() {
-      try {
-        return application.getConnection();
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
-    }
-
-    @Override
-    public DataSource applicationDataSource() {
-      return application;
-    }
-
-    @Override
     public boolean sharesApplicationSchema() {
       return false;
     }
@@ -134,7 +121,7 @@ public final class PostgresMigrationFixture implements MigrationFixture {
     public void createEarlierLayout() {
       // Redrive 0.1 with .schema("redrive"): tables and Flyway's default history in that schema.
       Flyway.configure()
-          .dataSource(application)
+          .dataSource(applicationDataSource())
           .schemas(PostgresStore.DEFAULT_SCHEMA)
           .defaultSchema(PostgresStore.DEFAULT_SCHEMA)
           .locations("classpath:db/redrive/postgres")
@@ -152,47 +139,15 @@ public final class PostgresMigrationFixture implements MigrationFixture {
     }
 
     @Override
-    public boolean redriveTableExists(String table) {
-      try (Connection c = connect();
-          PreparedStatement ps =
-              c.prepareStatement(
-                  "SELECT COUNT(*) FROM information_schema.tables"
-                      + " WHERE table_schema = ? AND table_name = ?")) {
-        ps.setString(1, PostgresStore.DEFAULT_SCHEMA);
-        ps.setString(2, table);
-        try (ResultSet rs = ps.executeQuery()) {
-          rs.next();
-          return rs.getLong(1) > 0;
-        }
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
+    protected String countTablesSql() {
+      return "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = '"
+          + PostgresStore.DEFAULT_SCHEMA
+          + "' AND table_name = ?";
     }
 
     @Override
-    public List<String> historyScripts(String table) {
-      List<String> scripts = new ArrayList<>();
-      try (Connection c = connect();
-          Statement s = c.createStatement();
-          ResultSet rs =
-              s.executeQuery(
-                  "SELECT script FROM "
-                      + PostgresStore.DEFAULT_SCHEMA
-                      + "."
-                      + table
-                      + " WHERE version IS NOT NULL ORDER BY installed_rank")) {
-        while (rs.next()) {
-          scripts.add(rs.getString(1));
-        }
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
-      return scripts;
-    }
-
-    @Override
-    public synchronized void close() {
-      stores.forEach(Store::close);
+    public void close() {
+      closeStores();
       TestPostgres.dropDatabase(name);
     }
   }

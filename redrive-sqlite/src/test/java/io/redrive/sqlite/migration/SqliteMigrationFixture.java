@@ -3,6 +3,7 @@ package io.redrive.sqlite.migration;
 import io.redrive.jdbc.MigrationMode;
 import io.redrive.sqlite.SqliteStore;
 import io.redrive.store.Store;
+import io.redrive.testkit.migration.JdbcMigrationDatabase;
 import io.redrive.testkit.migration.MigrationDatabase;
 import io.redrive.testkit.migration.MigrationFixture;
 import java.io.IOException;
@@ -12,8 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -69,28 +68,31 @@ public final class SqliteMigrationFixture implements MigrationFixture {
     return out;
   }
 
-  static final class Database implements MigrationDatabase {
+  static final class Database extends JdbcMigrationDatabase {
     private final Path dir;
     private final Path file;
-    private final SQLiteDataSource application;
-    private final List<Store> stores = new ArrayList<>();
 
     Database(Path dir) {
+      super(plain(dir.resolve(SqliteStore.FILE_NAME)), "");
       this.dir = dir;
       this.file = dir.resolve(SqliteStore.FILE_NAME);
+    }
+
+    private static DataSource plain(Path file) {
       SQLiteConfig config = new SQLiteConfig();
       config.setBusyTimeout(30_000);
-      this.application = new SQLiteDataSource(config);
-      application.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
+      SQLiteDataSource source = new SQLiteDataSource(config);
+      source.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
+      return source;
     }
 
     @Override
-    public synchronized Store open() {
+    public Store open() {
       return keep(SqliteStore.builder(file).poolSize(2).build());
     }
 
     @Override
-    public synchronized Store openValidating() {
+    public Store openValidating() {
       return keep(
           SqliteStore.builder(file).poolSize(2).migrationMode(MigrationMode.VALIDATE).build());
     }
@@ -98,11 +100,6 @@ public final class SqliteMigrationFixture implements MigrationFixture {
     @Override
     public Store openOnApplicationDataSource() {
       return open();
-    }
-
-    private Store keep(Store store) {
-      stores.add(store);
-      return store;
     }
 
     @Override
@@ -131,20 +128,6 @@ public final class SqliteMigrationFixture implements MigrationFixture {
     }
 
     @Override
-    public Connection connect() {
-      try {
-        return application.getConnection();
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
-    }
-
-    @Override
-    public DataSource applicationDataSource() {
-      return application;
-    }
-
-    @Override
     public boolean sharesApplicationSchema() {
       return true;
     }
@@ -152,7 +135,7 @@ public final class SqliteMigrationFixture implements MigrationFixture {
     @Override
     public void createEarlierLayout() {
       Flyway.configure()
-          .dataSource(application)
+          .dataSource(applicationDataSource())
           .locations("classpath:db/redrive/sqlite")
           .target("2")
           .load()
@@ -168,43 +151,13 @@ public final class SqliteMigrationFixture implements MigrationFixture {
     }
 
     @Override
-    public boolean redriveTableExists(String table) {
-      try (Connection c = connect();
-          PreparedStatement ps =
-              c.prepareStatement(
-                  "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?")) {
-        ps.setString(1, table);
-        try (ResultSet rs = ps.executeQuery()) {
-          rs.next();
-          return rs.getLong(1) > 0;
-        }
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
+    protected String countTablesSql() {
+      return "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?";
     }
 
     @Override
-    public List<String> historyScripts(String table) {
-      List<String> scripts = new ArrayList<>();
-      try (Connection c = connect();
-          Statement s = c.createStatement();
-          ResultSet rs =
-              s.executeQuery(
-                  "SELECT script FROM "
-                      + table
-                      + " WHERE version IS NOT NULL ORDER BY installed_rank")) {
-        while (rs.next()) {
-          scripts.add(rs.getString(1));
-        }
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
-      return scripts;
-    }
-
-    @Override
-    public synchronized void close() {
-      stores.forEach(Store::close);
+    public void close() {
+      closeStores();
       try (Stream<Path> files = Files.walk(dir)) {
         files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       } catch (IOException e) {
