@@ -1,11 +1,16 @@
 package io.redrive.cli;
 
+import io.redrive.cli.command.CompleteCommand;
 import io.redrive.cli.command.EnqueueCommand;
 import io.redrive.cli.command.ExitCode;
+import io.redrive.cli.command.FailCommand;
 import io.redrive.cli.command.ImportCommand;
+import io.redrive.cli.command.LeaseCommand;
 import io.redrive.cli.command.MessageCommand;
+import io.redrive.cli.command.PingCommand;
 import io.redrive.cli.command.QueueCommand;
 import io.redrive.cli.command.ServerCommand;
+import io.redrive.cli.command.WorkCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -22,7 +27,13 @@ import picocli.CommandLine.Command;
       QueueCommand.class,
       EnqueueCommand.class,
       MessageCommand.class,
-      ImportCommand.class
+      ImportCommand.class,
+      LeaseCommand.class,
+      CompleteCommand.class,
+      FailCommand.class,
+      WorkCommand.class,
+      PingCommand.class,
+      CompletionCommand.class
     },
     footer = {
       "",

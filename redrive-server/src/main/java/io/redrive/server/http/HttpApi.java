@@ -6,8 +6,13 @@ import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.redrive.Redrive;
+import io.redrive.server.PortInUseException;
 import io.redrive.server.auth.Authorizer;
 import io.redrive.server.config.ServerConfig;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -113,15 +118,38 @@ public final class HttpApi implements AutoCloseable {
    * keeps ownership of {@code redrive} and its store.
    */
   public static HttpApi start(Redrive redrive, Authorizer authorizer, ServerConfig config) {
+    if (config.port() != 0) {
+      requireFreePort(config.bind(), config.port());
+    }
     HttpApi api = new HttpApi(redrive, authorizer, config);
     try {
       api.app.start(config.bind(), config.port());
     } catch (RuntimeException e) {
       api.waiter.close();
       api.metrics.close();
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        if (t instanceof BindException) {
+          throw new PortInUseException(config.bind(), config.port(), e);
+        }
+      }
       throw e;
     }
     return api;
+  }
+
+  /**
+   * Fails with {@link PortInUseException} when the port is taken: Jetty reports it as an unrelated
+   * "STOPPED" error after logging the cause, so look first.
+   */
+  public static void requireFreePort(String bind, int port) {
+    try (ServerSocket probe = new ServerSocket()) {
+      probe.setReuseAddress(true);
+      probe.bind(new InetSocketAddress(bind, port));
+    } catch (BindException e) {
+      throw new PortInUseException(bind, port, e);
+    } catch (IOException e) {
+      // not a taken port (an unknown address, say): Jetty reports it when it tries
+    }
   }
 
   /** The port the server listens on. */

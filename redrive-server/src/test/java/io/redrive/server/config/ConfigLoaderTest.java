@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class ConfigLoaderTest {
   private static final Path FILE = Path.of("redrive.toml");
-  private static final String HINT = "(use a whole number with a unit: 500ms, 30s, 5m, 2h, 1d)";
+  private static final String HINT =
+      "(use whole numbers with units, largest first: 500ms, 30s, 5m, 1m30s, 2h, 1d)";
   private static final String KEY = "[[keys]]\nname = \"ops\"\nrole = \"admin\"\n";
   private static final String SECRET = "secret = \"ops-secret-0123456789\"\n";
   private static final Map<String, String> ENV =
