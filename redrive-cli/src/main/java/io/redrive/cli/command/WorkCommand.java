@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -51,6 +52,12 @@ public final class WorkCommand extends ApiCommand {
   private static final int MESSAGE_TAIL = 1000;
 
   private static final int STDERR_TAIL = 7000;
+
+  /** How CMD is run: the shell and its flag; tests replace it. */
+  static List<String> shell =
+      System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("win")
+          ? List.of("cmd.exe", "/c")
+          : List.of("sh", "-c");
 
   @Parameters(index = "0", paramLabel = "QUEUE", description = "The queue to work on.")
   String queue;
@@ -191,10 +198,9 @@ public final class WorkCommand extends ApiCommand {
   }
 
   private Process start(JsonNode m) throws IOException {
-    boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("win");
-    ProcessBuilder pb =
-        new ProcessBuilder(
-            windows ? List.of("cmd.exe", "/c", command) : List.of("sh", "-c", command));
+    List<String> argv = new ArrayList<>(shell);
+    argv.add(command);
+    ProcessBuilder pb = new ProcessBuilder(argv);
     Map<String, String> env = pb.environment();
     env.put("REDRIVE_MESSAGE_ID", Fields.text(m, "id", ""));
     env.put("REDRIVE_MESSAGE_TYPE", Fields.text(m, "type", ""));

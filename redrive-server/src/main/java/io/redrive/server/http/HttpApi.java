@@ -52,6 +52,7 @@ public final class HttpApi implements AutoCloseable {
     List<Route> table = new ArrayList<>(serviceRoutes());
     table.addAll(new QueueEndpoints(redrive, views).routes());
     table.addAll(new MessageEndpoints(redrive, views).routes());
+    table.addAll(new DeadRetryEndpoints(redrive).routes());
     table.addAll(new LeaseEndpoints(redrive, views, waiter, config.maxLeaseWait()).routes());
     this.routes = List.copyOf(table);
     this.openApi = json.write(OpenApi.document(routes, version()));

@@ -122,14 +122,15 @@ final class MessageEndpoints {
             "DropResult",
             this::dropMatching),
         Route.of(
-            POST,
-            "/v1/queues/{name}/redrive",
-            "Move dead messages out of a dead-letter queue",
-            Permission.ADMIN,
-            RedriveBody.class,
-            200,
-            "RedriveResult",
-            this::redrive),
+                POST,
+                "/v1/queues/{name}/redrive",
+                "Move dead messages out of a dead-letter queue",
+                Permission.ADMIN,
+                RedriveBody.class,
+                200,
+                "RedriveResult",
+                this::redrive)
+            .withQueryParams("countRemaining"),
         Route.of(
             POST,
             "/v1/queues/{name}/import",
@@ -326,8 +327,21 @@ final class MessageEndpoints {
     if (body.to() != null) {
       ex.authorizeQueue(body.to());
     }
+    boolean count = "true".equals(ex.query("countRemaining"));
+    if (!count
+        && ex.query("countRemaining") != null
+        && !"false".equals(ex.query("countRemaining"))) {
+      throw new IllegalArgumentException(
+          "countRemaining: expected true or false, was \"" + ex.query("countRemaining") + "\"");
+    }
     redrive.getQueue(queue);
-    ex.reply(views.redrive(redrive.redrive(request)));
+    Map<String, Object> out = views.redrive(redrive.redrive(request));
+    if (count) {
+      // What a later call could still move, counted server-side (up to RedriveRequest.MAX_LIMIT).
+      RedriveRequest rest = request.withDryRun(true).withLimit(RedriveRequest.MAX_LIMIT);
+      out.put("remaining", redrive.redrive(rest).count());
+    }
+    ex.reply(out);
   }
 
   private void importMessages(Exchange ex) throws Exception {
