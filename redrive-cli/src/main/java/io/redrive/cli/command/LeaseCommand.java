@@ -95,6 +95,14 @@ public final class LeaseCommand extends ApiCommand {
   /** Calls the lease endpoint; null options are left to the server's defaults. */
   static JsonNode lease(
       ApiClient client, String queue, String worker, int max, String waitFor, String leaseTimeout) {
+    return client.post(leasePath(queue), leaseBody(worker, max, waitFor, leaseTimeout));
+  }
+
+  static String leasePath(String queue) {
+    return "/v1/queues/" + ApiClient.segment(queue) + "/lease";
+  }
+
+  static ObjectNode leaseBody(String worker, int max, String waitFor, String leaseTimeout) {
     ObjectNode body = ApiClient.object().put("worker", worker).put("max", max);
     if (waitFor != null) {
       body.put("wait", waitFor);
@@ -102,7 +110,7 @@ public final class LeaseCommand extends ApiCommand {
     if (leaseTimeout != null) {
       body.put("leaseTimeout", leaseTimeout);
     }
-    return client.post("/v1/queues/" + ApiClient.segment(queue) + "/lease", body);
+    return body;
   }
 
   /** Tells the operator about messages the lease call dead-lettered instead of delivering. */

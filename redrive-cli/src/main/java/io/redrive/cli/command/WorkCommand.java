@@ -1,5 +1,6 @@
 package io.redrive.cli.command;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.cli.client.ApiClient;
@@ -31,8 +32,8 @@ import picocli.CommandLine.Parameters;
     name = "work",
     mixinStandardHelpOptions = true,
     description = {
-      "Leases messages one at a time and runs CMD (with sh -c) for each: the payload on its",
-      "standard input; REDRIVE_MESSAGE_ID, REDRIVE_MESSAGE_TYPE, REDRIVE_QUEUE, REDRIVE_ATTEMPT,",
+      "Leases messages one at a time and runs CMD (with sh -c) for each: the payload (its JSON",
+      "text as the server sent it) on standard input; REDRIVE_MESSAGE_ID, REDRIVE_MESSAGE_TYPE, REDRIVE_QUEUE, REDRIVE_ATTEMPT,",
       "REDRIVE_MAX_ATTEMPTS, REDRIVE_STREAM and REDRIVE_LEASE_TOKEN in its environment.",
       "Its exit code settles the message:",
       "  0             complete",
@@ -105,14 +106,18 @@ public final class WorkCommand extends ApiCommand {
     int completed = 0;
     int failed = 0;
     while (completed + failed < budget) {
-      JsonNode result = LeaseCommand.lease(client, queue, worker, 1, waitFor, leaseTimeout);
+      String text =
+          client.postForText(
+              LeaseCommand.leasePath(queue),
+              LeaseCommand.leaseBody(worker, 1, waitFor, leaseTimeout));
+      JsonNode result = tree(text);
       LeaseCommand.notes(output, result);
       JsonNode messages = result.path("messages");
       if (messages.isEmpty()) {
         break;
       }
       JsonNode message = messages.get(0);
-      if (handle(client, output, message)) {
+      if (handle(client, output, message, RawPayload.first(text))) {
         completed++;
       } else {
         failed++;
@@ -141,7 +146,7 @@ public final class WorkCommand extends ApiCommand {
   }
 
   /** Runs the command for one leased message and settles it; true when it completed. */
-  private boolean handle(ApiClient client, Output output, JsonNode message) {
+  private boolean handle(ApiClient client, Output output, JsonNode message, String payload) {
     String token = Fields.text(message, "token");
     Process process;
     try {
@@ -158,7 +163,7 @@ public final class WorkCommand extends ApiCommand {
     Tail stderrTail = new Tail(STDERR_TAIL);
     Thread out = pump(process.getInputStream(), output.out(), null, "redrive-work-stdout");
     Thread err = pump(process.getErrorStream(), output.err(), stderrTail, "redrive-work-stderr");
-    feed(process, LeaseCommand.payload(message.path("payload")));
+    feed(process, payload);
     int exit = waitRenewing(client, process, token, leaseExpiry(message));
     join(out);
     join(err);
@@ -184,6 +189,14 @@ public final class WorkCommand extends ApiCommand {
     }
     output.note(Settles.describe(verb, settle, exit == 0 ? "" : " (exit " + exit + ")"));
     return exit == 0;
+  }
+
+  private static JsonNode tree(String text) {
+    try {
+      return ApiClient.json().readTree(text);
+    } catch (JsonProcessingException e) {
+      throw new CliException(200, "BAD_RESPONSE", "the server's lease answer is not JSON", e);
+    }
   }
 
   /** The failure reason for a non-zero exit code (the table in the command's description). */
