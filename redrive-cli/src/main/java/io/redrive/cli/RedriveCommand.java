@@ -38,7 +38,8 @@ import picocli.CommandLine.Command;
     footer = {
       "",
       "Exit codes: 0 ok, 1 failure, 2 usage, 3 not found, 4 conflict, 5 auth,",
-      "6 server unreachable or failing. See docs/cli.md."
+      "6 server unreachable or failing. See docs/cli.md.",
+      "Shell completion: source <(redrive completion)"
     })
 public final class RedriveCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

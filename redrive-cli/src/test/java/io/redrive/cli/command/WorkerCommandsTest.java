@@ -91,6 +91,22 @@ class WorkerCommandsTest {
   }
 
   @Test
+  void lease_wait_onAnEmptyQueue_waitsThenSaysSo() {
+    Cli.Result r = server.cli("lease", "jobs", "--wait", "200ms");
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.err()).isEqualTo("nothing to lease from jobs\n");
+  }
+
+  @Test
+  void lease_badWait_isUsage() {
+    Cli.Result r = server.cli("lease", "jobs", "--wait", "soon");
+
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).contains("invalid duration \"soon\"");
+  }
+
+  @Test
   void lease_unknownQueue_exitsThree() {
     Cli.Result r = server.cli("lease", "nope");
 
