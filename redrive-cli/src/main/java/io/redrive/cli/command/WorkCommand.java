@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -43,7 +44,8 @@ import picocli.CommandLine.Parameters;
       "A failure's message is `exit N: ` and the tail of CMD's standard error. The lease is",
       "renewed while CMD runs. Stops when the queue is empty (after --wait), after --once or",
       "--max-messages. CMD's standard output and error pass through; one line per message",
-      "goes to standard error."
+      "goes to standard error. Stopped with Ctrl-C or SIGTERM, it stops CMD and gives the",
+      "lease back (attempt refunded)."
     })
 public final class WorkCommand extends ApiCommand {
   static final int EX_DATAERR = 65;
@@ -163,8 +165,41 @@ public final class WorkCommand extends ApiCommand {
     Tail stderrTail = new Tail(STDERR_TAIL);
     Thread out = pump(process.getInputStream(), output.out(), null, "redrive-work-stdout");
     Thread err = pump(process.getErrorStream(), output.err(), stderrTail, "redrive-work-stderr");
-    feed(process, payload);
-    int exit = waitRenewing(client, process, token, leaseExpiry(message));
+    // Stopped (Ctrl-C, SIGTERM) while CMD runs: stop CMD and give the lease back, attempt
+    // refunded, so the message is ready again at once instead of after its lease timeout.
+    AtomicBoolean stopping = new AtomicBoolean();
+    Thread giveBack =
+        new Thread(
+            () -> {
+              stopping.set(true); // before CMD dies, so the run below does not settle it
+              process.descendants().forEach(ProcessHandle::destroy);
+              process.destroy();
+              try {
+                client.post(
+                    "/v1/leases/" + ApiClient.segment(token) + "/abandon",
+                    ApiClient.object().put("refund", true).put("note", "redrive work was stopped"));
+                output.note("stopped: gave back the lease of " + Fields.text(message, "id"));
+              } catch (RuntimeException e) {
+                output.note("stopped: could not give back the lease: " + e.getMessage());
+              }
+            },
+            "redrive-work-stop");
+    Runtime.getRuntime().addShutdownHook(giveBack);
+    int exit;
+    try {
+      feed(process, payload);
+      exit = waitRenewing(client, process, token, leaseExpiry(message));
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(giveBack);
+      } catch (IllegalStateException e) {
+        // the JVM is already stopping: the hook gives the lease back
+      }
+    }
+    if (stopping.get()) {
+      join(giveBack);
+      throw CliException.local("STOPPED", "stopped while CMD ran: its lease was given back");
+    }
     join(out);
     join(err);
     String path = "/v1/leases/" + ApiClient.segment(token);

@@ -330,6 +330,56 @@ class WorkerCommandsTest {
   }
 
   @Test
+  void work_stoppedWhileTheCommandRuns_stopsItAndGivesTheLeaseBack() throws Exception {
+    String id = server.enqueue("jobs", "t", "{}");
+    Path marker = dir.resolve("still-running");
+    // a child JVM, so SIGTERM runs its shutdown hooks as a terminal's Ctrl-C would
+    Process child =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-cp",
+                System.getProperty("java.class.path"),
+                io.redrive.cli.RedriveCommand.class.getName(),
+                "work",
+                "jobs",
+                "--server",
+                server.url(),
+                "--exec",
+                "sleep 30; touch '" + marker + "'")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("child.log").toFile())
+            .start();
+    try {
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> server.redrive().getMessage(id).state() == MessageState.LEASED);
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> child.descendants().anyMatch(p -> true)); // CMD is running
+      List<ProcessHandle> cmd = child.descendants().toList();
+
+      child.destroy(); // SIGTERM
+
+      assertThat(child.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      String log = Files.readString(dir.resolve("child.log"));
+      assertThat(log).contains("stopped: gave back the lease of " + id);
+      Message m = server.redrive().getMessage(id);
+      assertThat(m.state()).isEqualTo(MessageState.READY);
+      assertThat(m.attempts()).isZero();
+      assertThat(m.lastError()).isNull();
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> cmd.stream().noneMatch(ProcessHandle::isAlive));
+      assertThat(marker).doesNotExist();
+    } finally {
+      child.descendants().forEach(ProcessHandle::destroyForcibly);
+      child.destroyForcibly();
+    }
+  }
+
+  @Test
   void work_commandCannotStart_givesTheAttemptBackAndExitsOne() {
     WorkCommand.shell = List.of(dir.resolve("no-such-shell").toString());
     String id = server.enqueue("jobs", "t", "{}");
