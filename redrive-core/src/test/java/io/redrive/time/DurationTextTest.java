@@ -75,6 +75,13 @@ class DurationTextTest {
   }
 
   @org.junit.jupiter.api.Test
+  void parse_overflowingAmount_saysTooLong() {
+    assertThatThrownBy(() -> DurationText.parse("delay", "999999999999d"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("delay: duration \"999999999999d\" is too long");
+  }
+
+  @org.junit.jupiter.api.Test
   void parse_unitsOutOfOrder_saysLargestFirst() {
     assertThatThrownBy(() -> DurationText.parse("wait", "30s1m"))
         .hasMessageContaining("wait: invalid duration \"30s1m\": write units largest first");
