@@ -98,6 +98,22 @@ public final class DurationText {
     return sb.toString();
   }
 
+  /**
+   * Formats {@code d} for people, in its two largest non-zero units, the rest truncated: {@code
+   * 1m4s}, {@code 2h30m}, {@code 1d2h}, {@code 4s555ms}, {@code 0s}. Parses back to at most {@code
+   * d}.
+   */
+  public static String formatApproximate(Duration d) {
+    long ms = Math.abs(d.toMillis());
+    for (int i = 0; i < UNITS.length - 1; i++) {
+      if (ms >= MILLIS[i]) {
+        long keep = ms - ms % MILLIS[i + 1];
+        return format(Duration.ofMillis(d.isNegative() ? -keep : keep));
+      }
+    }
+    return format(d);
+  }
+
   private static int unitIndex(String unit) {
     for (int i = 0; i < UNITS.length; i++) {
       if (UNITS[i].equals(unit)) {

@@ -67,6 +67,22 @@ class DurationTextTest {
   }
 
   @ParameterizedTest
+  @CsvSource({
+    "0,0s",
+    "555,555ms",
+    "4555,4s555ms",
+    "60000,1m",
+    "64555,1m4s",
+    "9000000,2h30m",
+    "9059999,2h30m",
+    "90061001,1d1h",
+    "-64555,-1m4s"
+  })
+  void formatApproximate_keepsTheTwoLargestUnits(long millis, String text) {
+    assertThat(DurationText.formatApproximate(Duration.ofMillis(millis))).isEqualTo(text);
+  }
+
+  @ParameterizedTest
   @ValueSource(
       longs = {0, 1, 999, 1000, 64_555, 3_600_000, 86_400_001, 90_061_001, 123_456_789_012L})
   void format_thenParse_roundTrips(long millis) {

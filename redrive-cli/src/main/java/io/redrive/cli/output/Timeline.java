@@ -80,7 +80,7 @@ public final class Timeline {
       if (d.isNegative()) {
         return null;
       }
-      return io.redrive.time.DurationText.format(d);
+      return io.redrive.time.DurationText.formatApproximate(d);
     } catch (DateTimeParseException e) {
       return null;
     }

@@ -78,7 +78,9 @@ final class Views {
     m.put("failureReasons", s.failureReasons());
     m.put("nextScheduledAt", s.nextScheduledAt());
     m.put("latestScheduledAt", s.latestScheduledAt());
-    m.put("oldestReadyAge", duration(s.oldestReadyAge()));
+    m.put(
+        "oldestReadyAge",
+        s.oldestReadyAge() == null ? null : DurationText.formatApproximate(s.oldestReadyAge()));
     return m;
   }
 
