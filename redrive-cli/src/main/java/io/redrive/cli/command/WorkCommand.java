@@ -116,7 +116,10 @@ public final class WorkCommand extends ApiCommand {
       LeaseCommand.notes(output, result);
       JsonNode messages = result.path("messages");
       if (messages.isEmpty()) {
-        break;
+        if (result.path("poisoned").isEmpty() && result.path("expired").isEmpty()) {
+          break;
+        }
+        continue; // the lease dead-lettered what it found instead: look again
       }
       JsonNode message = messages.get(0);
       if (handle(client, output, message, RawPayload.first(text))) {

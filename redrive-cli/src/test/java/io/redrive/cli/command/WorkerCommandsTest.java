@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.redrive.cli.testing.Cli;
 import io.redrive.cli.testing.TestServer;
 import io.redrive.failure.FailureReason;
+import io.redrive.lease.AbandonRequest;
+import io.redrive.lease.LeaseRequest;
 import io.redrive.message.Message;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
@@ -293,6 +295,24 @@ class WorkerCommandsTest {
     assertThat(two.err()).endsWith("worked on 2 messages from jobs: 2 completed, 0 failed\n");
     assertThat(rest.out()).contains("\"processed\" : 1");
     assertThat(server.redrive().stats("jobs").total()).isZero();
+  }
+
+  @Test
+  void work_aLeaseThatOnlyPoisons_doesNotStopTheWork() {
+    server.cli("queue", "create", "once", "--max-attempts", "1");
+    String spent = server.enqueue("once", "t", "{}");
+    var lease = server.redrive().lease(LeaseRequest.of("once", "w0", 1)).leased().get(0);
+    server.redrive().abandon(new AbandonRequest(lease.token(), Duration.ZERO, false, "gave up"));
+    String good = server.enqueue("once", "t", "{}");
+
+    Cli.Result r = server.cli("work", "once", "--exec", "true");
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.err())
+        .contains("dead-lettered 1 as POISON")
+        .contains("completed " + good)
+        .endsWith("worked on 1 message from once: 1 completed, 0 failed\n");
+    assertThat(server.redrive().getMessage(spent).deadReason()).isEqualTo(FailureReason.POISON);
   }
 
   @Test
