@@ -7,6 +7,8 @@ import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Fields;
 import io.redrive.cli.output.Output;
 import io.redrive.cli.output.Table;
+import io.redrive.time.DurationText;
+import java.time.Duration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -22,6 +24,9 @@ import picocli.CommandLine.Parameters;
       "--quiet prints only the tokens, one per line: T=$(redrive lease orders --quiet)"
     })
 public final class LeaseCommand extends ApiCommand {
+  /** How much longer than its wait a lease request may take to answer. */
+  static final Duration LONG_POLL_MARGIN = Duration.ofSeconds(10);
+
   @Parameters(index = "0", paramLabel = "QUEUE", description = "The queue to lease from.")
   String queue;
 
@@ -57,6 +62,11 @@ public final class LeaseCommand extends ApiCommand {
       names = {"-q", "--quiet"},
       description = "Print only the lease tokens, one per line.")
   boolean quiet;
+
+  @Override
+  Duration requestTimeoutAtLeast() {
+    return waitFor == null ? null : DurationText.parse("--wait", waitFor).plus(LONG_POLL_MARGIN);
+  }
 
   @Override
   int run(ApiClient client, Output output) {

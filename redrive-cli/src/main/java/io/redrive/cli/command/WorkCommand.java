@@ -7,6 +7,7 @@ import io.redrive.cli.client.ApiClient;
 import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Fields;
 import io.redrive.cli.output.Output;
+import io.redrive.time.DurationText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -98,6 +99,13 @@ public final class WorkCommand extends ApiCommand {
 
   @Option(names = "--max-messages", paramLabel = "N", description = "Work on at most N messages.")
   Integer maxMessages;
+
+  @Override
+  Duration requestTimeoutAtLeast() {
+    return waitFor == null
+        ? null
+        : DurationText.parse("--wait", waitFor).plus(LeaseCommand.LONG_POLL_MARGIN);
+  }
 
   @Override
   int run(ApiClient client, Output output) {

@@ -101,6 +101,14 @@ class WorkerCommandsTest {
   }
 
   @Test
+  void lease_waitLongerThanTimeout_theRequestOutlastsTheWait() {
+    Cli.Result r = server.cli("lease", "jobs", "--wait", "1s500ms", "--timeout", "500ms");
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.err()).isEqualTo("nothing to lease from jobs\n");
+  }
+
+  @Test
   void lease_badWait_isUsage() {
     Cli.Result r = server.cli("lease", "jobs", "--wait", "soon");
 
