@@ -11,6 +11,7 @@ import io.redrive.message.NewMessage;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.QueueNames;
 import io.redrive.queue.QueuePolicy;
+import io.redrive.time.DurationText;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -62,7 +63,7 @@ final class Validation {
     delay(at + "delay", m.delay());
     if (m.expireAfter() != null && (m.expireAfter().isNegative() || m.expireAfter().isZero())) {
       throw new IllegalArgumentException(
-          at + "expireAfter: must be positive, was " + m.expireAfter());
+          at + "expireAfter: must be positive, was " + DurationText.format(m.expireAfter()));
     }
   }
 
@@ -118,10 +119,12 @@ final class Validation {
       return Duration.ZERO;
     }
     if (delay.isNegative()) {
-      throw new IllegalArgumentException(field + ": must not be negative, was " + delay);
+      throw new IllegalArgumentException(
+          field + ": must not be negative, was " + DurationText.format(delay));
     }
     if (delay.compareTo(MAX_DELAY) > 0) {
-      throw new IllegalArgumentException(field + ": at most 365d, was " + delay);
+      throw new IllegalArgumentException(
+          field + ": at most 365d, was " + DurationText.format(delay));
     }
     return delay;
   }

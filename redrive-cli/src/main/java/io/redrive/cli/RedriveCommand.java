@@ -1,12 +1,17 @@
 package io.redrive.cli;
 
+import io.redrive.cli.command.CompleteCommand;
 import io.redrive.cli.command.EnqueueCommand;
 import io.redrive.cli.command.ExitCode;
+import io.redrive.cli.command.FailCommand;
 import io.redrive.cli.command.ImportCommand;
+import io.redrive.cli.command.LeaseCommand;
 import io.redrive.cli.command.MessageCommand;
 import io.redrive.cli.command.MigrateCommand;
+import io.redrive.cli.command.PingCommand;
 import io.redrive.cli.command.QueueCommand;
 import io.redrive.cli.command.ServerCommand;
+import io.redrive.cli.command.WorkCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -24,12 +29,19 @@ import picocli.CommandLine.Command;
       QueueCommand.class,
       EnqueueCommand.class,
       MessageCommand.class,
-      ImportCommand.class
+      ImportCommand.class,
+      LeaseCommand.class,
+      CompleteCommand.class,
+      FailCommand.class,
+      WorkCommand.class,
+      PingCommand.class,
+      CompletionCommand.class
     },
     footer = {
       "",
       "Exit codes: 0 ok, 1 failure, 2 usage, 3 not found, 4 conflict, 5 auth,",
-      "6 server unreachable or failing. See docs/cli.md."
+      "6 server unreachable or failing. See docs/cli.md.",
+      "Shell completion: source <(redrive completion)"
     })
 public final class RedriveCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

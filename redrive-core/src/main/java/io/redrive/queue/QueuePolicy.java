@@ -2,6 +2,7 @@ package io.redrive.queue;
 
 import io.redrive.retry.Backoff;
 import io.redrive.retry.FixedBackoff;
+import io.redrive.time.DurationText;
 import java.time.Duration;
 
 /**
@@ -46,7 +47,8 @@ public record QueuePolicy(
       throw new IllegalArgumentException("backoff: is required");
     }
     if (expireAfter != null && (expireAfter.isNegative() || expireAfter.isZero())) {
-      throw new IllegalArgumentException("expireAfter: must be positive, was " + expireAfter);
+      throw new IllegalArgumentException(
+          "expireAfter: must be positive, was " + DurationText.format(expireAfter));
     }
     if (deadLetter == null) {
       throw new IllegalArgumentException("deadLetter: is required");
@@ -116,7 +118,7 @@ public record QueuePolicy(
     }
     if (leaseTimeout.toMillis() < 1 || leaseTimeout.compareTo(MAX_LEASE_TIMEOUT) > 0) {
       throw new IllegalArgumentException(
-          "leaseTimeout: must be between 1ms and 12h, was " + leaseTimeout);
+          "leaseTimeout: must be between 1ms and 12h, was " + DurationText.format(leaseTimeout));
     }
     return leaseTimeout;
   }

@@ -1,5 +1,6 @@
 package io.redrive.retry;
 
+import io.redrive.time.DurationText;
 import java.time.Duration;
 
 /**
@@ -14,11 +15,14 @@ public record ExponentialBackoff(Duration initial, double multiplier, Duration m
   public ExponentialBackoff {
     if (initial == null || initial.isNegative()) {
       throw new IllegalArgumentException(
-          "backoff.initial: must be zero or positive, was " + initial);
+          "backoff.initial: must be zero or positive, was " + DurationText.format(initial));
     }
     if (max == null || max.compareTo(initial) < 0) {
       throw new IllegalArgumentException(
-          "backoff.max: must be at least backoff.initial (" + initial + "), was " + max);
+          "backoff.max: must be at least backoff.initial ("
+              + DurationText.format(initial)
+              + "), was "
+              + DurationText.format(max));
     }
     if (!(multiplier >= 1.0) || multiplier > 100.0) {
       throw new IllegalArgumentException(

@@ -1,5 +1,6 @@
 package io.redrive.retry;
 
+import io.redrive.time.DurationText;
 import java.time.Duration;
 
 /** The same cooldown after every failed attempt ({@code retry = { attempts, cooldown }}). */
@@ -7,7 +8,7 @@ public record FixedBackoff(Duration cooldown) implements Backoff {
   public FixedBackoff {
     if (cooldown == null || cooldown.isNegative()) {
       throw new IllegalArgumentException(
-          "retry.cooldown: must be zero or positive, was " + cooldown);
+          "retry.cooldown: must be zero or positive, was " + DurationText.format(cooldown));
     }
   }
 

@@ -59,9 +59,13 @@ public final class RedriveServer implements AutoCloseable {
    *
    * @throws IllegalArgumentException when the config is invalid, or binds to a non-loopback address
    *     without API keys
+   * @throws PortInUseException when the port is taken
    */
   public static RedriveServer start(ServerConfig config, Authorizer authorizer) {
     checkConfig(config, authorizer);
+    if (config.port() != 0) {
+      HttpApi.requireFreePort(config.bind(), config.port()); // before touching the store
+    }
     Store store = config.store().open();
     try {
       return start(config, authorizer, store, true);

@@ -44,7 +44,9 @@ class AuthMatrixHttpTest {
     ADMIN_UPDATE(Permission.ADMIN, (api, q) -> api.patch("/v1/queues/" + q, "{\"maxAttempts\":6}")),
     ADMIN_REDRIVE(
         Permission.ADMIN,
-        (api, q) -> api.post("/v1/queues/" + q + "/redrive", "{\"dryRun\":true}"));
+        (api, q) -> api.post("/v1/queues/" + q + "/redrive", "{\"dryRun\":true}")),
+    ADMIN_RETRY_DEAD(
+        Permission.ADMIN, (api, q) -> api.post("/v1/queues/" + q + "/retry", "{\"dryRun\":true}"));
 
     final Permission permission;
     final BiFunction<HttpApiClient, String, Response> call;

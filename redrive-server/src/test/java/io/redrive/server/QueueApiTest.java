@@ -185,6 +185,8 @@ class QueueApiTest extends ApiTestBase {
     assertThat(s.get("failureReasons").isObject()).isTrue();
     assertThat(s.has("nextScheduledAt")).isTrue();
     assertThat(s.has("oldestReadyAge")).isTrue();
+    // an age in at most its two largest units, as people write it (1m4s, never 64555ms)
+    assertThat(s.get("oldestReadyAge").asText()).matches("(\\d+(d|h|m|s|ms)){1,2}");
     assertError(api.get("/v1/queues/nope-" + System.nanoTime() + "/stats"), 404, "QUEUE_NOT_FOUND");
   }
 }

@@ -36,6 +36,29 @@ class RedriveServerTest {
   }
 
   @Test
+  void start_onATakenPort_failsNamingThePort_beforeOpeningTheStore() {
+    RedriveServer first =
+        RedriveServer.start(
+            TestServers.config().withStore(StoreSettings.sqlite(dir.resolve("one"))),
+            TestServers.ALLOW_ALL);
+    try {
+      int port = first.port();
+      Path second = dir.resolve("two");
+
+      assertThatThrownBy(
+              () ->
+                  RedriveServer.start(
+                      TestServers.config().withPort(port).withStore(StoreSettings.sqlite(second)),
+                      TestServers.ALLOW_ALL))
+          .isInstanceOf(PortInUseException.class)
+          .hasMessage("port " + port + " is in use on 127.0.0.1 (another Redrive server?)");
+      assertThat(second).doesNotExist();
+    } finally {
+      first.stop();
+    }
+  }
+
+  @Test
   void start_fromConfig_opensSqliteInDataDir_andStopIsIdempotent() {
     RedriveServer server =
         RedriveServer.start(

@@ -91,6 +91,16 @@ public final class ApiClient {
     return send("POST", path, body);
   }
 
+  /**
+   * POST returning the answer's text as the server wrote it (for values that must not pass through
+   * a tree, such as payloads whose numbers must keep their form); errors as for {@link #post}.
+   */
+  public String postForText(String path, JsonNode body) {
+    HttpResponse<String> response = exchange("POST", path, body);
+    answer("POST", path, response);
+    return response.body() == null ? "" : response.body();
+  }
+
   public JsonNode patch(String path, JsonNode body) {
     return send("PATCH", path, body);
   }
@@ -106,6 +116,10 @@ public final class ApiClient {
   }
 
   private JsonNode send(String method, String path, JsonNode body) {
+    return answer(method, path, exchange(method, path, body));
+  }
+
+  private HttpResponse<String> exchange(String method, String path, JsonNode body) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(server + path))
             .timeout(timeout)
@@ -142,7 +156,7 @@ public final class ApiClient {
       Thread.currentThread().interrupt();
       throw new CliException(0, "INTERRUPTED", "interrupted while waiting for the server", e);
     }
-    return answer(method, path, response);
+    return response;
   }
 
   private CliException unreachable(Exception e) {

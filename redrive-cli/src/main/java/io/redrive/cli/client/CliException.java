@@ -13,6 +13,12 @@ public final class CliException extends RuntimeException {
   /** The server did not answer in time. */
   public static final String TIMEOUT = "TIMEOUT";
 
+  /** The server command cannot reach its database (exit code 6). */
+  public static final String STORE_UNAVAILABLE = "STORE_UNAVAILABLE";
+
+  /** The server's config file is invalid (exit code 2, like a bad flag). */
+  public static final String USAGE_CONFIG = "CONFIG";
+
   /** The command's arguments do not make sense together (exit code 2). */
   public static final String USAGE = "USAGE";
 

@@ -2,6 +2,7 @@ package io.redrive.cli.command;
 
 import io.redrive.cli.client.ApiClient;
 import io.redrive.cli.output.Output;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,10 +22,18 @@ abstract class ApiCommand implements Callable<Integer> {
   public final Integer call() {
     Output output = new Output(spec.commandLine().getOut(), spec.commandLine().getErr(), api.json);
     try {
-      return run(api.connect(), output);
+      return run(api.connect(requestTimeoutAtLeast()), output);
     } catch (RuntimeException e) {
       return ExitCode.report(e, output);
     }
+  }
+
+  /**
+   * The shortest request timeout the command needs (a long-polling lease must outlast its wait), or
+   * null; a longer {@code --timeout} wins.
+   */
+  Duration requestTimeoutAtLeast() {
+    return null;
   }
 
   /** Runs the command; returns its exit code (usually {@code 0}); failures are thrown. */

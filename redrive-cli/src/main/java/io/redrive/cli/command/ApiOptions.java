@@ -8,6 +8,7 @@ import io.redrive.time.DurationText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -48,6 +49,11 @@ public final class ApiOptions {
   static Map<String, String> environment = System.getenv();
 
   ApiClient connect() {
+    return connect(null);
+  }
+
+  /** Connects with {@code --timeout}, raised to {@code atLeast} when that is longer. */
+  ApiClient connect(Duration atLeast) {
     Map<String, String> env = environment;
     JsonNode file = null;
     String resolvedServer = firstOf(server, env.get("REDRIVE_SERVER"));
@@ -59,10 +65,12 @@ public final class ApiOptions {
         resolvedToken = firstOf(resolvedToken, file.path("token").asText(null));
       }
     }
+    Duration requestTimeout = DurationText.parse("--timeout", timeout);
+    if (atLeast != null && atLeast.compareTo(requestTimeout) > 0) {
+      requestTimeout = atLeast;
+    }
     return ApiClient.connect(
-        firstOf(resolvedServer, ApiClient.DEFAULT_SERVER),
-        resolvedToken,
-        DurationText.parse("--timeout", timeout));
+        firstOf(resolvedServer, ApiClient.DEFAULT_SERVER), resolvedToken, requestTimeout);
   }
 
   private static JsonNode configFile(Map<String, String> env) {

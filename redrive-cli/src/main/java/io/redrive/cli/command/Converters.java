@@ -78,7 +78,7 @@ final class Converters {
       throw new TypeConversionException(
           "invalid duration \""
               + value
-              + "\" (use a whole number with a unit: 500ms, 30s, 5m, 2h, 1d)");
+              + "\" (use whole numbers with units, largest first: 500ms, 30s, 5m, 1m30s, 2h, 1d)");
     }
   }
 }

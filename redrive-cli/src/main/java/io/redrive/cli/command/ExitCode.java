@@ -65,8 +65,10 @@ public enum ExitCode {
       switch (e.code()) {
         case CliException.UNREACHABLE:
         case CliException.TIMEOUT:
+        case CliException.STORE_UNAVAILABLE:
           return UNAVAILABLE;
         case CliException.USAGE:
+        case CliException.USAGE_CONFIG:
           return USAGE;
         default:
           return FAILURE;
@@ -76,17 +78,25 @@ public enum ExitCode {
   }
 
   /**
-   * Prints {@code failure} for the operator ({@code error: message (CODE)}, or the error JSON with
-   * {@code --json}) and returns its exit code.
+   * Prints {@code failure} for the operator ({@code error: message (CODE)}, or {@code {"error":
+   * {"code", "message"}}} with {@code --json}) and returns its exit code.
    */
   public static int report(Throwable failure, Output output) {
+    return report(failure, output, false);
+  }
+
+  /**
+   * As {@link #report(Throwable, Output)}; with {@code verbose} the stack trace follows the line
+   * (it always does for an unexpected failure, which is a bug).
+   */
+  public static int report(Throwable failure, Output output, boolean verbose) {
     ExitCode exit = of(failure);
     PrintWriter err = output.err();
     String message = failure.getMessage() == null ? failure.toString() : failure.getMessage();
     if (output.json()) {
       var body = io.redrive.cli.client.ApiClient.object();
       var error = body.putObject("error");
-      error.put("code", code(failure));
+      error.put("code", jsonCode(failure, exit));
       error.put("message", message);
       if (failure instanceof CliException && ((CliException) failure).status() > 0) {
         error.put("status", ((CliException) failure).status());
@@ -95,8 +105,12 @@ public enum ExitCode {
     } else {
       String code = code(failure);
       err.println("error: " + message + (code == null ? "" : " (" + code + ")"));
-      if (exit == FAILURE && !(failure instanceof CliException)) {
-        failure.printStackTrace(err);
+      if (verbose || (exit == FAILURE && !(failure instanceof CliException))) {
+        Throwable trace =
+            failure instanceof CliException && failure.getCause() != null
+                ? failure.getCause()
+                : failure;
+        trace.printStackTrace(err);
       }
     }
     err.flush();
@@ -111,9 +125,36 @@ public enum ExitCode {
     return null;
   }
 
+  /** The code under {@code --json}: never empty, so scripts can switch on it. */
+  private static String jsonCode(Throwable failure, ExitCode exit) {
+    if (failure instanceof CliException) {
+      return ((CliException) failure).code();
+    }
+    return exit == USAGE ? CliException.USAGE : "INTERNAL";
+  }
+
   /** Installs this mapping on a command line (for commands that throw instead of reporting). */
   public static CommandLine install(CommandLine commandLine) {
-    return commandLine.setExecutionExceptionHandler(
-        (ex, cl, parsed) -> report(ex, new Output(cl.getOut(), cl.getErr(), false)));
+    CommandLine.IParameterExceptionHandler usage = commandLine.getParameterExceptionHandler();
+    return commandLine
+        .setExecutionExceptionHandler(
+            (ex, cl, parsed) -> report(ex, new Output(cl.getOut(), cl.getErr(), json(parsed))))
+        .setParameterExceptionHandler(
+            (ex, args) -> {
+              if (!java.util.Arrays.asList(args).contains("--json")) {
+                return usage.handleParseException(ex, args);
+              }
+              CommandLine cl = ex.getCommandLine();
+              return report(ex, new Output(cl.getOut(), cl.getErr(), true));
+            });
+  }
+
+  private static boolean json(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+      if (p.hasMatchedOption("--json")) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -2,6 +2,7 @@ package io.redrive.cli.command;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.cli.client.ApiClient;
+import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Fields;
 import io.redrive.cli.output.Output;
 import io.redrive.cli.output.Table;
@@ -60,8 +61,16 @@ final class MessageListCommand extends ApiCommand {
       description = "Start after this cursor (from the previous page).")
   String after;
 
+  @Option(
+      names = {"-q", "--quiet"},
+      description = "Print only the ids, one per line: ID=$(redrive message list q --quiet).")
+  boolean quiet;
+
   @Override
   int run(ApiClient client, Output output) {
+    if (quiet && output.json()) {
+      throw CliException.usage("give --quiet or --json, not both");
+    }
     ApiClient.Query query = ApiClient.Query.of();
     if (states != null) {
       states.forEach(s -> query.add("state", s.trim().toLowerCase(Locale.ROOT)));
@@ -79,7 +88,9 @@ final class MessageListCommand extends ApiCommand {
       return 0;
     }
     JsonNode messages = page.path("messages");
-    if (messages.isEmpty()) {
+    if (quiet) {
+      messages.forEach(m -> output.line(Fields.text(m, "id")));
+    } else if (messages.isEmpty()) {
       output.line("no messages");
     } else {
       output.table(table(messages));

@@ -55,7 +55,7 @@ public final class MigrateCommand implements Callable<Integer> {
               : store.where() + ": applied " + versions(applied));
       return 0;
     } catch (RuntimeException e) {
-      return ExitCode.report(e, output);
+      return ExitCode.report(ServerCommand.startFailure(e), output, false);
     }
   }
 

@@ -1,8 +1,13 @@
 package io.redrive.cli.command;
 
+import io.redrive.cli.client.ApiClient;
+import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Output;
+import io.redrive.error.StoreException;
+import io.redrive.server.PortInUseException;
 import io.redrive.server.RedriveServer;
 import io.redrive.server.auth.KeyAuthorizer;
+import io.redrive.server.config.ConfigException;
 import io.redrive.server.config.ServerConfig;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -43,26 +48,47 @@ public final class ServerCommand implements Callable<Integer> {
 
   @Mixin StoreOptions storeOptions = new StoreOptions();
 
+  @Option(
+      names = "--json",
+      description = "Print the start line and any failure as JSON ({\"error\": {\"code\", ...}}).")
+  boolean json;
+
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "With a failure, print its stack trace too.")
+  boolean verbose;
+
   /** Reads the environment; tests replace it. */
   static Map<String, String> environment = System.getenv();
 
   @Override
   public Integer call() {
-    Output output = new Output(spec.commandLine().getOut(), spec.commandLine().getErr(), false);
+    Output output = new Output(spec.commandLine().getOut(), spec.commandLine().getErr(), json);
     RedriveServer server;
     try {
       ServerConfig settings = settings();
       // Declared queues are created or merged by the server before it listens.
       server = RedriveServer.start(settings, new KeyAuthorizer(settings.keys()));
-      if (!settings.queues().isEmpty()) {
-        output.line(server.declared().toString());
-      }
       server.stopOnShutdown();
-      output.line(
-          "Redrive server listening on " + server.baseUrl() + " (" + describe(settings) + ")");
-      output.line("stop it with Ctrl-C or SIGTERM");
+      if (json) {
+        output
+            .out()
+            .println(
+                ApiClient.object()
+                    .put("listening", server.baseUrl())
+                    .put("store", describe(settings))
+                    .put("declared", server.declared().toString()));
+        output.out().flush();
+      } else {
+        if (!settings.queues().isEmpty()) {
+          output.line(server.declared().toString());
+        }
+        output.line(
+            "Redrive server listening on " + server.baseUrl() + " (" + describe(settings) + ")");
+        output.line("stop it with Ctrl-C or SIGTERM");
+      }
     } catch (RuntimeException e) {
-      return ExitCode.report(e, output);
+      return ExitCode.report(startFailure(e), output, verbose);
     }
     try {
       new CountDownLatch(1).await(); // until the shutdown hook stops the server and the JVM exits
@@ -71,6 +97,20 @@ public final class ServerCommand implements Callable<Integer> {
     }
     server.stop();
     return 0;
+  }
+
+  /** Known start failures as one line with a code; anything else stays as it is (a bug). */
+  static RuntimeException startFailure(RuntimeException e) {
+    if (e instanceof PortInUseException) {
+      return new CliException(0, "PORT_IN_USE", e.getMessage(), e);
+    }
+    if (e instanceof StoreException) {
+      return new CliException(0, CliException.STORE_UNAVAILABLE, e.getMessage(), e);
+    }
+    if (e instanceof ConfigException) {
+      return new CliException(0, CliException.USAGE_CONFIG, e.getMessage(), e);
+    }
+    return e;
   }
 
   /** The file's settings (or the defaults) with the flags applied. */

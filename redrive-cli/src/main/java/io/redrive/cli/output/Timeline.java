@@ -80,14 +80,7 @@ public final class Timeline {
       if (d.isNegative()) {
         return null;
       }
-      long ms = d.toMillis();
-      if (ms < 1000) {
-        return ms + "ms";
-      }
-      if (ms < 60_000) {
-        return String.format(java.util.Locale.ROOT, "%.1fs", ms / 1000.0);
-      }
-      return d.toMinutes() + "m" + (d.toSecondsPart() > 0 ? d.toSecondsPart() + "s" : "");
+      return io.redrive.time.DurationText.formatApproximate(d);
     } catch (DateTimeParseException e) {
       return null;
     }

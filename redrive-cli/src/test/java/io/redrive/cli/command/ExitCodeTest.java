@@ -2,6 +2,7 @@ package io.redrive.cli.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.redrive.cli.testing.Cli;
 import io.redrive.cli.testing.FakeServer;
@@ -147,5 +148,30 @@ class ExitCodeTest {
 
     assertThat(r.exit()).isEqualTo(2);
     assertThat(r.err()).contains("--server: expected http://host:port");
+  }
+
+  @Test
+  void usageError_withJson_isTheErrorObjectWithCodeUsage() throws Exception {
+    Cli.Result r = Cli.run("queue", "show", "orders", "--json", "--bogus");
+    Cli.Result missing = Cli.run("lease", "--json");
+
+    assertThat(r.exit()).isEqualTo(2);
+    JsonNode error = new ObjectMapper().readTree(r.err()).get("error");
+    assertThat(error.get("code").asText()).isEqualTo("USAGE");
+    assertThat(error.get("message").asText()).contains("--bogus");
+    assertThat(r.out()).isEmpty();
+    assertThat(missing.exit()).isEqualTo(2);
+    assertThat(new ObjectMapper().readTree(missing.err()).get("error").get("message").asText())
+        .contains("QUEUE");
+  }
+
+  @Test
+  void localFailure_withJson_isTheErrorObjectWithItsCode() throws Exception {
+    Cli.Result r =
+        Cli.run("message", "retry", "--queue", "q", "--json", "--server", "http://127.0.0.1:1");
+
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(new ObjectMapper().readTree(r.err()).get("error").get("code").asText())
+        .isEqualTo("USAGE");
   }
 }

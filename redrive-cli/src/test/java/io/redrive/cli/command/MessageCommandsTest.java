@@ -160,7 +160,7 @@ class MessageCommandsTest {
         .contains("payload   {\"order\":42}\n")
         .contains("history:\n")
         .containsPattern(
-            "(?m)^  \\d{4}-\\d\\d-\\d\\d [\\d:.]+Z  #1  FAILED\\s+w1\\s+DEPENDENCY_FAILURE: gateway timed out\\s+ran \\d+ms; not retryable$")
+            "(?m)^  \\d{4}-\\d\\d-\\d\\d [\\d:.]+Z  #1  FAILED\\s+w1\\s+DEPENDENCY_FAILURE: gateway timed out\\s+ran [\\dmsh]+; not retryable$")
         .contains("last error: ")
         .contains("(stack trace recorded: add --verbose)")
         .doesNotContain("Handler.java:42");

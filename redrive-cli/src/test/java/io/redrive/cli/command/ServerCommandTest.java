@@ -3,12 +3,17 @@ package io.redrive.cli.command;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.redrive.cli.RedriveCommand;
 import io.redrive.cli.testing.Cli;
+import io.redrive.server.config.ConfigLoader;
 import io.redrive.server.config.ServerConfig;
 import io.redrive.server.config.StoreSettings;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -132,5 +137,98 @@ class ServerCommandTest {
 
     assertThat(r.exit()).isEqualTo(2);
     assertThat(r.err()).contains("portt");
+  }
+
+  @Test
+  void invalidConfigFile_json_isTheErrorObjectWithCodeConfig() throws Exception {
+    Path file = dir.resolve("redrive.toml");
+    Files.writeString(file, "[server]\nportt = 1\n");
+
+    Cli.Result r = Cli.run("server", "--config", file.toString(), "--json");
+
+    assertThat(r.exit()).isEqualTo(2);
+    JsonNode error = new ObjectMapper().readTree(r.err()).get("error");
+    assertThat(error.get("code").asText()).isEqualTo("CONFIG");
+    assertThat(error.get("message").asText()).contains("portt");
+  }
+
+  @Test
+  void portInUse_oneLineNamingThePort_exitsOne_storeUntouched() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      Path data = dir.resolve("data");
+
+      Cli.Result r =
+          Cli.run("server", "--port", String.valueOf(port), "--data-dir", data.toString());
+
+      assertThat(r.exit()).isEqualTo(1);
+      assertThat(r.err())
+          .isEqualTo(
+              "error: port "
+                  + port
+                  + " is in use on 127.0.0.1 (another Redrive server?) (PORT_IN_USE)\n");
+      assertThat(r.out()).isEmpty();
+      assertThat(data).doesNotExist();
+    }
+  }
+
+  @Test
+  void portInUse_json_isTheErrorObject() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+
+      Cli.Result r =
+          Cli.run("server", "--port", String.valueOf(port), "--data-dir", dir.toString(), "--json");
+
+      assertThat(r.exit()).isEqualTo(1);
+      JsonNode error = new ObjectMapper().readTree(r.err()).get("error");
+      assertThat(error.get("code").asText()).isEqualTo("PORT_IN_USE");
+      assertThat(error.get("message").asText()).startsWith("port " + port + " is in use");
+    }
+  }
+
+  @Test
+  void unreachablePostgres_oneLine_exitsSix_stackTraceOnlyWithVerbose() {
+    String[] args = {
+      "server", "--store", "postgres", "--pg-url", "jdbc:postgresql://127.0.0.1:1/x", "--port", "0"
+    };
+
+    Cli.Result plain = Cli.run(args);
+    String[] verboseArgs = java.util.Arrays.copyOf(args, args.length + 1);
+    verboseArgs[args.length] = "--verbose";
+    Cli.Result verbose = Cli.run(verboseArgs);
+
+    assertThat(plain.exit()).isEqualTo(6);
+    assertThat(plain.err().lines()).hasSize(1);
+    assertThat(plain.err())
+        .startsWith("error: cannot connect to PostgreSQL at jdbc:postgresql://127.0.0.1:1/x")
+        .endsWith("(STORE_UNAVAILABLE)\n");
+    assertThat(verbose.exit()).isEqualTo(6);
+    assertThat(verbose.err().lines().count()).isGreaterThan(3);
+    assertThat(verbose.err()).contains("\tat ");
+  }
+
+  @Test
+  void unreachablePostgres_json_isTheErrorObject() throws Exception {
+    Cli.Result r =
+        Cli.run("server", "--pg-url", "jdbc:postgresql://127.0.0.1:1/x", "--port", "0", "--json");
+
+    assertThat(r.exit()).isEqualTo(6);
+    JsonNode error = new ObjectMapper().readTree(r.err()).get("error");
+    assertThat(error.get("code").asText()).isEqualTo("STORE_UNAVAILABLE");
+  }
+
+  @Test
+  void exampleConfigInDocs_loadsAndDeclaresItsQueues() {
+    Path example = Path.of("..", "docs", "redrive.toml");
+
+    ServerConfig config = new ConfigLoader(name -> null).load(example);
+
+    assertThat(config.port()).isEqualTo(7070);
+    assertThat(config.store().kind()).isEqualTo(StoreSettings.Kind.SQLITE);
+    assertThat(config.store().dataDir().normalize())
+        .isEqualTo(Path.of("..", "data").toAbsolutePath().normalize());
+    assertThat(config.queues()).hasSize(3);
+    assertThat(config.keys()).isEmpty();
   }
 }

@@ -27,7 +27,7 @@ class TimelineTest {
     assertThat(text.lines())
         .containsExactly(
             "  2030-01-01 00:00:00.250Z  #1  FAILED         w1   HANDLER_EXCEPTION: boom              ran 250ms",
-            "  2030-01-01 00:01:30.000Z  #2  LEASE_EXPIRED  w2                                        ran 30.0s",
+            "  2030-01-01 00:01:30.000Z  #2  LEASE_EXPIRED  w2                                        ran 30s",
             "  2030-01-01 00:02:00.000Z  #3  POISONED       -    POISON: exceeded 3 attempts (max 2)  not retryable",
             "  2030-01-01 01:00:00.000Z  #0  RETRIED        cli                                       retried by operator");
   }

@@ -7,8 +7,13 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.redrive.Redrive;
+import io.redrive.server.PortInUseException;
 import io.redrive.server.auth.Authorizer;
 import io.redrive.server.config.ServerConfig;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +55,7 @@ public final class HttpApi implements AutoCloseable {
     List<Route> table = new ArrayList<>(serviceRoutes());
     table.addAll(new QueueEndpoints(redrive, views).routes());
     table.addAll(new MessageEndpoints(redrive, views).routes());
+    table.addAll(new DeadRetryEndpoints(redrive).routes());
     table.addAll(new LeaseEndpoints(redrive, views, waiter, config.maxLeaseWait()).routes());
     this.routes = List.copyOf(table);
     this.openApi = json.write(OpenApi.document(routes, version()));
@@ -131,15 +137,38 @@ public final class HttpApi implements AutoCloseable {
       Authorizer authorizer,
       ServerConfig config,
       PrometheusMeterRegistry registry) {
+    if (config.port() != 0) {
+      requireFreePort(config.bind(), config.port());
+    }
     HttpApi api = new HttpApi(redrive, authorizer, config, registry);
     try {
       api.app.start(config.bind(), config.port());
     } catch (RuntimeException e) {
       api.waiter.close();
       api.metrics.close();
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        if (t instanceof BindException) {
+          throw new PortInUseException(config.bind(), config.port(), e);
+        }
+      }
       throw e;
     }
     return api;
+  }
+
+  /**
+   * Fails with {@link PortInUseException} when the port is taken: Jetty reports it as an unrelated
+   * "STOPPED" error after logging the cause, so look first.
+   */
+  public static void requireFreePort(String bind, int port) {
+    try (ServerSocket probe = new ServerSocket()) {
+      probe.setReuseAddress(true);
+      probe.bind(new InetSocketAddress(bind, port));
+    } catch (BindException e) {
+      throw new PortInUseException(bind, port, e);
+    } catch (IOException e) {
+      // not a taken port (an unknown address, say): Jetty reports it when it tries
+    }
   }
 
   /** The port the server listens on. */

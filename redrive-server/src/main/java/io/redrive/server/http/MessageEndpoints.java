@@ -10,6 +10,7 @@ import io.redrive.deadletter.DropResult;
 import io.redrive.deadletter.ImportMessage;
 import io.redrive.deadletter.ImportResult;
 import io.redrive.deadletter.RedriveRequest;
+import io.redrive.deadletter.RedriveResult;
 import io.redrive.deadletter.RetryResult;
 import io.redrive.error.MessageNotFoundException;
 import io.redrive.failure.FailureReason;
@@ -148,7 +149,8 @@ final class MessageEndpoints {
                 200,
                 Responses.RedriveResult.class,
                 this::redrive)
-            .optionalBody(),
+            .optionalBody()
+            .withQueryParams("countRemaining"),
         Route.of(
             POST,
             "/v1/queues/{name}/import",
@@ -354,8 +356,22 @@ final class MessageEndpoints {
     if (body.to() != null) {
       ex.authorizeQueue(body.to());
     }
+    boolean count = "true".equals(ex.query("countRemaining"));
+    if (!count
+        && ex.query("countRemaining") != null
+        && !"false".equals(ex.query("countRemaining"))) {
+      throw new IllegalArgumentException(
+          "countRemaining: expected true or false, was \"" + ex.query("countRemaining") + "\"");
+    }
     redrive.getQueue(queue);
-    ex.reply(Views.redrive(redrive.redrive(request)));
+    RedriveResult done = redrive.redrive(request);
+    Integer remaining = null;
+    if (count) {
+      // What a later call could still move, counted server-side (up to RedriveRequest.MAX_LIMIT).
+      RedriveRequest rest = request.withDryRun(true).withLimit(RedriveRequest.MAX_LIMIT);
+      remaining = redrive.redrive(rest).count();
+    }
+    ex.reply(Views.redrive(done, remaining));
   }
 
   private void importMessages(Exchange ex) throws Exception {

@@ -185,7 +185,24 @@ final class Responses {
   record DropResult(List<String> dropped, List<String> notFound) {}
 
   /** {@code POST /v1/queues/{name}/redrive}. */
-  record RedriveResult(List<Move> moves, List<String> skipped, boolean dryRun, int count) {}
+  record RedriveResult(
+      List<Move> moves,
+      List<String> skipped,
+      boolean dryRun,
+      int count,
+      @ApiField(description = "with ?countRemaining=true: what a later call could still move")
+          @JsonInclude(JsonInclude.Include.NON_NULL)
+          Integer remaining) {}
+
+  /** {@code POST /v1/queues/{name}/retry}: one batch of a queue's dead messages retried. */
+  record RetryDeadResult(
+      List<String> retried,
+      List<String> skipped,
+      boolean dryRun,
+      @ApiField(
+              nullable = true,
+              description = "with countRemaining: the matches left after this call, else null")
+          Long remaining) {}
 
   /** One dead letter moved (or, in a dry run, that would move: {@code newId} null). */
   record Move(String deadLetterId, String toQueue, @ApiField(nullable = true) String newId) {}

@@ -78,7 +78,7 @@ final class Views {
         s.failureReasons(),
         s.nextScheduledAt(),
         s.latestScheduledAt(),
-        duration(s.oldestReadyAge()));
+        s.oldestReadyAge() == null ? null : DurationText.formatApproximate(s.oldestReadyAge()));
   }
 
   Responses.LeaseResult leaseResult(LeaseResult r) {
@@ -166,12 +166,12 @@ final class Views {
         f.displayText());
   }
 
-  static Responses.RedriveResult redrive(RedriveResult r) {
+  static Responses.RedriveResult redrive(RedriveResult r, Integer remaining) {
     List<Responses.Move> moves =
         r.moves().stream()
             .map(mv -> new Responses.Move(mv.deadLetterId(), mv.toQueue(), mv.newId()))
             .toList();
-    return new Responses.RedriveResult(moves, r.skipped(), r.dryRun(), r.count());
+    return new Responses.RedriveResult(moves, r.skipped(), r.dryRun(), r.count(), remaining);
   }
 
   /** A duration in the unit form, to the millisecond (answers carry no finer time). */

@@ -1,0 +1,31 @@
+package io.redrive.cli.command;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.redrive.cli.client.ApiClient;
+import io.redrive.cli.output.Output;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code redrive complete}: settles a lease as done. */
+@Command(
+    name = "complete",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Completes a leased message (it is deleted with its history).",
+      "A settled or re-leased token exits 4 (LEASE_LOST) and changes nothing."
+    })
+public final class CompleteCommand extends ApiCommand {
+  @Parameters(index = "0", paramLabel = "TOKEN", description = "The lease token.")
+  String token;
+
+  @Override
+  int run(ApiClient client, Output output) {
+    JsonNode result = client.post("/v1/leases/" + ApiClient.segment(token) + "/complete", null);
+    if (output.json()) {
+      output.print(result);
+    } else {
+      output.line(Settles.describe("completed", result));
+    }
+    return 0;
+  }
+}
