@@ -183,8 +183,11 @@ public final class WorkCommand extends ApiCommand {
         new Thread(
             () -> {
               stopping.set(true); // before CMD dies, so the run below does not settle it
-              process.descendants().forEach(ProcessHandle::destroy);
+              // The shell first, then what it started: killed the other way round, a shell
+              // running "a; b" would see a die and start b before its own signal arrived.
+              List<ProcessHandle> started = process.descendants().toList();
               process.destroy();
+              started.forEach(ProcessHandle::destroy);
               try {
                 client.post(
                     "/v1/leases/" + ApiClient.segment(token) + "/abandon",
