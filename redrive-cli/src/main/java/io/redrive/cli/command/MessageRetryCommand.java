@@ -212,13 +212,7 @@ final class MessageRetryCommand extends ApiCommand {
     skipped.forEach(id -> output.line("  skipped    " + id + " (not dead)"));
     notFound.forEach(id -> output.line("  not found  " + id));
     if (remaining > 0) {
-      output.line(
-          "stopped at --limit "
-              + limit
-              + ": "
-              + remaining
-              + (remaining == 1 ? " more matches" : " more match")
-              + " (run again, or raise --limit)");
+      output.line(Progress.stoppedAtLimit(limit, remaining));
     }
   }
 }

@@ -195,13 +195,7 @@ final class QueueRedriveCommand extends ApiCommand {
       }
     }
     if (remaining > 0) {
-      output.line(
-          "stopped at --limit "
-              + limit
-              + ": "
-              + remaining
-              + (remaining == 1 ? " more matches" : " more match")
-              + " (run again, or raise --limit)");
+      output.line(Progress.stoppedAtLimit(limit, remaining));
     }
     if (!skipped.isEmpty()) {
       output.line(

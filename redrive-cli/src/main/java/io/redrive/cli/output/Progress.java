@@ -50,4 +50,16 @@ public final class Progress {
     err.flush();
     width = 0;
   }
+
+  /**
+   * What a bulk command says when {@code --limit} stopped it with {@code remaining} matches left.
+   */
+  public static String stoppedAtLimit(long limit, long remaining) {
+    return "stopped at --limit "
+        + limit
+        + ": "
+        + remaining
+        + (remaining == 1 ? " more matches" : " more match")
+        + " (run again, or raise --limit)";
+  }
 }
