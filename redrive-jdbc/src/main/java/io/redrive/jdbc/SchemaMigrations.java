@@ -21,6 +21,7 @@ import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationInfoService;
 import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.flywaydb.core.api.output.MigrateResult;
@@ -120,9 +121,10 @@ public final class SchemaMigrations {
             null);
       }
       Flyway flyway = configuration().load();
-      MigrationInfo[] pending = flyway.info().pending();
+      MigrationInfoService info = flyway.info();
+      MigrationInfo[] pending = info.pending();
       if (pending.length > 0) {
-        MigrationInfo current = flyway.info().current();
+        MigrationInfo current = info.current();
         throw new StoreException(
             where
                 + (current == null
