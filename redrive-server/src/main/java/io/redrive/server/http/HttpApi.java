@@ -93,6 +93,7 @@ public final class HttpApi implements AutoCloseable {
             Exchange ex = new Exchange(ctx, r, shared);
             ex.authorizeRoute();
             ex.checkQuery();
+            ex.checkNoBody();
             r.action().handle(ex);
           });
     }
