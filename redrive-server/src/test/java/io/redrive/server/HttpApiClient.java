@@ -88,6 +88,8 @@ final class HttpApiClient {
                     : HttpRequest.BodyPublishers.ofByteArray(body));
     if (body != null) {
       b.header("Content-Type", "application/json");
+    } else if (!method.equals("GET")) {
+      b.header("X-Redrive-Request", "1");
     }
     if (authorization != null) {
       b.header("Authorization", authorization);

@@ -39,7 +39,8 @@ public final class ConfigLoader {
           "maxPayloadBytes",
           "maxRequestBytes",
           "maxLeaseWait",
-          "maintenanceInterval");
+          "maintenanceInterval",
+          "allowedHosts");
   static final List<String> STORE =
       List.of(
           "kind",
@@ -124,7 +125,8 @@ public final class ConfigLoader {
             keys,
             queues,
             file,
-            config.maintenanceInterval());
+            config.maintenanceInterval(),
+            config.allowedHosts());
     try {
       config.requireKeysForRemoteBind();
     } catch (IllegalArgumentException e) {
@@ -186,8 +188,17 @@ public final class ConfigLoader {
         throw maintenanceNode.error("must be between 10ms and 1h, was " + maintenanceNode.string());
       }
     }
+    List<String> allowedHosts = d.allowedHosts();
+    ConfigNode hostsNode = n.child("allowedHosts");
+    if (hostsNode.present()) {
+      allowedHosts = new ArrayList<>();
+      for (ConfigNode h : hostsNode.array()) {
+        allowedHosts.add(h.nonEmptyString());
+      }
+    }
     return d.withBind(bind)
         .withPort(port)
+        .withAllowedHosts(allowedHosts)
         .withLimits(payload, request, wait)
         .withMaintenanceInterval(maintenance);
   }

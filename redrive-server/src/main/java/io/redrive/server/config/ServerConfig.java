@@ -25,6 +25,8 @@ import java.util.Map;
  * @param source the config file, or null
  * @param maintenanceInterval how often the server's maintenance service sweeps messages past their
  *     deadline into EXPIRED (default 1 s)
+ * @param allowedHosts more host names or addresses a request's {@code Host} (and {@code Origin})
+ *     may name, besides the loopback names and the bind address (default none); see docs/api.md
  */
 public record ServerConfig(
     String bind,
@@ -36,13 +38,15 @@ public record ServerConfig(
     List<ApiKey> keys,
     Map<String, QueueUpdate> queues,
     Path source,
-    Duration maintenanceInterval) {
+    Duration maintenanceInterval,
+    List<String> allowedHosts) {
 
   public static final String DEFAULT_BIND = "127.0.0.1";
   public static final int DEFAULT_PORT = 7070;
 
   public ServerConfig {
     keys = List.copyOf(keys);
+    allowedHosts = List.copyOf(allowedHosts);
     queues = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(queues));
   }
 
@@ -58,7 +62,8 @@ public record ServerConfig(
         List.of(),
         Map.of(),
         null,
-        Maintenance.DEFAULT_INTERVAL);
+        Maintenance.DEFAULT_INTERVAL,
+        List.of());
   }
 
   public ServerConfig withBind(String value) {
@@ -72,7 +77,8 @@ public record ServerConfig(
         keys,
         queues,
         source,
-        maintenanceInterval);
+        maintenanceInterval,
+        allowedHosts);
   }
 
   public ServerConfig withPort(int value) {
@@ -86,7 +92,8 @@ public record ServerConfig(
         keys,
         queues,
         source,
-        maintenanceInterval);
+        maintenanceInterval,
+        allowedHosts);
   }
 
   public ServerConfig withStore(StoreSettings value) {
@@ -100,7 +107,8 @@ public record ServerConfig(
         keys,
         queues,
         source,
-        maintenanceInterval);
+        maintenanceInterval,
+        allowedHosts);
   }
 
   public ServerConfig withKeys(List<ApiKey> value) {
@@ -114,7 +122,8 @@ public record ServerConfig(
         value,
         queues,
         source,
-        maintenanceInterval);
+        maintenanceInterval,
+        allowedHosts);
   }
 
   public ServerConfig withQueues(Map<String, QueueUpdate> value) {
@@ -128,7 +137,8 @@ public record ServerConfig(
         keys,
         value,
         source,
-        maintenanceInterval);
+        maintenanceInterval,
+        allowedHosts);
   }
 
   public ServerConfig withSource(Path value) {
@@ -142,7 +152,8 @@ public record ServerConfig(
         keys,
         queues,
         value,
-        maintenanceInterval);
+        maintenanceInterval,
+        allowedHosts);
   }
 
   /**
@@ -182,7 +193,8 @@ public record ServerConfig(
         keys,
         queues,
         source,
-        value);
+        value,
+        allowedHosts);
   }
 
   public ServerConfig withLimits(int payloadBytes, int requestBytes, Duration leaseWait) {
@@ -196,6 +208,23 @@ public record ServerConfig(
         keys,
         queues,
         source,
-        maintenanceInterval);
+        maintenanceInterval,
+        allowedHosts);
+  }
+
+  /** The same config with these extra allowed {@code Host} names (lower-cased when checked). */
+  public ServerConfig withAllowedHosts(List<String> value) {
+    return new ServerConfig(
+        bind,
+        port,
+        store,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        keys,
+        queues,
+        source,
+        maintenanceInterval,
+        value);
   }
 }

@@ -100,6 +100,27 @@ final class Exchange {
     return values.get(0);
   }
 
+  /**
+   * Refuses a body on a route that takes none (pause, resume, single retry, ...), as a body with
+   * unknown fields is refused elsewhere: an empty body or {@code {}} is fine.
+   */
+  void checkNoBody() throws IOException {
+    if (route.requestBody() != null || ctx.method().name().equals("GET")) {
+      return;
+    }
+    JsonNode node = shared.json().read(bytes(), JsonNode.class);
+    if (node == null || node.isNull()) {
+      return;
+    }
+    if (!node.isObject()) {
+      throw new IllegalArgumentException("body: this endpoint takes no body (or {})");
+    }
+    java.util.Iterator<String> names = node.fieldNames();
+    if (names.hasNext()) {
+      throw ApiException.unknownField(names.next(), " (this endpoint takes no body fields)");
+    }
+  }
+
   /** The request body as {@code type}; null when absent and the route's body is optional. */
   <T> T body(Class<T> type) throws IOException {
     if (type != route.requestBody()) {

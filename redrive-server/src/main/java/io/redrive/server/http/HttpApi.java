@@ -17,6 +17,8 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.eclipse.jetty.server.handler.StatisticsHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -81,6 +83,8 @@ public final class HttpApi implements AutoCloseable {
                       metrics.recordRequest(
                           routeOf(ctx), ctx.method().name(), ctx.statusCode(), millis));
             });
+    RequestGuard guard = new RequestGuard(config.bind(), config.allowedHosts());
+    app.before(guard::check);
     for (Route r : routes) {
       app.addHttpHandler(
           r.method(),
@@ -89,6 +93,7 @@ public final class HttpApi implements AutoCloseable {
             Exchange ex = new Exchange(ctx, r, shared);
             ex.authorizeRoute();
             ex.checkQuery();
+            ex.checkNoBody();
             r.action().handle(ex);
           });
     }
@@ -107,6 +112,10 @@ public final class HttpApi implements AutoCloseable {
     app.error(
         405,
         ctx -> {
+          String allow = allowedMethods(ctx.path());
+          if (!allow.isEmpty()) {
+            ctx.header("Allow", allow);
+          }
           if (ctx.result() == null || !ctx.result().startsWith("{\"error\"")) {
             errors.write(
                 ctx,
@@ -261,6 +270,30 @@ public final class HttpApi implements AutoCloseable {
         .status(200)
         .contentType("text/plain; version=0.0.4; charset=utf-8")
         .result(metrics.scrape());
+  }
+
+  /** The methods of the routes matching {@code path}, as an {@code Allow} header value. */
+  String allowedMethods(String path) {
+    String[] parts = trimSlash(path).split("/", -1);
+    Set<String> methods = new TreeSet<>();
+    for (Route r : routes) {
+      String[] pattern = trimSlash(r.path()).split("/", -1);
+      if (pattern.length != parts.length) {
+        continue;
+      }
+      boolean match = true;
+      for (int i = 0; i < parts.length && match; i++) {
+        match = pattern[i].startsWith("{") ? !parts[i].isEmpty() : pattern[i].equals(parts[i]);
+      }
+      if (match) {
+        methods.add(r.method().name());
+      }
+    }
+    return String.join(", ", methods);
+  }
+
+  private static String trimSlash(String path) {
+    return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
   }
 
   private static String routeOf(Context ctx) {

@@ -3,7 +3,11 @@ package io.redrive.server.http;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -12,10 +16,12 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import com.fasterxml.jackson.datatype.jsr310.deser.InstantDeserializer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -42,13 +48,31 @@ final class JsonCodec {
         }
       };
 
+  /**
+   * Instants only from ISO-8601 text: Jackson's own deserializer would also take a number as epoch
+   * seconds, so {@code "deadSince": 1} would silently mean 1970.
+   */
+  private static final JsonDeserializer<Instant> STRICT_INSTANT =
+      new StdDeserializer<>(Instant.class) {
+        @Override
+        public Instant deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+          if (!p.hasToken(JsonToken.VALUE_STRING)) {
+            return (Instant) ctxt.handleUnexpectedToken(Instant.class, p);
+          }
+          return InstantDeserializer.INSTANT.deserialize(p, ctxt);
+        }
+      };
+
   private final ObjectMapper mapper;
 
   JsonCodec() {
     ObjectMapper m =
         JsonMapper.builder()
             .addModule(new JavaTimeModule())
-            .addModule(new SimpleModule("redrive-millis").addSerializer(Instant.class, MILLIS))
+            .addModule(
+                new SimpleModule("redrive-millis")
+                    .addSerializer(Instant.class, MILLIS)
+                    .addDeserializer(Instant.class, STRICT_INSTANT))
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -93,6 +117,8 @@ final class JsonCodec {
     if (isBlank(body)) {
       return null;
     }
+    requireUtf8(body);
+    refuseLoneSurrogates(body);
     return mapper.readerFor(type).withAttribute(RawJson.SOURCE, body).readValue(body);
   }
 
@@ -139,6 +165,89 @@ final class JsonCodec {
     } catch (IOException e) {
       return false;
     }
+  }
+
+  /**
+   * Refuses a string (value or field name) holding half of a UTF-16 surrogate pair ({@code
+   * "\\ud800"} alone, or its bytes): it is no Unicode text, and storing it would turn it into
+   * {@code ?}. Malformed JSON is left to the real read, which reports it.
+   */
+  private void refuseLoneSurrogates(byte[] body) throws IOException {
+    try (JsonParser p = mapper.createParser(body)) {
+      JsonToken t;
+      while ((t = p.nextToken()) != null) {
+        if ((t == JsonToken.VALUE_STRING || t == JsonToken.FIELD_NAME)
+            && hasLoneSurrogate(p.getText())) {
+          String at = pathOf(p.getParsingContext(), t == JsonToken.FIELD_NAME);
+          throw new IllegalArgumentException(
+              at
+                  + ": contains a lone UTF-16 surrogate (such as \\ud800 without its pair),"
+                  + " which is not Unicode text");
+        }
+      }
+    } catch (JsonProcessingException e) {
+      // not well-formed: the real read reports it with its usual message
+    }
+  }
+
+  /**
+   * Refuses a body that is not UTF-8, including the 3-byte encodings of surrogates (CESU-8), which
+   * the JSON parser would let through and the payload copy would turn into U+FFFD.
+   */
+  private static void requireUtf8(byte[] body) {
+    java.nio.charset.CharsetDecoder decoder =
+        java.nio.charset.StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+            .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+    java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(body);
+    java.nio.CharBuffer out = java.nio.CharBuffer.allocate(Math.min(body.length, 8192));
+    while (true) {
+      java.nio.charset.CoderResult r = decoder.decode(in, out, true);
+      if (r.isError()) {
+        throw new IllegalArgumentException(
+            "body: not valid UTF-8 at byte " + in.position() + " (a lone surrogate, or bad bytes)");
+      }
+      if (r.isUnderflow()) {
+        return;
+      }
+      out.clear();
+    }
+  }
+
+  static boolean hasLoneSurrogate(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c)) {
+        if (i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+          i++;
+          continue;
+        }
+        return true;
+      }
+      if (Character.isLowSurrogate(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The path of the current token as the error messages write it: {@code messages[0].type}. */
+  private static String pathOf(JsonStreamContext context, boolean fieldName) {
+    java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
+    for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
+      if (c.inArray()) {
+        parts.push("[" + Math.max(c.getCurrentIndex(), 0) + "]");
+      } else if (c.inObject() && c.getCurrentName() != null) {
+        String name = hasLoneSurrogate(c.getCurrentName()) ? "(a field name)" : c.getCurrentName();
+        parts.push("." + name);
+      }
+    }
+    String path = String.join("", parts);
+    if (path.startsWith(".")) {
+      path = path.substring(1);
+    }
+    return path.isEmpty() ? "body" : path;
   }
 
   private static boolean isBlank(byte[] body) {

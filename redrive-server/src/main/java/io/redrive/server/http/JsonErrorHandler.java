@@ -3,7 +3,10 @@ package io.redrive.server.http;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 
@@ -30,18 +33,39 @@ final class JsonErrorHandler extends ErrorHandler {
     Responses.Error body =
         new Responses.Error(new Responses.ErrorDetail(codeOf(code), messageOf(code, message)));
     byte[] bytes = json.write(body).getBytes(StandardCharsets.UTF_8);
+    RequestGuard.protect(response);
     response.setContentType("application/json");
     response.setContentLength(bytes.length);
     response.getOutputStream().write(bytes);
     baseRequest.setHandled(true);
   }
 
+  /**
+   * A request Jetty refuses while parsing it (bad percent-encoding, NUL in the path, a URI or
+   * header too long): answered before any handler runs, so the body is built here.
+   */
+  @Override
+  public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
+    fields.put(HttpHeader.CONTENT_TYPE, "application/json");
+    fields.put("X-Content-Type-Options", "nosniff");
+    fields.put("Content-Security-Policy", RequestGuard.CSP);
+    String message =
+        reason == null || reason.isBlank()
+            ? "malformed request (HTTP " + status + ")"
+            : "malformed request: " + reason;
+    Responses.Error body = new Responses.Error(new Responses.ErrorDetail(codeOf(status), message));
+    return ByteBuffer.wrap(json.write(body).getBytes(StandardCharsets.UTF_8));
+  }
+
   private static String codeOf(int status) {
     return switch (status) {
       case 400 -> "INVALID_REQUEST";
+      case 403 -> "FORBIDDEN";
       case 404 -> "NOT_FOUND";
       case 405 -> "METHOD_NOT_ALLOWED";
       case 413 -> "PAYLOAD_TOO_LARGE";
+      case 414 -> "URI_TOO_LONG";
+      case 431 -> "HEADERS_TOO_LARGE";
       case 503 -> "UNAVAILABLE";
       default -> "INTERNAL";
     };

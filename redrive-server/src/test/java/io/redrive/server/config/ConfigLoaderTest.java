@@ -46,7 +46,7 @@ class ConfigLoaderTest {
         of(
             "unknown server setting",
             "[server]\nprot = 1",
-            "server.prot: unknown setting (known: bind, port, maxPayloadBytes, maxRequestBytes, maxLeaseWait, maintenanceInterval)"),
+            "server.prot: unknown setting (known: bind, port, maxPayloadBytes, maxRequestBytes, maxLeaseWait, maintenanceInterval, allowedHosts)"),
         of(
             "port wrong type",
             "[server]\nport = \"x\"",
@@ -412,6 +412,22 @@ class ConfigLoaderTest {
     assertThat(e.path()).isEqualTo("queues.emails.retry.cooldown");
     assertThat(e.problem()).startsWith("unknown duration unit \"x\"");
     assertThat(e).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void parse_allowedHosts() {
+    assertThat(loader.parse("", FILE).allowedHosts()).isEmpty();
+    assertThat(
+            loader
+                .parse("[server]\nallowedHosts = [\"redrive.internal\", \"10.0.0.5\"]", FILE)
+                .allowedHosts())
+        .containsExactly("redrive.internal", "10.0.0.5");
+    assertThatThrownBy(() -> loader.parse("[server]\nallowedHosts = [\"\"]", null))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("server.allowedHosts[0]");
+    assertThatThrownBy(() -> loader.parse("[server]\nallowedHosts = \"x\"", null))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("server.allowedHosts");
   }
 
   @Test
