@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.redrive.PayloadTooLargeException;
+import io.redrive.error.CommitUnknownException;
 import io.redrive.error.ConflictException;
 import io.redrive.error.NotFoundException;
 import io.redrive.error.RedriveException;
@@ -46,6 +47,9 @@ final class ErrorMapper {
   void write(Context ctx, ApiError error) {
     Responses.Error body =
         new Responses.Error(new Responses.ErrorDetail(error.code(), error.message()));
+    if ("COMMIT_UNKNOWN".equals(error.code())) {
+      ctx.header("Retry-After", "1"); // a prompt idempotent retry tells the caller what happened
+    }
     ctx.status(error.status()).contentType("application/json").result(json.write(body));
   }
 
@@ -71,6 +75,10 @@ final class ErrorMapper {
     }
     if (t instanceof ConflictException e) {
       return new ApiError(409, e.code(), e.getMessage());
+    }
+    if (t instanceof CommitUnknownException e) {
+      log.warn("{}: commit outcome unknown: {}", request, e.getMessage());
+      return new ApiError(503, e.code(), e.getMessage());
     }
     if (t instanceof StoreException e) {
       if (e.transientFailure()) {
