@@ -47,10 +47,17 @@ final class ErrorMapper {
   void write(Context ctx, ApiError error) {
     Responses.Error body =
         new Responses.Error(new Responses.ErrorDetail(error.code(), error.message()));
-    if ("COMMIT_UNKNOWN".equals(error.code())) {
-      ctx.header("Retry-After", "1"); // a prompt idempotent retry tells the caller what happened
+    String retryAfter = retryAfter(error);
+    if (retryAfter != null) {
+      ctx.header("Retry-After", retryAfter);
     }
     ctx.status(error.status()).contentType("application/json").result(json.write(body));
+  }
+
+  /** The {@code Retry-After} seconds for {@code error}, or null when it has none. */
+  static String retryAfter(ApiError error) {
+    // A prompt idempotent retry is how the caller learns what happened to its commit.
+    return "COMMIT_UNKNOWN".equals(error.code()) ? "1" : null;
   }
 
   ApiError toError(Throwable thrown, String request) {
