@@ -1,5 +1,6 @@
 package io.redrive.jdbc;
 
+import io.redrive.error.CommitUnknownException;
 import io.redrive.error.StoreException;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -36,23 +37,16 @@ final class Transactions {
     return schema == null ? c : schema.wrap(c);
   }
 
-  /** Runs {@code work} in a write transaction of its own. */
+  /**
+   * Runs {@code work} in a write transaction of its own. A failure of COMMIT itself (other than a
+   * definite rollback) is {@link CommitUnknownException} and never retried: the change may have
+   * happened. Clean-up failures never replace the failure that caused them, and never fail a call
+   * whose commit succeeded.
+   */
   <T> T write(String what, Work<T> work) {
     for (int attempt = 1; ; attempt++) {
-      try (Connection c = dataSource.getConnection()) {
-        try (AutoCloseable ignored = dialect.beforeWrite(c)) {
-          c.setAutoCommit(false);
-          try {
-            T result = work.run(qualified(c));
-            c.commit();
-            return result;
-          } catch (SQLException | RuntimeException e) {
-            rollbackQuietly(c, e);
-            throw e;
-          } finally {
-            c.setAutoCommit(true);
-          }
-        }
+      try {
+        return writeOnce(what, work);
       } catch (SQLException e) {
         if (attempt < MAX_TRIES && dialect.isTransient(e)) {
           backoff(attempt);
@@ -67,13 +61,89 @@ final class Transactions {
     }
   }
 
+  private <T> T writeOnce(String what, Work<T> work) throws Exception {
+    Connection c = dataSource.getConnection();
+    AutoCloseable writerLock = null;
+    try {
+      writerLock = dialect.beforeWrite(c);
+      c.setAutoCommit(false);
+      T result;
+      try {
+        result = work.run(qualified(c));
+      } catch (SQLException | RuntimeException e) {
+        rollbackQuietly(c, e);
+        throw e;
+      }
+      commit(what, c);
+      release(null, c, writerLock);
+      return result;
+    } catch (Throwable t) {
+      release(t, c, writerLock);
+      throw t;
+    }
+  }
+
+  /** Restores auto-commit, releases the writer lock and closes {@code c}; never throws. */
+  private static void release(Throwable failure, Connection c, AutoCloseable writerLock) {
+    cleanUp(failure, () -> c.setAutoCommit(true));
+    if (writerLock != null) {
+      cleanUp(failure, writerLock);
+    }
+    cleanUp(failure, c);
+  }
+
+  private void commit(String what, Connection c) throws SQLException {
+    try {
+      c.commit();
+    } catch (SQLException e) {
+      if (definitelyRolledBack(e)) {
+        rollbackQuietly(c, e);
+        throw e;
+      }
+      // The COMMIT may have reached the database: retrying could apply the change twice.
+      throw new CommitUnknownException(
+          what + " failed while committing: " + e.getMessage(), e.getSQLState(), e);
+    }
+  }
+
+  /** Serialization failures, deadlocks and deferred constraint violations roll back for sure. */
+  private static boolean definitelyRolledBack(SQLException e) {
+    String state = e.getSQLState();
+    return state != null && (state.startsWith("40") || state.startsWith("23"));
+  }
+
+  /**
+   * Runs one clean-up step. Its failure is added to {@code failure} when there is one (so it never
+   * hides it); after a successful commit it is dropped, since the answer stands and the pool
+   * discards a broken connection.
+   */
+  private static void cleanUp(Throwable failure, AutoCloseable step) {
+    try {
+      step.close();
+    } catch (Exception e) {
+      if (failure != null && failure != e) {
+        failure.addSuppressed(e);
+      }
+    }
+  }
+
   /** Runs {@code work} on a connection in auto-commit mode (single reads). */
   <T> T read(String what, Work<T> work) {
-    try (Connection c = dataSource.getConnection()) {
-      return work.run(qualified(c));
+    T result;
+    Connection c;
+    try {
+      c = dataSource.getConnection();
     } catch (SQLException e) {
       throw wrap(what, e);
     }
+    try {
+      result = work.run(qualified(c));
+    } catch (SQLException | RuntimeException e) {
+      cleanUp(e, c);
+      throw e instanceof SQLException s ? wrap(what, s) : (RuntimeException) e;
+    }
+    cleanUp(null, c); // the answer was read; a failing close must not turn it into an error
+    return result;
   }
 
   /** Runs {@code work} on the caller's connection, inside the caller's transaction. */

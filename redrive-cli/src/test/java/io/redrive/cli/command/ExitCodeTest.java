@@ -38,7 +38,8 @@ class ExitCodeTest {
     "409, AMBIGUOUS_ID, 4",
     "413, PAYLOAD_TOO_LARGE, 1",
     "500, INTERNAL, 6",
-    "503, STORE_UNAVAILABLE, 6"
+    "503, STORE_UNAVAILABLE, 6",
+    "503, COMMIT_UNKNOWN, 6"
   })
   void errorAnswer_mapsToExitCodeAndPrintsServerMessage(int status, String code, int exit) {
     server.answer(status, "{\"error\":{\"code\":\"" + code + "\",\"message\":\"it went wrong\"}}");

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.redrive.PayloadTooLargeException;
+import io.redrive.error.CommitUnknownException;
 import io.redrive.error.ConflictException;
 import io.redrive.error.NotFoundException;
 import io.redrive.error.RedriveException;
@@ -46,7 +47,17 @@ final class ErrorMapper {
   void write(Context ctx, ApiError error) {
     Responses.Error body =
         new Responses.Error(new Responses.ErrorDetail(error.code(), error.message()));
+    String retryAfter = retryAfter(error);
+    if (retryAfter != null) {
+      ctx.header("Retry-After", retryAfter);
+    }
     ctx.status(error.status()).contentType("application/json").result(json.write(body));
+  }
+
+  /** The {@code Retry-After} seconds for {@code error}, or null when it has none. */
+  static String retryAfter(ApiError error) {
+    // A prompt idempotent retry is how the caller learns what happened to its commit.
+    return "COMMIT_UNKNOWN".equals(error.code()) ? "1" : null;
   }
 
   ApiError toError(Throwable thrown, String request) {
@@ -71,6 +82,10 @@ final class ErrorMapper {
     }
     if (t instanceof ConflictException e) {
       return new ApiError(409, e.code(), e.getMessage());
+    }
+    if (t instanceof CommitUnknownException e) {
+      log.warn("{}: commit outcome unknown: {}", request, e.getMessage());
+      return new ApiError(503, e.code(), e.getMessage());
     }
     if (t instanceof StoreException e) {
       if (e.transientFailure()) {

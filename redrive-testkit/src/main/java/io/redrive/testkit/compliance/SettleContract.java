@@ -53,6 +53,24 @@ public abstract class SettleContract extends ComplianceTestBase {
         .hasMessageContaining(id);
   }
 
+  /** A settle retried after COMMIT_UNKNOWN learns from LEASE_LOST that the first one happened. */
+  @Test
+  void fail_twiceWithTheSameToken_secondThrowsLeaseLostAndChangesNothing() {
+    createQueue(QUEUE);
+    String id = enqueue(QUEUE);
+    LeasedMessage leased = leaseOne(QUEUE);
+    fail(leased);
+    Message afterFirst = message(id);
+
+    assertThatThrownBy(() -> fail(leased))
+        .isInstanceOf(LeaseLostException.class)
+        .hasMessageContaining(id);
+    Message afterSecond = message(id);
+    assertThat(afterSecond.attempts()).isEqualTo(afterFirst.attempts());
+    assertThat(afterSecond.state()).isEqualTo(afterFirst.state());
+    assertThat(afterSecond.history()).hasSameSizeAs(afterFirst.history());
+  }
+
   @Test
   void complete_staleTokenAfterReLease_throwsLeaseLostAndChangesNothing() {
     createQueue(QUEUE);

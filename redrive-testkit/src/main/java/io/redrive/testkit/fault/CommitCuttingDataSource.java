@@ -1,0 +1,172 @@
+package io.redrive.testkit.fault;
+
+import java.io.PrintWriter;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * A {@link DataSource} that loses the answer of a share of COMMITs, as a network cut between the
+ * store and the database would: the COMMIT reaches the database (and takes effect), then the caller
+ * gets an {@link SQLException} with SQLState {@code 08006} and the physical connection is closed.
+ * Every later call on that connection fails with "Connection is closed" and no SQLState, as a pool
+ * answers for an evicted connection. Wrap an unpooled data source, so closing is physical.
+ * Thread-safe; cutting is off until {@link #cutShare(double)} turns it on.
+ */
+public final class CommitCuttingDataSource implements DataSource {
+  private final DataSource target;
+  private final Random random;
+  private final AtomicInteger cuts = new AtomicInteger();
+  private final AtomicInteger commits = new AtomicInteger();
+  private volatile double share;
+
+  /**
+   * @param target the data source whose connections are wrapped (unpooled)
+   * @param seed makes the choice of cut commits repeatable
+   */
+  public CommitCuttingDataSource(DataSource target, long seed) {
+    this.target = target;
+    this.random = new Random(seed);
+  }
+
+  /** Cuts the answer of this share (0 to 1) of the commits from now on. */
+  public CommitCuttingDataSource cutShare(double value) {
+    if (value < 0 || value > 1) {
+      throw new IllegalArgumentException("share: must be between 0 and 1, got " + value);
+    }
+    this.share = value;
+    return this;
+  }
+
+  /** How many commits reached the database but had their answer cut. */
+  public int cuts() {
+    return cuts.get();
+  }
+
+  /** How many commits were sent (cut or not). */
+  public int commits() {
+    return commits.get();
+  }
+
+  private boolean cutNext() {
+    double s = share;
+    if (s == 0) {
+      return false;
+    }
+    synchronized (random) {
+      return random.nextDouble() < s;
+    }
+  }
+
+  @Override
+  public Connection getConnection() throws SQLException {
+    return wrap(target.getConnection());
+  }
+
+  @Override
+  public Connection getConnection(String username, String password) throws SQLException {
+    return wrap(target.getConnection(username, password));
+  }
+
+  private Connection wrap(Connection real) {
+    boolean[] cut = {false};
+    return (Connection)
+        Proxy.newProxyInstance(
+            Connection.class.getClassLoader(),
+            new Class<?>[] {Connection.class},
+            (proxy, method, args) -> {
+              String name = method.getName();
+              if (cut[0]) {
+                return afterCut(name, method, args, real);
+              }
+              if (name.equals("commit")) {
+                commits.incrementAndGet();
+                invoke(real, method, args); // the database commits
+                if (cutNext()) {
+                  cut[0] = true;
+                  cuts.incrementAndGet();
+                  closeQuietly(real);
+                  throw new SQLException(
+                      "An I/O error occurred while sending to the backend (cut by the test)",
+                      "08006");
+                }
+                return null;
+              }
+              return invoke(real, method, args);
+            });
+  }
+
+  private static Object afterCut(String name, Method method, Object[] args, Connection real)
+      throws Throwable {
+    return switch (name) {
+      case "close" -> null;
+      case "isClosed" -> true;
+      case "isValid" -> false;
+      case "equals" -> args[0] == real;
+      case "hashCode" -> System.identityHashCode(real);
+      case "toString" -> "cut connection";
+      default -> throw new SQLException("Connection is closed");
+    };
+  }
+
+  private static Object invoke(Connection real, Method method, Object[] args) throws Throwable {
+    try {
+      return method.invoke(real, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
+  private static void closeQuietly(Connection real) {
+    try {
+      real.close();
+    } catch (SQLException ignored) {
+      // already gone: the cut is what the test wants
+    }
+  }
+
+  @Override
+  public PrintWriter getLogWriter() throws SQLException {
+    return target.getLogWriter();
+  }
+
+  @Override
+  public void setLogWriter(PrintWriter out) throws SQLException {
+    target.setLogWriter(out);
+  }
+
+  @Override
+  public void setLoginTimeout(int seconds) throws SQLException {
+    target.setLoginTimeout(seconds);
+  }
+
+  @Override
+  public int getLoginTimeout() throws SQLException {
+    return target.getLoginTimeout();
+  }
+
+  @Override
+  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+    return target.getParentLogger();
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> type) throws SQLException {
+    if (type.isInstance(this)) {
+      return type.cast(this);
+    }
+    return target.unwrap(type);
+  }
+
+  @Override
+  public boolean isWrapperFor(Class<?> type) throws SQLException {
+    return type.isInstance(this) || target.isWrapperFor(type);
+  }
+}
