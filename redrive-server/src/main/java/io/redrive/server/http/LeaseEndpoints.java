@@ -212,6 +212,10 @@ final class LeaseEndpoints {
     } catch (MessageNotFoundException e) {
       throw new LeaseNotFoundException(parsed.messageId());
     }
+    if (!ex.inScope(queue)) {
+      // Same answer as a missing message: a token never tells a key about other queues.
+      throw new LeaseNotFoundException(parsed.messageId());
+    }
     ex.authorizeQueue(queue);
     return token;
   }
