@@ -565,6 +565,7 @@ public final class Redrive implements AutoCloseable {
   /** Bulk manual retry: reports which ids were retried, skipped (not dead) and not found. */
   public RetryResult retry(List<String> ids, String actor) {
     validation.ids(ids);
+    Validation.noNul("actor", actor);
     RetryResult result = store.retryDead(new RetryParams(List.copyOf(ids), actor, now()));
     metrics.retriedByOperator(result, "manual");
     return result;
@@ -601,6 +602,7 @@ public final class Redrive implements AutoCloseable {
    */
   public RetryResult retryNow(List<String> ids, String actor) {
     validation.ids(ids);
+    Validation.noNul("actor", actor);
     RetryResult result =
         store.retryScheduledNow(new RetryNowParams(List.copyOf(ids), actor, now()));
     metrics.retriedByOperator(result, "now");
