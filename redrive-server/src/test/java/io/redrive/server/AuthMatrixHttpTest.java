@@ -267,6 +267,27 @@ class AuthMatrixHttpTest {
     root.delete("/v1/queues/out.dlq5");
   }
 
+  @org.junit.jupiter.api.Test
+  void fail_movedToDeadLetterQueueOutOfScope_hidesItsName() {
+    createQueue("{\"name\":\"out.dlq6\"}");
+    createQueue(
+        "{\"name\":\"in.walls6\",\"deadLetter\":\"move\",\"deadLetterQueue\":\"out.dlq6\"}");
+    enqueue("in.walls6");
+    HttpApiClient api = new HttpApiClient(server.baseUrl()).withKey(secret(Role.CONSUMER));
+    String token =
+        api.post("/v1/queues/in.walls6/lease", "{}").get("messages").get(0).get("token").asText();
+
+    Response failed =
+        api.post("/v1/leases/" + token + "/fail", "{\"reason\":\"VALIDATION_FAILURE\"}");
+
+    assertThat(failed.status()).as(failed.toString()).isEqualTo(200);
+    assertThat(failed.get("state").asText()).isEqualToIgnoringCase("dead");
+    assertThat(failed.get("deadLetterQueue").asText()).isEqualTo("(hidden)");
+    assertThat(failed.body()).doesNotContain("out.dlq6");
+    root.delete("/v1/queues/in.walls6");
+    root.delete("/v1/queues/out.dlq6");
+  }
+
   private static String common(String a, String b) {
     int i = 0;
     while (i < a.length() && i < b.length() && a.charAt(i) == b.charAt(i)) {

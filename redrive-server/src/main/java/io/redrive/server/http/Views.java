@@ -116,12 +116,18 @@ final class Views {
   }
 
   static Responses.Settle settle(SettleResult s) {
+    return settle(s, name -> true);
+  }
+
+  /** A settle as the caller sees it: a dead-letter queue outside its scope is hidden. */
+  static Responses.Settle settle(SettleResult s, Predicate<String> visible) {
+    String dlq = s.deadLetterQueue();
     return new Responses.Settle(
         s.messageId(),
         s.state(),
         s.visibleAt(),
         s.deadReason(),
-        s.deadLetterQueue(),
+        dlq == null || visible.test(dlq) ? dlq : HIDDEN_QUEUE,
         s.discarded());
   }
 
