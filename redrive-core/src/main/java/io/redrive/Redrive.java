@@ -58,12 +58,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The Redrive engine: queue administration, enqueue, lease and settle, and operator actions over
@@ -486,6 +488,29 @@ public final class Redrive implements AutoCloseable {
    * the first matches when several do.
    */
   public String resolveId(String prefix) {
+    checkPrefix(prefix);
+    return oneId(prefix, store.findIdsByPrefix(prefix, 3));
+  }
+
+  /**
+   * Like {@link #resolveId(String)} among the messages of {@code queues} only: ids in other queues
+   * count as absent, so a caller limited to some queues learns nothing about the others (an
+   * ambiguous answer names only ids in {@code queues}; a prefix of another queue's id is not
+   * found).
+   */
+  public String resolveId(String prefix, Collection<String> queues) {
+    checkPrefix(prefix);
+    if (queues == null) {
+      throw new IllegalArgumentException("queues: is required");
+    }
+    TreeSet<String> ids = new TreeSet<>();
+    for (String queue : new TreeSet<>(queues)) {
+      ids.addAll(store.findIdsByPrefix(prefix, queue, 3));
+    }
+    return oneId(prefix, new ArrayList<>(ids).subList(0, Math.min(3, ids.size())));
+  }
+
+  private static void checkPrefix(String prefix) {
     Validation.id("id", prefix);
     if (prefix.length() < 4) {
       throw new IllegalArgumentException(
@@ -494,7 +519,9 @@ public final class Redrive implements AutoCloseable {
     if (prefix.indexOf('%') >= 0 || prefix.indexOf('_') >= 0 || prefix.indexOf('\\') >= 0) {
       throw new IllegalArgumentException("id: invalid character in \"" + prefix + "\"");
     }
-    List<String> ids = store.findIdsByPrefix(prefix, 3);
+  }
+
+  private static String oneId(String prefix, List<String> ids) {
     if (ids.isEmpty()) {
       throw new MessageNotFoundException(prefix);
     }
@@ -538,6 +565,7 @@ public final class Redrive implements AutoCloseable {
   /** Bulk manual retry: reports which ids were retried, skipped (not dead) and not found. */
   public RetryResult retry(List<String> ids, String actor) {
     validation.ids(ids);
+    Validation.noNul("actor", actor);
     RetryResult result = store.retryDead(new RetryParams(List.copyOf(ids), actor, now()));
     metrics.retriedByOperator(result, "manual");
     return result;
@@ -574,6 +602,7 @@ public final class Redrive implements AutoCloseable {
    */
   public RetryResult retryNow(List<String> ids, String actor) {
     validation.ids(ids);
+    Validation.noNul("actor", actor);
     RetryResult result =
         store.retryScheduledNow(new RetryNowParams(List.copyOf(ids), actor, now()));
     metrics.retriedByOperator(result, "now");

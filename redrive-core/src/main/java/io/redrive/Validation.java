@@ -27,6 +27,10 @@ final class Validation {
   static final int MAX_HEADER_VALUE = 4096;
   static final int MAX_ERROR_MESSAGE = 4096;
   static final int MAX_STACK_TRACE = 8000;
+
+  /** What failure text shows instead of a NUL character. */
+  static final char REPLACEMENT = '\uFFFD';
+
   static final Duration MAX_DELAY = Duration.ofDays(365);
   static final Set<FailureReason> ASSIGNED_BY_REDRIVE =
       Set.of(FailureReason.POISON, FailureReason.EXPIRED, FailureReason.LEASE_EXPIRED);
@@ -71,6 +75,7 @@ final class Validation {
     if (payload == null) {
       throw new IllegalArgumentException(field + ": is required (use \"\" for none)");
     }
+    noNul(field, payload);
     // A char is at most 3 UTF-8 bytes; only count exactly when it could matter.
     if ((long) payload.length() * 3 > maxPayloadBytes) {
       int bytes = payload.getBytes(StandardCharsets.UTF_8).length;
@@ -90,6 +95,7 @@ final class Validation {
       if (e.getValue() == null) {
         throw new IllegalArgumentException(field + "[" + e.getKey() + "]: value is required");
       }
+      noNul(field + "[" + e.getKey().replace('\0', REPLACEMENT) + "]", e.getValue());
       if (e.getValue().length() > MAX_HEADER_VALUE) {
         throw new IllegalArgumentException(
             field + "[" + e.getKey() + "]: value longer than " + MAX_HEADER_VALUE + " characters");
@@ -111,6 +117,7 @@ final class Validation {
       throw new IllegalArgumentException(
           field + ": longer than " + MAX_NAME + " characters (" + value.length() + ")");
     }
+    noNul(field, value);
     return value;
   }
 
@@ -136,6 +143,7 @@ final class Validation {
     if (id.length() > MAX_NAME) {
       throw new IllegalArgumentException(field + ": longer than " + MAX_NAME + " characters");
     }
+    noNul(field, id);
     return id;
   }
 
@@ -279,10 +287,32 @@ final class Validation {
         "deadLetterQueue: queue \"" + name + "\" cannot be its own dead-letter queue");
   }
 
+  /**
+   * Failure text (a failure's message or stack trace, an abandon note) cut to {@code max}
+   * characters, with each NUL replaced by U+FFFD: a failure is never refused for its text (the
+   * report would be lost) and PostgreSQL's text type cannot hold NUL.
+   */
   static String bounded(String text, int max) {
-    if (text == null || text.length() <= max) {
-      return text;
+    if (text == null) {
+      return null;
     }
-    return text.substring(0, max) + "... (" + (text.length() - max) + " more characters cut)";
+    String clean = text.replace('\0', REPLACEMENT);
+    if (clean.length() <= max) {
+      return clean;
+    }
+    return clean.substring(0, max) + "... (" + (clean.length() - max) + " more characters cut)";
+  }
+
+  /**
+   * Refuses a NUL character (U+0000) in an accepted string: neither store can keep it faithfully
+   * (PostgreSQL's text type rejects it), so it is bad input naming the field, not a store error.
+   */
+  static void noNul(String field, String value) {
+    if (value != null && value.indexOf('\0') >= 0) {
+      throw new IllegalArgumentException(
+          field
+              + ": must not contain the NUL character (U+0000), found at index "
+              + value.indexOf('\0'));
+    }
   }
 }

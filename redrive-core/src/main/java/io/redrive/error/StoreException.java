@@ -12,7 +12,8 @@ public final class StoreException extends RedriveException {
       String message, String sqlState, boolean transientFailure, Throwable cause) {
     super(
         "STORE_ERROR",
-        sqlState == null ? message : message + " (SQLState " + sqlState + ")",
+        // A driver's message may quote the connection url: never let its password through.
+        JdbcUrls.mask(sqlState == null ? message : message + " (SQLState " + sqlState + ")"),
         cause);
     this.sqlState = sqlState;
     this.transientFailure = transientFailure;

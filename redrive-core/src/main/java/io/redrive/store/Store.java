@@ -136,6 +136,12 @@ public interface Store extends AutoCloseable {
   /** Up to {@code limit} message ids starting with {@code prefix}, in id order. */
   List<String> findIdsByPrefix(String prefix, int limit);
 
+  /**
+   * Up to {@code limit} ids of messages in {@code queue} starting with {@code prefix}, in id order:
+   * how a caller limited to some queues resolves a prefix without learning other queues' ids.
+   */
+  List<String> findIdsByPrefix(String prefix, String queue, int limit);
+
   RetryResult retryDead(RetryParams params);
 
   /**

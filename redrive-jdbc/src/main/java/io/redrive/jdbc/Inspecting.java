@@ -87,6 +87,26 @@ final class Inspecting {
     }
   }
 
+  List<String> idsByPrefix(Connection c, String prefix, String queue, int limit)
+      throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT id FROM redrive_messages WHERE id >= ? AND id < ? AND queue = ?"
+                + " ORDER BY id LIMIT ?")) {
+      ps.setString(1, prefix);
+      ps.setString(2, prefix + "~");
+      ps.setString(3, queue);
+      ps.setInt(4, limit);
+      try (ResultSet rs = ps.executeQuery()) {
+        List<String> out = new ArrayList<>();
+        while (rs.next()) {
+          out.add(rs.getString(1));
+        }
+        return out;
+      }
+    }
+  }
+
   MessagePage list(Connection c, MessageQuery q, Instant now) throws SQLException {
     queues.require(c, q.queue(), false);
     StringBuilder sql =

@@ -235,6 +235,13 @@ public abstract class JdbcStore implements Store {
   }
 
   @Override
+  public List<String> findIdsByPrefix(String prefix, String queue, int limit) {
+    return tx.read(
+        "find ids by prefix " + prefix + " in " + queue,
+        c -> inspecting.idsByPrefix(c, prefix, queue, limit));
+  }
+
+  @Override
   public RetryResult retryDead(RetryParams p) {
     return tx.write("retry", c -> operating.retry(c, p));
   }

@@ -2,6 +2,7 @@ package io.redrive.postgres;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.redrive.error.JdbcUrls;
 import io.redrive.error.StoreException;
 import io.redrive.jdbc.MigrationMode;
 import io.redrive.jdbc.SchemaMigrations;
@@ -36,7 +37,7 @@ public final class PostgresStoreBuilder {
     if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:")) {
       throw new IllegalArgumentException(
           "pgUrl: must be a PostgreSQL JDBC url (jdbc:postgresql://host:port/db), was \""
-              + jdbcUrl
+              + JdbcUrls.mask(jdbcUrl)
               + "\"");
     }
     return new PostgresStoreBuilder(jdbcUrl, null);
@@ -206,9 +207,9 @@ public final class PostgresStoreBuilder {
     } catch (SQLException e) {
       throw new StoreException(
           "cannot read the schema of PostgreSQL"
-              + (jdbcUrl == null ? "" : " at " + jdbcUrl)
+              + (jdbcUrl == null ? "" : " at " + JdbcUrls.mask(jdbcUrl))
               + ": "
-              + e.getMessage(),
+              + JdbcUrls.mask(e.getMessage()),
           e.getSQLState(),
           true,
           e);
@@ -244,7 +245,13 @@ public final class PostgresStoreBuilder {
       return new HikariDataSource(hikari);
     } catch (RuntimeException e) {
       throw new StoreException(
-          "cannot connect to PostgreSQL at " + jdbcUrl + ": " + rootMessage(e), null, true, e);
+          "cannot connect to PostgreSQL at "
+              + JdbcUrls.mask(jdbcUrl)
+              + ": "
+              + JdbcUrls.mask(rootMessage(e)),
+          null,
+          true,
+          e);
     }
   }
 

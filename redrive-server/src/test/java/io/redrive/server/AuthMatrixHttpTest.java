@@ -114,6 +114,206 @@ class AuthMatrixHttpTest {
     assertThat(names).containsExactly(IN);
   }
 
+  // ---- queue scopes are walls: nothing about other queues leaks to a scoped key ----
+
+  private static String enqueue(String queue) {
+    Response r =
+        root.post("/v1/queues/" + queue + "/messages", "{\"messages\":[{\"type\":\"t\"}]}");
+    assertThat(r.status()).as(r.toString()).isEqualTo(201);
+    return r.get("results").get(0).get("id").asText();
+  }
+
+  private static void createQueue(String body) {
+    Response r = root.post("/v1/queues", body);
+    assertThat(r.status()).as(r.toString()).isEqualTo(201);
+  }
+
+  /** The error with the requested id replaced, to compare the shape of two answers. */
+  private static String shape(Response r, String requested) {
+    return r.status()
+        + " "
+        + r.code()
+        + " "
+        + r.json().path("error").path("message").asText().replace(requested, "<id>");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("roles")
+  void getMessage_otherQueuesMessage_answersExactlyAsAMissingOne(Role role) {
+    createQueue("{\"name\":\"out.walls1\"}");
+    String outId = enqueue("out.walls1");
+    String missing = "0000" + outId.substring(4);
+    HttpApiClient api = new HttpApiClient(server.baseUrl()).withKey(secret(role));
+
+    Response other = api.get("/v1/messages/" + outId);
+    Response absent = api.get("/v1/messages/" + missing);
+    Response otherPrefix = api.get("/v1/messages/" + outId.substring(0, 30));
+
+    ApiTestBase.assertError(other, 404, "MESSAGE_NOT_FOUND");
+    assertThat(shape(other, outId)).isEqualTo(shape(absent, missing));
+    assertThat(shape(otherPrefix, outId.substring(0, 30))).isEqualTo(shape(absent, missing));
+    for (Response r : List.of(other, otherPrefix)) {
+      assertThat(r.body()).doesNotContain("out.");
+    }
+    assertThat(root.get("/v1/messages/" + outId).status()).isEqualTo(200);
+    root.delete("/v1/queues/out.walls1");
+  }
+
+  @org.junit.jupiter.api.Test
+  void resolvePrefix_scopedKey_countsOnlyVisibleIds() {
+    createQueue("{\"name\":\"in.walls2\"}");
+    createQueue("{\"name\":\"out.walls2\"}");
+    String out1 = enqueue("out.walls2");
+    String in1 = enqueue("in.walls2");
+    String out2 = enqueue("out.walls2");
+    HttpApiClient api = new HttpApiClient(server.baseUrl()).withKey(secret(Role.VIEWER));
+    String prefix = common(common(out1, in1), out2);
+    assertThat(prefix.length()).isGreaterThanOrEqualTo(4);
+
+    // the key's answer counts only visible ids (other tests' in.* messages may share the prefix)
+    List<String> visible = new ArrayList<>();
+    root.get("/v1/queues")
+        .get("queues")
+        .forEach(
+            n -> {
+              String name = n.get("name").asText();
+              if (name.startsWith("in.")) {
+                root.get("/v1/queues/" + name + "/messages?limit=1000")
+                    .get("messages")
+                    .forEach(m -> visible.add(m.get("id").asText()));
+              }
+            });
+    visible.removeIf(id -> !id.startsWith(prefix));
+    Response scoped = api.get("/v1/messages/" + prefix);
+    if (visible.equals(List.of(in1))) {
+      assertThat(scoped.status()).as(scoped.toString()).isEqualTo(200);
+      assertThat(scoped.get("id").asText()).isEqualTo(in1);
+    } else {
+      ApiTestBase.assertError(scoped, 409, "AMBIGUOUS_ID");
+    }
+    assertThat(scoped.body()).doesNotContain(out1).doesNotContain(out2);
+    ApiTestBase.assertError(root.get("/v1/messages/" + prefix), 409, "AMBIGUOUS_ID");
+
+    // ambiguous among visible ids: names only those
+    String in2 = enqueue("in.walls2");
+    Response ambiguous = api.get("/v1/messages/" + common(prefix, in2));
+    ApiTestBase.assertError(ambiguous, 409, "AMBIGUOUS_ID");
+    assertThat(ambiguous.body()).doesNotContain(out1).doesNotContain(out2).doesNotContain("out.");
+
+    // bulk ids: another queue's id is "not found", never forbidden
+    Response bulk =
+        new HttpApiClient(server.baseUrl())
+            .withKey(secret(Role.ADMIN))
+            .post("/v1/messages/drop", "{\"ids\":[\"" + out1 + "\"]}");
+    assertThat(bulk.status()).as(bulk.toString()).isEqualTo(200);
+    assertThat(bulk.get("notFound").get(0).asText()).isEqualTo(out1);
+    assertThat(root.get("/v1/messages/" + out1).status()).isEqualTo(200);
+    root.delete("/v1/queues/in.walls2");
+    root.delete("/v1/queues/out.walls2");
+  }
+
+  @org.junit.jupiter.api.Test
+  void settle_tokenOfAnotherQueuesMessage_answersAsAMissingLease() {
+    createQueue("{\"name\":\"out.walls3\"}");
+    String outId = enqueue("out.walls3");
+    Response leased = root.post("/v1/queues/out.walls3/lease", "{}");
+    String token = leased.get("messages").get(0).get("token").asText();
+    String missingToken = "0000" + token.substring(4);
+    HttpApiClient api = new HttpApiClient(server.baseUrl()).withKey(secret(Role.CONSUMER));
+
+    Response other = api.post("/v1/leases/" + token + "/complete");
+    Response absent = api.post("/v1/leases/" + missingToken + "/complete");
+
+    ApiTestBase.assertError(other, 404, "LEASE_NOT_FOUND");
+    assertThat(shape(other, outId)).isEqualTo(shape(absent, "0000" + outId.substring(4)));
+    assertThat(other.body()).doesNotContain("out.");
+    assertThat(root.get("/v1/messages/" + outId).get("state").asText())
+        .isEqualToIgnoringCase("leased");
+    root.delete("/v1/queues/out.walls3");
+  }
+
+  @org.junit.jupiter.api.Test
+  void createOrUpdate_deadLetterQueueOutOfScope_refusedAlikeWhetherItExistsOrNot() {
+    createQueue("{\"name\":\"out.walls4\"}");
+    createQueue("{\"name\":\"in.walls4\"}");
+    HttpApiClient admin = new HttpApiClient(server.baseUrl()).withKey(secret(Role.ADMIN));
+
+    List<String> answers = new ArrayList<>();
+    for (String dlq : List.of("out.walls4", "out.missing4")) {
+      Response create =
+          admin.post(
+              "/v1/queues",
+              "{\"name\":\"in.new4\",\"deadLetter\":\"move\",\"deadLetterQueue\":\"" + dlq + "\"}");
+      Response update =
+          admin.patch(
+              "/v1/queues/in.walls4",
+              "{\"deadLetter\":\"move\",\"deadLetterQueue\":\"" + dlq + "\"}");
+      ApiTestBase.assertError(create, 403, "FORBIDDEN");
+      ApiTestBase.assertError(update, 403, "FORBIDDEN");
+      answers.add(shape(create, dlq) + " | " + shape(update, dlq));
+    }
+
+    assertThat(answers.get(0)).isEqualTo(answers.get(1));
+    ApiTestBase.assertError(root.get("/v1/queues/in.new4"), 404, "QUEUE_NOT_FOUND");
+    assertThat(root.get("/v1/queues/in.walls4").get("deadLetterQueue").isNull()).isTrue();
+    // inside its scope the same admin may name a dead-letter queue
+    Response inScope =
+        admin.patch(
+            "/v1/queues/in.walls4", "{\"deadLetter\":\"move\",\"deadLetterQueue\":\"in.q\"}");
+    assertThat(inScope.status()).as(inScope.toString()).isEqualTo(200);
+    assertThat(inScope.get("deadLetterQueue").asText()).isEqualTo("in.q");
+    root.delete("/v1/queues/in.walls4");
+    root.delete("/v1/queues/out.walls4");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("roles")
+  void listQueues_deadLetterQueueOutOfScope_isHidden(Role role) {
+    createQueue("{\"name\":\"out.dlq5\"}");
+    createQueue(
+        "{\"name\":\"in.walls5\",\"deadLetter\":\"move\",\"deadLetterQueue\":\"out.dlq5\"}");
+    HttpApiClient api = new HttpApiClient(server.baseUrl()).withKey(secret(role));
+
+    Response list = api.get("/v1/queues");
+    Response one = api.get("/v1/queues/in.walls5");
+
+    assertThat(list.body()).doesNotContain("out.dlq5").contains("(hidden)");
+    assertThat(one.body()).doesNotContain("out.dlq5");
+    assertThat(one.get("deadLetterQueue").asText()).isEqualTo("(hidden)");
+    assertThat(root.get("/v1/queues").body()).contains("out.dlq5");
+    root.delete("/v1/queues/in.walls5");
+    root.delete("/v1/queues/out.dlq5");
+  }
+
+  @org.junit.jupiter.api.Test
+  void fail_movedToDeadLetterQueueOutOfScope_hidesItsName() {
+    createQueue("{\"name\":\"out.dlq6\"}");
+    createQueue(
+        "{\"name\":\"in.walls6\",\"deadLetter\":\"move\",\"deadLetterQueue\":\"out.dlq6\"}");
+    enqueue("in.walls6");
+    HttpApiClient api = new HttpApiClient(server.baseUrl()).withKey(secret(Role.CONSUMER));
+    String token =
+        api.post("/v1/queues/in.walls6/lease", "{}").get("messages").get(0).get("token").asText();
+
+    Response failed =
+        api.post("/v1/leases/" + token + "/fail", "{\"reason\":\"VALIDATION_FAILURE\"}");
+
+    assertThat(failed.status()).as(failed.toString()).isEqualTo(200);
+    assertThat(failed.get("state").asText()).isEqualToIgnoringCase("dead");
+    assertThat(failed.get("deadLetterQueue").asText()).isEqualTo("(hidden)");
+    assertThat(failed.body()).doesNotContain("out.dlq6");
+    root.delete("/v1/queues/in.walls6");
+    root.delete("/v1/queues/out.dlq6");
+  }
+
+  private static String common(String a, String b) {
+    int i = 0;
+    while (i < a.length() && i < b.length() && a.charAt(i) == b.charAt(i)) {
+      i++;
+    }
+    return a.substring(0, i);
+  }
+
   static Stream<Role> roles() {
     return Stream.of(Role.values());
   }

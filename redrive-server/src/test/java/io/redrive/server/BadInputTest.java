@@ -488,4 +488,50 @@ class BadInputTest extends ApiTestBase {
             413,
             "PAYLOAD_TOO_LARGE"));
   }
+
+  /** A NUL (U+0000) in a JSON string: 400 naming the field, on both stores, nothing changed. */
+  static Stream<String[]> nulCases() {
+    String nul = "a\\u0000b";
+    String enq = "/v1/queues/{q}/messages";
+    return Stream.of(
+        new String[] {"type", enq, "{\"messages\":[{\"type\":\"" + nul + "\"}]}"},
+        new String[] {
+          "stream", enq, "{\"messages\":[{\"type\":\"t\",\"stream\":\"" + nul + "\"}]}"
+        },
+        new String[] {
+          "dedupeKey", enq, "{\"messages\":[{\"type\":\"t\",\"dedupeKey\":\"" + nul + "\"}]}"
+        },
+        new String[] {
+          "headers[k]", enq, "{\"messages\":[{\"type\":\"t\",\"headers\":{\"k\":\"" + nul + "\"}}]}"
+        },
+        new String[] {"worker", "/v1/queues/{q}/lease", "{\"worker\":\"" + nul + "\"}"},
+        new String[] {
+          "sourceId",
+          "/v1/queues/{q}/import",
+          "{\"messages\":[{\"sourceId\":\"" + nul + "\",\"type\":\"t\"}]}"
+        });
+  }
+
+  @ParameterizedTest(name = "NUL in {0}")
+  @MethodSource("nulCases")
+  void nulCharacter_400NamingTheField_changesNothing(String field, String path, String body) {
+    String before = snapshot();
+    Response r = api.post(fill(path), body);
+    assertError(r, 400, "INVALID_REQUEST");
+    assertThat(r.json().path("error").path("message").asText()).contains(field).contains("NUL");
+    assertThat(snapshot()).isEqualTo(before);
+  }
+
+  @org.junit.jupiter.api.Test
+  void fail_nulInMessageAndStackTrace_isRecordedNotRefused() {
+    Response r =
+        api.post(
+            "/v1/leases/" + token + "/fail",
+            "{\"reason\":\"HANDLER_EXCEPTION\",\"message\":\"boom \\u0000\","
+                + "\"stackTrace\":\"E: \\u0000\"}");
+    assertThat(r.status()).as(r.toString()).isEqualTo(200);
+    JsonNode failure = api.get("/v1/messages/" + leasedId).get("lastError");
+    assertThat(failure.get("message").asText()).isEqualTo("boom \uFFFD");
+    assertThat(failure.get("stackTrace").asText()).isEqualTo("E: \uFFFD");
+  }
 }

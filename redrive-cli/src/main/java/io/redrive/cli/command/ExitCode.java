@@ -2,7 +2,9 @@ package io.redrive.cli.command;
 
 import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Output;
+import io.redrive.error.JdbcUrls;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import picocli.CommandLine;
 
 /**
@@ -92,7 +94,9 @@ public enum ExitCode {
   public static int report(Throwable failure, Output output, boolean verbose) {
     ExitCode exit = of(failure);
     PrintWriter err = output.err();
-    String message = failure.getMessage() == null ? failure.toString() : failure.getMessage();
+    // Any message may quote a JDBC url (the driver's own ones too): never print its password.
+    String message =
+        JdbcUrls.mask(failure.getMessage() == null ? failure.toString() : failure.getMessage());
     if (output.json()) {
       var body = io.redrive.cli.client.ApiClient.object();
       var error = body.putObject("error");
@@ -110,7 +114,9 @@ public enum ExitCode {
             failure instanceof CliException && failure.getCause() != null
                 ? failure.getCause()
                 : failure;
-        trace.printStackTrace(err);
+        StringWriter text = new StringWriter();
+        trace.printStackTrace(new PrintWriter(text));
+        err.print(JdbcUrls.mask(text.toString()));
       }
     }
     err.flush();

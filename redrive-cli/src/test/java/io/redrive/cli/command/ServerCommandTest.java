@@ -17,6 +17,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -206,6 +207,23 @@ class ServerCommandTest {
     assertThat(verbose.exit()).isEqualTo(6);
     assertThat(verbose.err().lines().count()).isGreaterThan(3);
     assertThat(verbose.err()).contains("\tat ");
+  }
+
+  @Test
+  void unreachablePostgres_passwordInUrl_neverPrinted() {
+    for (String url :
+        List.of(
+            "jdbc:postgresql://127.0.0.1:1/x?user=me&password=secret",
+            "jdbc:postgresql://me:secret@127.0.0.1:1/x",
+            "jdbc:postgresql://127.0.0.1:1/x;password=secret")) {
+      for (String extra : List.of("--verbose", "--json")) {
+        Cli.Result r = Cli.run("server", "--pg-url", url, "--port", "0", extra);
+
+        assertThat(r.exit()).as(url + " " + extra).isEqualTo(6);
+        assertThat(r.err()).as(url + " " + extra).contains("127.0.0.1:1").doesNotContain("secret");
+        assertThat(r.out()).as(url + " " + extra).doesNotContain("secret");
+      }
+    }
   }
 
   @Test

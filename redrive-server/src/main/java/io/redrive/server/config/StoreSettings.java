@@ -1,5 +1,6 @@
 package io.redrive.server.config;
 
+import io.redrive.error.JdbcUrls;
 import io.redrive.jdbc.MigrationMode;
 import io.redrive.postgres.PostgresStore;
 import io.redrive.postgres.PostgresStoreBuilder;
@@ -139,7 +140,7 @@ public record StoreSettings(
         + ", dataDir="
         + dataDir
         + ", pgUrl="
-        + (pgUrl == null ? null : pgUrl.replaceAll("(?i)(password=)[^&]*", "$1****"))
+        + JdbcUrls.mask(pgUrl)
         + ", pgUser="
         + pgUser
         + ", pgPassword="

@@ -62,6 +62,16 @@ final class Exchange {
     }
   }
 
+  /** True when the caller's key scope includes {@code queue} (the role is not checked here). */
+  boolean inScope(String queue) {
+    return principal == null || principal.mayAccess(queue);
+  }
+
+  /** True when the caller's key is limited to some queues. */
+  boolean scoped() {
+    return principal != null && !principal.queues().isEmpty();
+  }
+
   /** The caller's name for history entries, or null when anonymous. */
   String actor() {
     return principal == null || principal.anonymous() ? null : principal.name();

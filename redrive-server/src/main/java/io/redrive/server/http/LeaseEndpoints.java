@@ -137,7 +137,7 @@ final class LeaseEndpoints {
     String token = authorizeToken(ex, ex.path("token"));
     CompleteBody body = ex.body(CompleteBody.class);
     long progress = RequestBodies.progress(body == null ? null : body.progress());
-    ex.reply(Views.settle(redrive.complete(token, progress)));
+    ex.reply(Views.settle(redrive.complete(token, progress), ex::inScope));
   }
 
   private void fail(Exchange ex) throws Exception {
@@ -152,7 +152,7 @@ final class LeaseEndpoints {
             RequestBodies.optionalDuration("retryAfter", body.retryAfter()),
             RequestBodies.progress(body.progress()),
             body.stackTrace());
-    ex.reply(Views.settle(redrive.fail(request)));
+    ex.reply(Views.settle(redrive.fail(request), ex::inScope));
   }
 
   private void abandon(Exchange ex) throws Exception {
@@ -195,7 +195,7 @@ final class LeaseEndpoints {
     }
     List<Responses.Settle> results = new ArrayList<>();
     for (SettleResult r : redrive.release(List.copyOf(tokens))) {
-      results.add(Views.settle(r));
+      results.add(Views.settle(r, ex::inScope));
     }
     ex.reply(new Responses.SettleList(results));
   }
@@ -210,6 +210,10 @@ final class LeaseEndpoints {
     try {
       queue = redrive.getMessage(parsed.messageId()).queue();
     } catch (MessageNotFoundException e) {
+      throw new LeaseNotFoundException(parsed.messageId());
+    }
+    if (!ex.inScope(queue)) {
+      // Same answer as a missing message: a token never tells a key about other queues.
       throw new LeaseNotFoundException(parsed.messageId());
     }
     ex.authorizeQueue(queue);

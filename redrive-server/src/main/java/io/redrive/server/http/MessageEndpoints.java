@@ -20,6 +20,7 @@ import io.redrive.message.MessagePage;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
+import io.redrive.queue.Queue;
 import io.redrive.server.auth.Permission;
 import io.redrive.server.http.RequestBodies.DropBody;
 import io.redrive.server.http.RequestBodies.EnqueueBody;
@@ -405,9 +406,28 @@ final class MessageEndpoints {
     return new Responses.DropResult(dropped, notFound);
   }
 
-  /** A message by id or unique prefix whose queue the caller may use for the route. */
+  /**
+   * A message by id or unique prefix whose queue the caller may use for the route. A key limited to
+   * some queues resolves prefixes among those queues' messages only, and a message elsewhere is not
+   * found exactly as a missing one: its id, queue and existence stay hidden.
+   */
   private Message authorizedMessage(Exchange ex, String idOrPrefix) {
-    Message m = redrive.getMessage(redrive.resolveId(idOrPrefix));
+    if (!ex.scoped()) {
+      Message m = redrive.getMessage(redrive.resolveId(idOrPrefix));
+      ex.authorizeQueue(m.queue());
+      return m;
+    }
+    List<String> visible = new ArrayList<>();
+    for (Queue q : redrive.listQueues()) {
+      if (ex.inScope(q.name())) {
+        visible.add(q.name());
+      }
+    }
+    Message m = redrive.getMessage(redrive.resolveId(idOrPrefix, visible));
+    if (!ex.inScope(m.queue())) {
+      // Moved out of scope since the lookup (a redrive): answer as for a missing message.
+      throw new MessageNotFoundException(idOrPrefix);
+    }
     ex.authorizeQueue(m.queue());
     return m;
   }

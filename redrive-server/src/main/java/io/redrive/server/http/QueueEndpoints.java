@@ -83,7 +83,7 @@ final class QueueEndpoints {
             null,
             200,
             Responses.Queue.class,
-            ex -> ex.reply(views.queue(redrive.pauseQueue(ex.path("name"))))),
+            ex -> ex.reply(views.queue(redrive.pauseQueue(ex.path("name")), ex::inScope))),
         Route.of(
             POST,
             "/v1/queues/{name}/resume",
@@ -92,7 +92,7 @@ final class QueueEndpoints {
             null,
             200,
             Responses.Queue.class,
-            ex -> ex.reply(views.queue(redrive.resumeQueue(ex.path("name"))))),
+            ex -> ex.reply(views.queue(redrive.resumeQueue(ex.path("name")), ex::inScope))),
         Route.of(
             GET,
             "/v1/queues/{name}/stats",
@@ -108,7 +108,7 @@ final class QueueEndpoints {
     List<Responses.Queue> queues = new ArrayList<>();
     for (Queue q : redrive.listQueues()) {
       if (ex.mayAccess(Permission.VIEW, q.name())) {
-        queues.add(views.queue(q));
+        queues.add(views.queue(q, ex::inScope));
       }
     }
     ex.reply(new Responses.QueueList(queues));
@@ -118,20 +118,33 @@ final class QueueEndpoints {
     CreateQueueBody body = ex.body(CreateQueueBody.class);
     QueueNames.require("name", body.name());
     ex.authorizeQueue(body.name());
-    ex.reply(views.queue(redrive.createQueue(body.name(), body.policy())));
+    // Checked before the engine looks the dead-letter queue up, so the refusal is the same whether
+    // that queue exists or not.
+    authorizeDeadLetterQueue(ex, body.policy().deadLetter().queue());
+    ex.reply(views.queue(redrive.createQueue(body.name(), body.policy()), ex::inScope));
   }
 
   private void get(Exchange ex) {
     String name = ex.path("name");
     Queue q = redrive.getQueue(name);
-    ex.reply(views.queueWithStats(q, redrive.stats(name)));
+    ex.reply(views.queueWithStats(q, redrive.stats(name), ex::inScope));
   }
 
   private void update(Exchange ex) throws Exception {
     ObjectNode node = ex.bodyObject();
     UpdateQueueBody body = ex.json().convert(node, UpdateQueueBody.class);
     QueueUpdate update = body.update(isNull(node, "expireAfter"), isNull(node, "deadLetterQueue"));
-    ex.reply(views.queue(redrive.updateQueue(ex.path("name"), update)));
+    if (update.deadLetter() != null) {
+      authorizeDeadLetterQueue(ex, update.deadLetter().queue());
+    }
+    ex.reply(views.queue(redrive.updateQueue(ex.path("name"), update), ex::inScope));
+  }
+
+  /** A key limited to some queues may only send dead letters to a queue in its scope. */
+  private static void authorizeDeadLetterQueue(Exchange ex, String deadLetterQueue) {
+    if (deadLetterQueue != null) {
+      ex.authorizeQueue(deadLetterQueue);
+    }
   }
 
   /** True when the body gives {@code field} as an explicit null (which clears it). */

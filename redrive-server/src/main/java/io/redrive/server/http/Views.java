@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /** Builds the {@link Responses} records of docs/api.md from engine values. */
 final class Views {
@@ -29,8 +30,20 @@ final class Views {
     this.json = json;
   }
 
+  /**
+   * What a caller's key shows instead of a dead-letter queue outside its scope: not a valid queue
+   * name, so it cannot be mistaken for one.
+   */
+  static final String HIDDEN_QUEUE = "(hidden)";
+
   Responses.Queue queue(Queue q) {
+    return queue(q, name -> true);
+  }
+
+  /** The queue as a caller sees it: a dead-letter queue it may not see is {@link #HIDDEN_QUEUE}. */
+  Responses.Queue queue(Queue q, Predicate<String> visible) {
     QueuePolicy p = q.policy();
+    String dlq = p.deadLetter().queue();
     return new Responses.Queue(
         q.name(),
         p.maxAttempts(),
@@ -38,7 +51,7 @@ final class Views {
         backoff(p.backoff()),
         duration(p.expireAfter()),
         p.deadLetter().mode().name().toLowerCase(Locale.ROOT),
-        p.deadLetter().queue(),
+        dlq == null || visible.test(dlq) ? dlq : HIDDEN_QUEUE,
         p.streamPolicy(),
         q.paused(),
         q.createdAt(),
@@ -56,8 +69,8 @@ final class Views {
     throw new IllegalStateException("unknown backoff " + b.getClass().getName());
   }
 
-  Responses.QueueWithStats queueWithStats(Queue q, QueueStats s) {
-    return new Responses.QueueWithStats(queue(q), stats(s));
+  Responses.QueueWithStats queueWithStats(Queue q, QueueStats s, Predicate<String> visible) {
+    return new Responses.QueueWithStats(queue(q, visible), stats(s));
   }
 
   Responses.Stats stats(QueueStats s) {
@@ -103,12 +116,18 @@ final class Views {
   }
 
   static Responses.Settle settle(SettleResult s) {
+    return settle(s, name -> true);
+  }
+
+  /** A settle as the caller sees it: a dead-letter queue outside its scope is hidden. */
+  static Responses.Settle settle(SettleResult s, Predicate<String> visible) {
+    String dlq = s.deadLetterQueue();
     return new Responses.Settle(
         s.messageId(),
         s.state(),
         s.visibleAt(),
         s.deadReason(),
-        s.deadLetterQueue(),
+        dlq == null || visible.test(dlq) ? dlq : HIDDEN_QUEUE,
         s.discarded());
   }
 

@@ -123,7 +123,13 @@ public abstract class BadInputContract extends ComplianceTestBase {
 
   static Stream<BadInput> badInputs() {
     return Stream.of(
-            queueCases(), enqueueCases(), leaseCases(), settleCases(), operatorCases(), textCases())
+            queueCases(),
+            enqueueCases(),
+            leaseCases(),
+            settleCases(),
+            operatorCases(),
+            textCases(),
+            nulCases())
         .flatMap(List::stream);
   }
 
@@ -576,6 +582,76 @@ public abstract class BadInputContract extends ComplianceTestBase {
             QueueNotFoundException.class,
             "nope",
             t -> t.redrive.stats("nope")));
+  }
+
+  private static final String NUL = "a\u0000b";
+
+  @org.junit.jupiter.api.Test
+  void fail_nulInMessageAndStackTrace_isRecordedWithTheNulReplaced() {
+    redrive.fail(
+        new FailRequest(
+            leased.token(),
+            FailureReason.HANDLER_EXCEPTION,
+            "boom \u0000 here",
+            true,
+            null,
+            0L,
+            "java.lang.IllegalStateException: \u0000\n\tat x.Y.z(Y.java:1)"));
+
+    io.redrive.failure.FailureRecord failure = message(leased.id()).lastError();
+    assertThat(failure.message()).isEqualTo("boom \uFFFD here");
+    assertThat(failure.stackTrace()).startsWith("java.lang.IllegalStateException: \uFFFD\n");
+  }
+
+  @org.junit.jupiter.api.Test
+  void abandon_nulInNote_isRecordedWithTheNulReplaced() {
+    redrive.abandon(new AbandonRequest(leased.token(), Duration.ZERO, false, "note \u0000"));
+
+    assertThat(message(leased.id()).history())
+        .anySatisfy(e -> assertThat(e.note()).isEqualTo("note \uFFFD"));
+  }
+
+  /** A NUL character (U+0000) is refused naming the field; PostgreSQL's text cannot hold it. */
+  private static List<BadInput> nulCases() {
+    return List.of(
+        iae(
+            "enqueue NUL in type",
+            "type",
+            t -> t.redrive.enqueue(NewMessage.builder(QUEUE, NUL).build())),
+        iae(
+            "enqueue NUL in payload",
+            "payload",
+            t -> t.redrive.enqueue(msg().payload(NUL).build())),
+        iae(
+            "enqueue NUL in header key",
+            "headers",
+            t -> t.redrive.enqueue(msg().headers(Map.of(NUL, "v")).build())),
+        iae(
+            "enqueue NUL in header value",
+            "headers[k]",
+            t -> t.redrive.enqueue(msg().headers(Map.of("k", NUL)).build())),
+        iae("enqueue NUL in stream", "stream", t -> t.redrive.enqueue(msg().stream(NUL).build())),
+        iae(
+            "enqueue NUL in dedupeKey",
+            "dedupeKey",
+            t -> t.redrive.enqueue(msg().dedupeKey(NUL).build())),
+        iae("lease NUL in worker", "worker", t -> t.redrive.lease(LeaseRequest.of(QUEUE, NUL, 1))),
+        iae("getMessage NUL in id", "id", t -> t.redrive.getMessage(NUL)),
+        iae("resolveId NUL in prefix", "id", t -> t.redrive.resolveId("abcd\u0000")),
+        iae("retry NUL in ids", "ids", t -> t.redrive.retry(List.of(NUL), null)),
+        iae("retry NUL in actor", "actor", t -> t.redrive.retry(List.of(t.readyId), NUL)),
+        iae("retryNow NUL in actor", "actor", t -> t.redrive.retryNow(List.of(t.readyId), NUL)),
+        iae(
+            "listMessages NUL in type",
+            "type",
+            t -> t.redrive.listMessages(MessageQuery.all(QUEUE).withType(NUL))),
+        iae(
+            "importMessages NUL in sourceId",
+            "sourceId",
+            t ->
+                t.redrive.importMessages(
+                    QUEUE,
+                    List.of(new ImportMessage(NUL, null, TYPE, PAYLOAD, Map.of(), null, false)))));
   }
 
   private static List<BadInput> textCases() {

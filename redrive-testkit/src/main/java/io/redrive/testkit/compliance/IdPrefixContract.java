@@ -32,6 +32,32 @@ public abstract class IdPrefixContract extends ComplianceTestBase {
   }
 
   @Test
+  void resolveId_amongQueues_ignoresIdsOfOtherQueues() {
+    createQueue(QUEUE);
+    createQueue("other");
+    String other1 = enqueue("other");
+    String mine = enqueue(QUEUE);
+    String other2 = enqueue("other");
+    String shared = commonPrefix(commonPrefix(other1, mine), other2);
+    assertThat(shared.length()).isGreaterThanOrEqualTo(4);
+
+    assertThat(redrive.resolveId(shared, List.of(QUEUE))).isEqualTo(mine);
+    // in id order (ids of one millisecond differ in their random part)
+    assertThat(store.findIdsByPrefix(shared, "other", 5))
+        .containsExactlyElementsOf(new java.util.TreeSet<>(List.of(other1, other2)));
+    assertThatThrownBy(() -> redrive.resolveId(other1, List.of(QUEUE)))
+        .isInstanceOf(MessageNotFoundException.class);
+    assertThatThrownBy(() -> redrive.resolveId(shared, List.of()))
+        .isInstanceOf(MessageNotFoundException.class);
+    String mine2 = enqueue(QUEUE);
+    assertThatThrownBy(() -> redrive.resolveId(commonPrefix(shared, mine2), List.of(QUEUE)))
+        .isInstanceOfSatisfying(
+            ConflictException.class, e -> assertThat(e.code()).isEqualTo("AMBIGUOUS_ID"))
+        .hasMessageNotContaining(other1)
+        .hasMessageNotContaining(other2);
+  }
+
+  @Test
   void resolveId_noMatch_isNotFound() {
     createQueue(QUEUE);
     enqueue(QUEUE);
