@@ -46,6 +46,9 @@ final class ErrorMapper {
   void write(Context ctx, ApiError error) {
     Responses.Error body =
         new Responses.Error(new Responses.ErrorDetail(error.code(), error.message()));
+    if (error.code().equals("STORE_UNAVAILABLE")) {
+      ctx.header("Retry-After", String.valueOf(ConnectionFailures.RETRY_AFTER_SECONDS));
+    }
     ctx.status(error.status()).contentType("application/json").result(json.write(body));
   }
 
@@ -73,7 +76,7 @@ final class ErrorMapper {
       return new ApiError(409, e.code(), e.getMessage());
     }
     if (t instanceof StoreException e) {
-      if (e.transientFailure()) {
+      if (e.transientFailure() || ConnectionFailures.isConnectionFailure(e)) {
         log.warn("{}: transient store failure: {}", request, e.getMessage());
         return new ApiError(503, "STORE_UNAVAILABLE", e.getMessage());
       }
