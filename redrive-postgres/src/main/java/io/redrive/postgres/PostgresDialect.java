@@ -4,6 +4,7 @@ import io.redrive.jdbc.SqlDialect;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.util.Collection;
 import java.util.List;
 
@@ -40,6 +41,11 @@ final class PostgresDialect implements SqlDialect {
 
   @Override
   public boolean isTransient(SQLException e) {
+    if (e instanceof SQLTransientConnectionException) {
+      // The pool found no connection within its connectionTimeout (the database is down):
+      // retrying the transaction would only multiply that wait while the request's answer waits.
+      return false;
+    }
     String state = e.getSQLState();
     if (state == null) {
       return false;

@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -20,12 +21,16 @@ import org.postgresql.ds.PGSimpleDataSource;
  * errors naming the setting and value. Not thread-safe.
  */
 public final class PostgresStoreBuilder {
+  /** How long a store call waits for a pooled connection by default (HikariCP's default). */
+  public static final Duration DEFAULT_CONNECTION_TIMEOUT = Duration.ofSeconds(30);
+
   private final String jdbcUrl;
   private final DataSource dataSource;
   private String username;
   private String password;
   private String schema = PostgresStore.DEFAULT_SCHEMA;
   private int poolSize = 10;
+  private Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
   private MigrationMode migrationMode = MigrationMode.MIGRATE;
 
   private PostgresStoreBuilder(String jdbcUrl, DataSource dataSource) {
@@ -85,6 +90,24 @@ public final class PostgresStoreBuilder {
       throw new IllegalArgumentException("poolSize: must be between 1 and 200, was " + value);
     }
     this.poolSize = value;
+    return this;
+  }
+
+  /**
+   * How long a store call waits for a connection from the store's own pool before it fails with a
+   * transient {@code StoreException} (default 30 s; 500 ms–5 min; a url-built store only). While
+   * the database is down, every call fails after this long, so a service that must answer fast sets
+   * it low. A new connection's validation is bounded by half of it (at most 5 s).
+   */
+  public PostgresStoreBuilder connectionTimeout(Duration value) {
+    requireOwnPool("connectionTimeout");
+    if (value == null
+        || value.compareTo(Duration.ofMillis(500)) < 0
+        || value.compareTo(Duration.ofMinutes(5)) > 0) {
+      throw new IllegalArgumentException(
+          "connectionTimeout: must be between 500ms and 5m, was " + value);
+    }
+    this.connectionTimeout = value;
     return this;
   }
 
@@ -241,6 +264,9 @@ public final class PostgresStoreBuilder {
     hikari.setPassword(password);
     hikari.setMaximumPoolSize(poolSize);
     hikari.setPoolName("redrive-postgres");
+    hikari.setConnectionTimeout(connectionTimeout.toMillis());
+    // HikariCP wants validation shorter than acquisition and at least 250 ms.
+    hikari.setValidationTimeout(Math.max(250, Math.min(5_000, connectionTimeout.toMillis() / 2)));
     try {
       return new HikariDataSource(hikari);
     } catch (RuntimeException e) {

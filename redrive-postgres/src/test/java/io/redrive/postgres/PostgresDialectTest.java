@@ -35,4 +35,16 @@ class PostgresDialectTest {
     assertThat(d.in(3)).isEqualTo("= ANY(CAST(? AS text[]))");
     assertThat(d.tokensMatch(1)).isEqualTo("id = ? AND lease_token = ?");
   }
+
+  @Test
+  void isTransient_lostConnectionRetried_butNotAPoolThatHadNoConnectionInTime() {
+    PostgresDialect d = new PostgresDialect("ch");
+    assertThat(d.isTransient(new java.sql.SQLException("I/O error", "08006"))).isTrue();
+    assertThat(
+            d.isTransient(
+                new java.sql.SQLTransientConnectionException(
+                    "redrive-postgres - Connection is not available, request timed out after 2000ms.",
+                    "08001")))
+        .isFalse();
+  }
 }

@@ -29,4 +29,15 @@ class PostgresStoreTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("schema: ");
   }
+
+  @Test
+  void connectionTimeout_outOfRange_namesTheSettingAndValue() {
+    assertThatThrownBy(
+            () ->
+                PostgresStore.builder("jdbc:postgresql://h/db")
+                    .connectionTimeout(java.time.Duration.ofMillis(100)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("connectionTimeout: ")
+        .hasMessageContaining("PT0.1S");
+  }
 }

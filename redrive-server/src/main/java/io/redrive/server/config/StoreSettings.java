@@ -9,6 +9,7 @@ import io.redrive.store.Store;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -34,6 +35,13 @@ public record StoreSettings(
     String pgSchema,
     int poolSize,
     MigrationMode migrations) {
+
+  /**
+   * How long a request waits for a PostgreSQL connection before it is answered 503 {@code
+   * STORE_UNAVAILABLE}: while the database is down a request outlives its own {@code wait} by at
+   * most this (documented in docs/configuration.md).
+   */
+  public static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(2);
 
   public StoreSettings {
     if (migrations == null) {
@@ -116,7 +124,10 @@ public record StoreSettings(
     if (pgUrl() == null || pgUrl().isBlank()) {
       throw new IllegalArgumentException("store.pgUrl: is required for PostgreSQL");
     }
-    PostgresStoreBuilder b = PostgresStore.builder(pgUrl()).migrationMode(migrations());
+    PostgresStoreBuilder b =
+        PostgresStore.builder(pgUrl())
+            .migrationMode(migrations())
+            .connectionTimeout(CONNECTION_TIMEOUT);
     if (pgUser() != null) {
       b.username(pgUser());
     }

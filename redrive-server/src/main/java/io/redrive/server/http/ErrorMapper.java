@@ -56,8 +56,12 @@ final class ErrorMapper {
 
   /** The {@code Retry-After} seconds for {@code error}, or null when it has none. */
   static String retryAfter(ApiError error) {
-    // A prompt idempotent retry is how the caller learns what happened to its commit.
-    return "COMMIT_UNKNOWN".equals(error.code()) ? "1" : null;
+    return switch (error.code()) {
+      // A prompt idempotent retry is how the caller learns what happened to its commit.
+      case "COMMIT_UNKNOWN" -> "1";
+      case "STORE_UNAVAILABLE" -> String.valueOf(ConnectionFailures.RETRY_AFTER_SECONDS);
+      default -> null;
+    };
   }
 
   ApiError toError(Throwable thrown, String request) {
@@ -88,7 +92,7 @@ final class ErrorMapper {
       return new ApiError(503, e.code(), e.getMessage());
     }
     if (t instanceof StoreException e) {
-      if (e.transientFailure()) {
+      if (e.transientFailure() || ConnectionFailures.isConnectionFailure(e)) {
         log.warn("{}: transient store failure: {}", request, e.getMessage());
         return new ApiError(503, "STORE_UNAVAILABLE", e.getMessage());
       }

@@ -37,6 +37,7 @@ public final class HttpApi implements AutoCloseable {
   private final Redrive redrive;
   private final Javalin app;
   private final LeaseWaiter waiter;
+  private final ReadinessProbe readiness;
   private final ServerMetrics metrics;
   private final List<Route> routes;
   private final String openApi;
@@ -53,6 +54,7 @@ public final class HttpApi implements AutoCloseable {
     Views views = new Views(json);
     ErrorMapper errors = new ErrorMapper(json);
     this.waiter = new LeaseWaiter(redrive, 4);
+    this.readiness = new ReadinessProbe(redrive.store(), ReadinessProbe.BOUND);
     this.metrics = new ServerMetrics(redrive, registry);
     List<Route> table = new ArrayList<>(serviceRoutes());
     table.addAll(new QueueEndpoints(redrive, views).routes());
@@ -257,11 +259,11 @@ public final class HttpApi implements AutoCloseable {
   }
 
   private void ready(Exchange ex) {
-    try {
-      redrive.store().findQueue("ready-probe");
+    String problem = readiness.problem();
+    if (problem == null) {
       ex.reply(200, new Responses.Status("ready"));
-    } catch (RuntimeException e) {
-      ex.reply(503, new Responses.Unavailable("unavailable", String.valueOf(e.getMessage())));
+    } else {
+      ex.reply(503, new Responses.Unavailable("unavailable", problem));
     }
   }
 

@@ -22,24 +22,40 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Long-poll leasing without holding an HTTP thread: a waiting lease call retries when the store
- * signals that its queue may have messages, and every {@link #RECHECK} in any case (delayed and
- * retried messages become visible without a signal). Thread-safe.
+ * signals that its queue may have messages (an enqueue or a retry, in this process or, on
+ * PostgreSQL, by NOTIFY from another), and otherwise only on a slow safety poll ({@link
+ * #SAFETY_POLL} by default), so idle waiters cost no CPU. The safety poll is what finds messages
+ * that become visible without a signal (a delay or a retry backoff running out, an expired lease,
+ * an enqueue in another process on SQLite): those reach a waiting call up to one safety poll late.
+ * Thread-safe.
  *
  * <p>Implementation notes: each poll runs at most one lease attempt at a time (a signal during an
- * attempt schedules one more). The deadline and {@link #close()} only end a poll between attempts,
- * so a message leased by the last attempt is always delivered, never dropped on the floor.
+ * attempt schedules one more). At the deadline a poll makes one last attempt (unless one is under
+ * way), so a message that became visible during the wait is not missed for want of a safety poll.
+ * The deadline and {@link #close()} only end a poll between attempts, so a message leased by the
+ * last attempt is always delivered, never dropped on the floor.
  */
 final class LeaseWaiter implements AutoCloseable {
-  static final Duration RECHECK = Duration.ofMillis(250);
+  /** How often a waiting call re-checks without a signal (documented in docs/api.md). */
+  static final Duration SAFETY_POLL = Duration.ofSeconds(5);
 
   private final Redrive redrive;
   private final ScheduledExecutorService timer;
   private final ExecutorService attempts;
   private final Set<Poll> pending = ConcurrentHashMap.newKeySet();
+  private final Duration safetyPoll;
   private volatile boolean closed;
 
   LeaseWaiter(Redrive redrive, int threads) {
+    this(redrive, threads, SAFETY_POLL);
+  }
+
+  LeaseWaiter(Redrive redrive, int threads, Duration safetyPoll) {
+    if (safetyPoll.isNegative() || safetyPoll.isZero()) {
+      throw new IllegalArgumentException("safetyPoll must be positive, got " + safetyPoll);
+    }
     this.redrive = redrive;
+    this.safetyPoll = safetyPoll;
     this.timer = Executors.newSingleThreadScheduledExecutor(daemon("redrive-lease-timer"));
     this.attempts = Executors.newFixedThreadPool(threads, daemon("redrive-lease-wait"));
   }
@@ -68,8 +84,8 @@ final class LeaseWaiter implements AutoCloseable {
       }
       poll.tick =
           timer.scheduleWithFixedDelay(
-              poll::signal, RECHECK.toMillis(), RECHECK.toMillis(), TimeUnit.MILLISECONDS);
-      poll.timeout = timer.schedule(poll::expire, wait.toMillis(), TimeUnit.MILLISECONDS);
+              poll::signal, safetyPoll.toMillis(), safetyPoll.toMillis(), TimeUnit.MILLISECONDS);
+      poll.timeout = timer.schedule(poll::deadline, wait.toMillis(), TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException e) {
       poll.expire();
     }
@@ -108,6 +124,7 @@ final class LeaseWaiter implements AutoCloseable {
     private boolean running;
     private boolean again;
     private boolean ending;
+    private boolean last;
     private boolean done;
 
     Poll(LeaseRequest request, LeaseResult first) {
@@ -118,7 +135,7 @@ final class LeaseWaiter implements AutoCloseable {
 
     void signal() {
       synchronized (this) {
-        if (done || ending) {
+        if (done || ending || last) {
           return;
         }
         again = true;
@@ -177,7 +194,7 @@ final class LeaseWaiter implements AutoCloseable {
         synchronized (this) {
           poisoned.addAll(result.poisoned());
           expired.addAll(result.expired());
-          end = !result.leased().isEmpty() || ending;
+          end = !result.leased().isEmpty() || ending || last;
           if (end) {
             running = false;
             done = true;
@@ -187,6 +204,30 @@ final class LeaseWaiter implements AutoCloseable {
           finish(result.leased());
           return;
         }
+      }
+    }
+
+    /** The wait is over: one last attempt, or, with one under way, that one is the last. */
+    void deadline() {
+      synchronized (this) {
+        if (done || ending || last) {
+          return;
+        }
+        if (running) {
+          ending = true;
+          return;
+        }
+        running = true;
+        again = true;
+        last = true;
+      }
+      try {
+        attempts.execute(this::drain);
+      } catch (RejectedExecutionException e) {
+        synchronized (this) {
+          running = false;
+        }
+        expire();
       }
     }
 

@@ -1,0 +1,59 @@
+package io.redrive.server.http;
+
+import io.redrive.store.Store;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Asks the store whether it answers, within a bound: {@code /ready} must answer quickly even while
+ * the database hangs or is down. The store call runs on its own thread; a caller that finds a probe
+ * still under way waits for that one instead of starting another, so a hanging database ties up one
+ * thread, not one per request. Thread-safe.
+ */
+final class ReadinessProbe {
+  /** How long {@code /ready} waits for the store (documented in docs/api.md). */
+  static final Duration BOUND = Duration.ofSeconds(1);
+
+  private final Store store;
+  private final Duration bound;
+  private final Executor executor;
+  private CompletableFuture<Void> current;
+
+  ReadinessProbe(Store store, Duration bound) {
+    this.store = store;
+    this.bound = bound;
+    this.executor =
+        r -> {
+          Thread t = new Thread(r, "redrive-ready-probe");
+          t.setDaemon(true);
+          t.start();
+        };
+  }
+
+  /** Null when the store answered within the bound, else why not. */
+  String problem() {
+    CompletableFuture<Void> probe;
+    synchronized (this) {
+      if (current == null || current.isDone()) {
+        current = CompletableFuture.runAsync(() -> store.findQueue("ready-probe"), executor);
+      }
+      probe = current;
+    }
+    try {
+      probe.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+      return null;
+    } catch (TimeoutException e) {
+      return "the store did not answer within " + bound.toMillis() + " ms";
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      return String.valueOf(cause.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted";
+    }
+  }
+}
