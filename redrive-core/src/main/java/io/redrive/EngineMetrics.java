@@ -115,10 +115,11 @@ final class EngineMetrics {
 
   /**
    * A settled lease: the lease-to-settle time, and for a failure its reason and what became of the
-   * message (retried, or dead and perhaps discarded).
+   * message (retried, or dead and perhaps discarded). A repeated complete was counted the first
+   * time.
    */
   void settled(SettleResult r, Settle how, FailureReason failure, Instant now) {
-    if (registry == null) {
+    if (registry == null || r.repeated()) {
       return;
     }
     String queue = queueOf(r);

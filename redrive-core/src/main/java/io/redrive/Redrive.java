@@ -53,6 +53,7 @@ import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
 import io.redrive.store.Store;
 import io.redrive.store.UpdateQueueParams;
+import io.redrive.time.DurationText;
 import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
@@ -75,13 +76,21 @@ import java.util.TreeSet;
  * field and value, before anything is changed. Thread-safe; create one per store and share it.
  */
 public final class Redrive implements AutoCloseable {
+  /** How long a completed message is remembered by default. */
+  public static final Duration DEFAULT_COMPLETION_WINDOW = Duration.ofMinutes(5);
+
+  /** The longest completion window. */
+  public static final Duration MAX_COMPLETION_WINDOW = Duration.ofDays(7);
+
   private final Store store;
   private final Clock clock;
   private final Validation validation;
   private final UnregisteredHandlerFailures unregistered;
   private final EngineMetrics metrics;
+  private final Duration completionWindow;
 
   private Redrive(Builder b) {
+    this.completionWindow = b.completionWindow;
     this.store = b.store;
     this.clock = b.clock;
     this.validation = new Validation(b.maxPayloadBytes);
@@ -269,7 +278,8 @@ public final class Redrive implements AutoCloseable {
     validation.batch(messages);
     return new EnqueueParams(
         messages.stream().map(m -> new EnqueueParams.Entry(MessageIds.next(clock), m)).toList(),
-        now());
+        now(),
+        completionWindow);
   }
 
   // ---- leasing and settling ----
@@ -298,7 +308,8 @@ public final class Redrive implements AutoCloseable {
   public SettleResult complete(String token, long progress) {
     Instant now = now();
     SettleResult result =
-        store.completeIfLeased(new CompleteParams(LeaseToken.parse(token), progress, now));
+        store.completeIfLeased(
+            new CompleteParams(LeaseToken.parse(token), progress, now, completionWindow));
     metrics.settled(result, EngineMetrics.Settle.COMPLETED, null, now);
     return result;
   }
@@ -317,7 +328,8 @@ public final class Redrive implements AutoCloseable {
     }
     List<LeaseToken> parsed = tokens.stream().map(LeaseToken::parse).toList();
     Instant now = now();
-    Map<String, SettleResult> done = store.completeAllIfLeased(new CompleteAllParams(parsed, now));
+    Map<String, SettleResult> done =
+        store.completeAllIfLeased(new CompleteAllParams(parsed, now, completionWindow));
     for (SettleResult r : done.values()) {
       metrics.settled(r, EngineMetrics.Settle.COMPLETED, null, now);
     }
@@ -664,6 +676,33 @@ public final class Redrive implements AutoCloseable {
   }
 
   /**
+   * Deletes the completion records older than the completion window, in transactions of at most
+   * {@code batchSize} records (1–10000); returns how many. {@link
+   * io.redrive.maintenance.Maintenance} runs this on an interval; with a zero window every record
+   * goes.
+   */
+  public int forgetCompletions(int batchSize) {
+    if (batchSize < 1 || batchSize > 10_000) {
+      throw new IllegalArgumentException(
+          "batchSize: must be between 1 and 10000, was " + batchSize);
+    }
+    Instant before = now().minus(completionWindow);
+    int total = 0;
+    while (true) {
+      int deleted = store.deleteCompletions(before, batchSize);
+      total += deleted;
+      if (deleted < batchSize) {
+        return total;
+      }
+    }
+  }
+
+  /** How long a completed message is remembered (see {@link Builder#completionWindow}). */
+  public Duration completionWindow() {
+    return completionWindow;
+  }
+
+  /**
    * {@link #expireDue()} in transactions of at most {@code batchSize} messages (1–10000). Safe to
    * call from many threads and nodes at once: none is dead-lettered twice.
    */
@@ -695,6 +734,7 @@ public final class Redrive implements AutoCloseable {
     private int maxPayloadBytes = Validation.DEFAULT_MAX_PAYLOAD_BYTES;
     private UnregisteredHandlerBackoff unregisteredBackoff = UnregisteredHandlerBackoff.DEFAULT;
     private MeterRegistry meterRegistry;
+    private Duration completionWindow = DEFAULT_COMPLETION_WINDOW;
 
     private Builder(Store store) {
       if (store == null) {
@@ -743,6 +783,23 @@ public final class Redrive implements AutoCloseable {
         throw new IllegalArgumentException("meterRegistry: is required");
       }
       this.meterRegistry = value;
+      return this;
+    }
+
+    /**
+     * How long a completed message is remembered after it leaves its queue (default 5 minutes, at
+     * most 7 days; zero: not at all). Within it, completing again with the same lease token answers
+     * "completed" ({@link SettleResult#repeated()}) instead of LEASE_NOT_FOUND, and an enqueue with
+     * the completed message's {@code dedupeKey} in the same queue is a duplicate of it. {@link
+     * io.redrive.maintenance.Maintenance} deletes older records.
+     */
+    public Builder completionWindow(Duration value) {
+      if (value == null || value.isNegative() || value.compareTo(MAX_COMPLETION_WINDOW) > 0) {
+        throw new IllegalArgumentException(
+            "completionWindow: must be between 0s and 7d, was "
+                + (value == null ? "null" : DurationText.format(value)));
+      }
+      this.completionWindow = value;
       return this;
     }
 

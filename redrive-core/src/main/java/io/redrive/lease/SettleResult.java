@@ -16,6 +16,8 @@ import java.time.Instant;
  * @param queue the queue the message was in when settled, or null when the store does not say
  * @param leasedAt when the settled lease was taken (for lease-to-settle timing), or null when the
  *     message was not leased (a deadline sweep of a ready message) or the store does not say
+ * @param repeated true when the message had already been completed by this very lease (a complete
+ *     repeated within the completion window, e.g. after its first answer was lost): nothing changed
  */
 public record SettleResult(
     String messageId,
@@ -25,7 +27,30 @@ public record SettleResult(
     String deadLetterQueue,
     boolean discarded,
     String queue,
-    Instant leasedAt) {
+    Instant leasedAt,
+    boolean repeated) {
+
+  /** A result of a settle that changed the message. */
+  public SettleResult(
+      String messageId,
+      MessageState state,
+      Instant visibleAt,
+      FailureReason deadReason,
+      String deadLetterQueue,
+      boolean discarded,
+      String queue,
+      Instant leasedAt) {
+    this(
+        messageId,
+        state,
+        visibleAt,
+        deadReason,
+        deadLetterQueue,
+        discarded,
+        queue,
+        leasedAt,
+        false);
+  }
 
   /** A result that does not name the queue or the lease time. */
   public SettleResult(

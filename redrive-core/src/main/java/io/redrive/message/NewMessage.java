@@ -12,8 +12,8 @@ import java.util.Map;
  * @param headers string headers (may be empty)
  * @param stream ordering key, or null
  * @param delay how long before it becomes visible (zero for now)
- * @param dedupeKey while a message with this key is in the queue, enqueueing another returns the
- *     first one's id; or null
+ * @param dedupeKey while a message with this key is in the queue (and for the engine's completion
+ *     window after it completed), enqueueing another returns the first one's id; or null
  * @param expireAfter deadline after enqueue overriding the queue's {@code expireAfter}, or null
  */
 public record NewMessage(

@@ -168,6 +168,12 @@ public interface Store extends AutoCloseable {
    */
   List<SettleResult> expireDue(Instant now, int limit);
 
+  /**
+   * Forgets up to {@code limit} completion records (kept by a complete given a completion window)
+   * of completions before {@code before}, oldest first; returns how many.
+   */
+  int deleteCompletions(Instant before, int limit);
+
   @Override
   void close();
 }

@@ -54,6 +54,7 @@ public abstract class JdbcStore implements Store {
   private final Producing producing;
   private final Leasing leasing;
   private final Settling settling;
+  private final CompletionRows completions;
   private final Inspecting inspecting;
   private final Operating operating;
   private final ReadySignals signals = new ReadySignals();
@@ -80,9 +81,10 @@ public abstract class JdbcStore implements Store {
     // part since serve order never reads ids.
     DeadLettering deadLettering =
         new DeadLettering(messages, history, () -> MessageIds.next(Clock.systemUTC()));
-    this.producing = new Producing(dialect, queues, messages, history);
+    this.completions = new CompletionRows(dialect);
+    this.producing = new Producing(dialect, queues, messages, history, completions);
     this.leasing = new Leasing(dialect, queues, history, deadLettering);
-    this.settling = new Settling(dialect, messages, history, deadLettering);
+    this.settling = new Settling(dialect, messages, history, completions, deadLettering);
     this.inspecting = new Inspecting(queues, history);
     this.operating = new Operating(dialect, queues, messages, history, deadLettering);
   }
@@ -124,6 +126,7 @@ public abstract class JdbcStore implements Store {
         "delete queue " + name,
         c -> {
           queues.delete(c, name);
+          completions.deleteQueue(c, name);
           return null;
         });
   }
@@ -280,5 +283,11 @@ public abstract class JdbcStore implements Store {
   @Override
   public List<SettleResult> expireDue(Instant now, int limit) {
     return tx.write("expire due messages", c -> operating.expireDue(c, now, limit));
+  }
+
+  @Override
+  public int deleteCompletions(Instant before, int limit) {
+    return tx.write(
+        "delete completion records", c -> completions.deleteOlder(c, before.toEpochMilli(), limit));
   }
 }

@@ -228,6 +228,14 @@ final class MessageRows {
     }
   }
 
+  void deleteAll(Connection c, List<String> ids) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement("DELETE FROM redrive_messages WHERE id " + dialect.in(ids.size()))) {
+      dialect.bindIn(ps, 1, ids);
+      ps.executeUpdate();
+    }
+  }
+
   static String prefixed(String queueColumns) {
     StringBuilder sb = new StringBuilder();
     for (String col : queueColumns.split(",")) {

@@ -16,8 +16,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /** Putting messages into queues: enqueue (with dedupe keys) and import (keyed by source id). */
 final class Producing {
@@ -25,12 +28,19 @@ final class Producing {
   private final QueueRows queues;
   private final MessageRows messages;
   private final HistoryRows history;
+  private final CompletionRows completions;
 
-  Producing(SqlDialect dialect, QueueRows queues, MessageRows messages, HistoryRows history) {
+  Producing(
+      SqlDialect dialect,
+      QueueRows queues,
+      MessageRows messages,
+      HistoryRows history,
+      CompletionRows completions) {
     this.dialect = dialect;
     this.queues = queues;
     this.messages = messages;
     this.history = history;
+    this.completions = completions;
   }
 
   /**
@@ -72,16 +82,16 @@ final class Producing {
               m.dedupeKey()));
     }
     boolean[] inserted = messages.insertAllIfAbsent(c, rows);
+    Map<String, String> completed = completedDuplicates(c, params, rows, inserted);
     for (int i = 0; i < rows.size(); i++) {
       MessageRows.NewRow row = rows.get(i);
-      if (inserted[i]) {
+      String earlier = row.dedupeKey() == null ? null : completed.get(keyOf(row));
+      if (inserted[i] && earlier == null) {
         out.add(new EnqueueResult(row.id(), false));
+      } else if (inserted[i]) {
+        out.add(new EnqueueResult(earlier, true));
       } else if (row.dedupeKey() != null) {
-        String existing =
-            messages
-                .idByDedupeKey(c, row.queue(), row.dedupeKey())
-                .orElseThrow(() -> collision(row.id()));
-        out.add(new EnqueueResult(existing, true));
+        out.add(keyTaken(c, row, params));
       } else {
         throw collision(row.id());
       }
@@ -93,6 +103,83 @@ final class Producing {
       }
     }
     return out;
+  }
+
+  /**
+   * The messages completed within the window whose dedupe key a row of this enqueue carries, by
+   * {@link #keyOf}; the rows just inserted with such a key are deleted again, as duplicates of the
+   * completed message. Looked up after the insert: a completion that commits while this enqueue
+   * waits on the message's unique key is then visible here, so no retry slips through between the
+   * two.
+   */
+  private Map<String, String> completedDuplicates(
+      Connection c, EnqueueParams params, List<MessageRows.NewRow> rows, boolean[] inserted)
+      throws SQLException {
+    Duration window = params.completionWindow();
+    Map<String, String> found = new HashMap<>();
+    if (window == null || window.isZero() || window.isNegative()) {
+      return found;
+    }
+    Map<String, Set<String>> keysByQueue = new HashMap<>();
+    for (MessageRows.NewRow row : rows) {
+      if (row.dedupeKey() != null) {
+        keysByQueue.computeIfAbsent(row.queue(), q -> new HashSet<>()).add(row.dedupeKey());
+      }
+    }
+    long since = params.now().minus(window).toEpochMilli();
+    for (Map.Entry<String, Set<String>> e : keysByQueue.entrySet()) {
+      completions
+          .idsByDedupeKey(c, e.getKey(), e.getValue(), since)
+          .forEach((key, id) -> found.put(e.getKey() + '\u0000' + key, id));
+    }
+    List<String> undo = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      if (inserted[i] && rows.get(i).dedupeKey() != null && found.containsKey(keyOf(rows.get(i)))) {
+        undo.add(rows.get(i).id());
+      }
+    }
+    if (!undo.isEmpty()) {
+      messages.deleteAll(c, undo);
+    }
+    return found;
+  }
+
+  /**
+   * The answer for a row whose insert met a message holding its dedupe key. That message may have
+   * left since (completed, dropped, expired by another transaction that committed in between): then
+   * the completion is looked up afresh, and if there is none the row is inserted after all.
+   */
+  private EnqueueResult keyTaken(Connection c, MessageRows.NewRow row, EnqueueParams params)
+      throws SQLException {
+    for (int attempt = 0; attempt < 3; attempt++) {
+      Optional<String> live = messages.idByDedupeKey(c, row.queue(), row.dedupeKey());
+      if (live.isPresent()) {
+        return new EnqueueResult(live.get(), true);
+      }
+      Duration window = params.completionWindow();
+      if (window != null && !window.isZero() && !window.isNegative()) {
+        String completed =
+            completions
+                .idsByDedupeKey(
+                    c,
+                    row.queue(),
+                    List.of(row.dedupeKey()),
+                    params.now().minus(window).toEpochMilli())
+                .get(row.dedupeKey());
+        if (completed != null) {
+          return new EnqueueResult(completed, true);
+        }
+      }
+      if (messages.insertIfAbsent(c, row)) {
+        return new EnqueueResult(row.id(), false);
+      }
+    }
+    throw collision(row.id());
+  }
+
+  /** Queue and dedupe key in one string; NUL never occurs in either (validation refuses it). */
+  private static String keyOf(MessageRows.NewRow row) {
+    return row.queue() + '\u0000' + row.dedupeKey();
   }
 
   ImportResult importMessages(Connection c, ImportParams params) throws SQLException {

@@ -1,6 +1,7 @@
 package io.redrive.jdbc;
 
 import io.redrive.engine.DeliveryRules;
+import io.redrive.error.LeaseNotFoundException;
 import io.redrive.failure.FailureRecord;
 import io.redrive.lease.LeaseToken;
 import io.redrive.lease.SettleResult;
@@ -27,6 +28,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Settling a lease: complete, fail, abandon, release and renew, each checked against the token. */
 final class Settling {
@@ -35,32 +37,100 @@ final class Settling {
 
   private final MessageRows messages;
   private final HistoryRows history;
+  private final CompletionRows completions;
   private final DeadLettering deadLettering;
   private final SqlDialect dialect;
 
   Settling(
-      SqlDialect dialect, MessageRows messages, HistoryRows history, DeadLettering deadLettering) {
+      SqlDialect dialect,
+      MessageRows messages,
+      HistoryRows history,
+      CompletionRows completions,
+      DeadLettering deadLettering) {
     this.dialect = dialect;
     this.messages = messages;
     this.history = history;
+    this.completions = completions;
     this.deadLettering = deadLettering;
   }
 
   SettleResult complete(Connection c, CompleteParams p) throws SQLException {
-    MessageRow row = messages.lockLeased(c, p.token(), p.now()).row();
+    MessageRow row;
+    try {
+      row = messages.lockLeased(c, p.token(), p.now()).row();
+    } catch (LeaseNotFoundException e) {
+      if (!remembers(p.completionWindow())) {
+        throw e;
+      }
+      return repeated(c, List.of(p.token()), p.now(), p.completionWindow()).values().stream()
+          .findFirst()
+          .orElseThrow(() -> e);
+    }
     history.delete(c, row.id());
     messages.delete(c, row.id());
+    if (remembers(p.completionWindow())) {
+      completions.insertAll(
+          c,
+          List.of(
+              new CompletionRows.Completion(
+                  row.id(),
+                  row.queue(),
+                  p.token().nonce(),
+                  row.dedupeKey(),
+                  row.leasedAt(),
+                  p.now().toEpochMilli())));
+    }
     return new SettleResult(
         row.id(), MessageState.COMPLETED, null, null, null, false, row.queue(), leasedAt(row));
+  }
+
+  private static boolean remembers(Duration completionWindow) {
+    return completionWindow != null && !completionWindow.isZero() && !completionWindow.isNegative();
+  }
+
+  /**
+   * The tokens among {@code tokens} whose message this very lease completed within the window:
+   * answered as completed again ({@code repeated}), so a worker that never got the first answer
+   * (COMMIT_UNKNOWN, a cut connection) learns its work is done.
+   */
+  private Map<String, SettleResult> repeated(
+      Connection c, List<LeaseToken> tokens, Instant now, Duration window) throws SQLException {
+    Map<String, SettleResult> out = new HashMap<>();
+    if (tokens.isEmpty()) {
+      return out;
+    }
+    Map<String, CompletionRows.Completion> found =
+        completions.find(
+            c,
+            tokens.stream().map(LeaseToken::messageId).distinct().toList(),
+            now.minus(window).toEpochMilli());
+    for (LeaseToken t : tokens) {
+      CompletionRows.Completion done = found.get(t.messageId());
+      if (done != null && done.leaseToken().equals(t.nonce())) {
+        out.put(
+            t.messageId(),
+            new SettleResult(
+                t.messageId(),
+                MessageState.COMPLETED,
+                null,
+                null,
+                null,
+                false,
+                done.queue(),
+                done.leasedAt() == null ? null : Instant.ofEpochMilli(done.leasedAt()),
+                true));
+      }
+    }
+    return out;
   }
 
   /**
    * One DELETE for every (id, current token) pair, so a worker's completions cost one round trip;
    * history rows exist only for messages that failed or were released before, and go with them.
    * SQLite runs its cached one-row statement per row (in-process, that beats a wide statement).
+   * Tokens that hold nothing are looked up among the remembered completions.
    */
   Map<String, SettleResult> completeAll(Connection c, CompleteAllParams p) throws SQLException {
-    Map<String, SettleResult> done = new HashMap<>();
     List<String> ids = new ArrayList<>(p.tokens().size());
     List<String> nonces = new ArrayList<>(p.tokens().size());
     for (LeaseToken t : p.tokens()) {
@@ -68,69 +138,112 @@ final class Settling {
       nonces.add(t.nonce());
     }
     long now = p.now().toEpochMilli();
-    if (dialect.batchesRowByRow()) {
-      return completeRowByRow(c, ids, nonces, now);
+    Map<String, CompletionRows.Completion> done =
+        dialect.batchesRowByRow()
+            ? completeRowByRow(c, ids, nonces, now)
+            : completeInOneStatement(c, ids, nonces, now);
+    if (!done.isEmpty()) {
+      deleteHistory(c, done.keySet());
     }
+    Map<String, SettleResult> out = new HashMap<>();
+    for (CompletionRows.Completion r : done.values()) {
+      out.put(r.messageId(), completed(r));
+    }
+    if (!remembers(p.completionWindow())) {
+      return out;
+    }
+    if (!done.isEmpty()) {
+      completions.insertAll(c, done.values());
+    }
+    List<LeaseToken> missed =
+        p.tokens().stream().filter(t -> !done.containsKey(t.messageId())).toList();
+    out.putAll(repeated(c, missed, p.now(), p.completionWindow()));
+    return out;
+  }
+
+  private void deleteHistory(Connection c, Set<String> ids) throws SQLException {
+    if (dialect.batchesRowByRow()) {
+      try (PreparedStatement ps =
+          c.prepareStatement("DELETE FROM redrive_history WHERE message_id = ?")) {
+        for (String id : ids) {
+          ps.setString(1, id);
+          ps.addBatch();
+        }
+        ps.executeBatch();
+      }
+      return;
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "DELETE FROM redrive_history WHERE message_id " + dialect.in(ids.size()))) {
+      dialect.bindIn(ps, 1, ids);
+      ps.executeUpdate();
+    }
+  }
+
+  private Map<String, CompletionRows.Completion> completeInOneStatement(
+      Connection c, List<String> ids, List<String> nonces, long now) throws SQLException {
+    Map<String, CompletionRows.Completion> done = new HashMap<>();
     try (PreparedStatement ps =
         c.prepareStatement(
             "DELETE FROM redrive_messages WHERE state = 'LEASED' AND "
                 + NOT_PAST_DEADLINE
                 + " AND "
                 + dialect.tokensMatch(ids.size())
-                + " RETURNING id, queue, leased_at")) {
+                + " RETURNING id, queue, leased_at, lease_token, dedupe_key")) {
       ps.setLong(1, now);
       dialect.bindTokensMatch(ps, 2, ids, nonces);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           String id = rs.getString(1);
-          done.put(id, completed(id, rs.getString(2), rs.getLong(3)));
+          done.put(
+              id,
+              new CompletionRows.Completion(
+                  id, rs.getString(2), rs.getString(4), rs.getString(5), rs.getLong(3), now));
         }
-      }
-    }
-    if (!done.isEmpty()) {
-      try (PreparedStatement ps =
-          c.prepareStatement(
-              "DELETE FROM redrive_history WHERE message_id " + dialect.in(done.size()))) {
-        dialect.bindIn(ps, 1, done.keySet());
-        ps.executeUpdate();
       }
     }
     return done;
   }
 
-  private static SettleResult completed(String id, String queue, long leasedAt) {
+  private static SettleResult completed(CompletionRows.Completion r) {
     return new SettleResult(
-        id, MessageState.COMPLETED, null, null, null, false, queue, Instant.ofEpochMilli(leasedAt));
+        r.messageId(),
+        MessageState.COMPLETED,
+        null,
+        null,
+        null,
+        false,
+        r.queue(),
+        Instant.ofEpochMilli(r.leasedAt()));
   }
 
-  private static Map<String, SettleResult> completeRowByRow(
+  private static Map<String, CompletionRows.Completion> completeRowByRow(
       Connection c, List<String> ids, List<String> nonces, long now) throws SQLException {
-    Map<String, SettleResult> done = new HashMap<>();
+    Map<String, CompletionRows.Completion> done = new HashMap<>();
     try (PreparedStatement ps =
         c.prepareStatement(
             "DELETE FROM redrive_messages WHERE id = ? AND lease_token = ? AND state = 'LEASED'"
                 + " AND "
                 + NOT_PAST_DEADLINE
-                + " RETURNING queue, leased_at")) {
+                + " RETURNING queue, leased_at, dedupe_key")) {
       for (int r = 0; r < ids.size(); r++) {
         ps.setString(1, ids.get(r));
         ps.setString(2, nonces.get(r));
         ps.setLong(3, now);
         try (ResultSet rs = ps.executeQuery()) {
           if (rs.next()) {
-            done.put(ids.get(r), completed(ids.get(r), rs.getString(1), rs.getLong(2)));
+            done.put(
+                ids.get(r),
+                new CompletionRows.Completion(
+                    ids.get(r),
+                    rs.getString(1),
+                    nonces.get(r),
+                    rs.getString(3),
+                    rs.getLong(2),
+                    now));
           }
         }
-      }
-    }
-    if (!done.isEmpty()) {
-      try (PreparedStatement ps =
-          c.prepareStatement("DELETE FROM redrive_history WHERE message_id = ?")) {
-        for (String id : done.keySet()) {
-          ps.setString(1, id);
-          ps.addBatch();
-        }
-        ps.executeBatch();
       }
     }
     return done;

@@ -11,6 +11,7 @@ import io.redrive.lease.FailRequest;
 import io.redrive.lease.LeaseRequest;
 import io.redrive.lease.LeaseResult;
 import io.redrive.lease.LeasedMessage;
+import io.redrive.lease.SettleResult;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueStats;
@@ -41,6 +42,7 @@ class PostgresCommitCutTest {
   private final Map<String, Integer> answers = new TreeMap<>();
   private int committedButAnsweredAsFailure;
   private int settledButRefusedOnRetry;
+  private int completeRetriesNotFound;
   private String database;
   private CommitCuttingDataSource cutting;
   private PostgresStore store;
@@ -117,12 +119,14 @@ class PostgresCommitCutTest {
     long lost = BATCHES * PER_BATCH - completions.size() + redrive.stats(QUEUE).total();
     System.out.printf(
         "commit cut: commits=%d cut=%d answers=%s committedButAnsweredAsFailure=%d"
-            + " settledButRefusedOnRetry=%d duplicates=%d lost=%d completedTwice=%d%n",
+            + " settledButRefusedOnRetry=%d completeRetriesNotFound=%d duplicates=%d lost=%d"
+            + " completedTwice=%d%n",
         cutting.commits(),
         cutting.cuts(),
         answers,
         committedButAnsweredAsFailure,
         settledButRefusedOnRetry,
+        completeRetriesNotFound,
         duplicates,
         lost,
         completions.values().stream().filter(n -> n > 1).count());
@@ -131,6 +135,8 @@ class PostgresCommitCutTest {
     assertThat(answers.keySet()).anyMatch(k -> k.endsWith(" COMMIT_UNKNOWN"));
     assertThat(committedButAnsweredAsFailure).isZero();
     assertThat(settledButRefusedOnRetry).isZero();
+    assertThat(completeRetriesNotFound).isZero();
+    assertThat(answers).containsKey("complete OK repeated");
     assertThat(enqueued).as("messages after enqueueing").isEqualTo(BATCHES * PER_BATCH);
     assertThat(completions)
         .hasSize(BATCHES * PER_BATCH)
@@ -162,6 +168,9 @@ class PostgresCommitCutTest {
         answered(op, call);
         return;
       } catch (NotFoundException | LeaseLostException e) {
+        if (op.equals("complete")) {
+          completeRetriesNotFound++; // the completion window should have answered "completed"
+        }
         if (!unknown) {
           settledButRefusedOnRetry++; // the first answer claimed a failure, yet it had settled
         }
@@ -184,7 +193,8 @@ class PostgresCommitCutTest {
     int cutsBefore = cutting.cuts();
     try {
       T result = call.get();
-      answers.merge(op + " OK", 1, Integer::sum);
+      boolean repeated = result instanceof SettleResult s && s.repeated();
+      answers.merge(op + (repeated ? " OK repeated" : " OK"), 1, Integer::sum);
       return result;
     } catch (RedriveException e) {
       answers.merge(op + " " + e.code(), 1, Integer::sum);

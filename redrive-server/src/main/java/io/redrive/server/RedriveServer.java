@@ -94,6 +94,7 @@ public final class RedriveServer implements AutoCloseable {
     Redrive redrive =
         Redrive.builder(store)
             .maxPayloadBytes(config.maxPayloadBytes())
+            .completionWindow(config.completionWindow())
             .meterRegistry(registry)
             .build();
     // Before listening, so no request ever sees a declared queue missing or half-configured.

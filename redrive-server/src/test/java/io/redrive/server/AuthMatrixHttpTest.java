@@ -229,6 +229,16 @@ class AuthMatrixHttpTest {
     assertThat(other.body()).doesNotContain("out.");
     assertThat(root.get("/v1/messages/" + outId).get("state").asText())
         .isEqualToIgnoringCase("leased");
+
+    // completed by its holder: a repeat by the out-of-scope key still answers as a missing lease
+    assertThat(root.post("/v1/leases/" + token + "/complete").status()).isEqualTo(200);
+    Response repeatedByOther = api.post("/v1/leases/" + token + "/complete");
+    ApiTestBase.assertError(repeatedByOther, 404, "LEASE_NOT_FOUND");
+    assertThat(shape(repeatedByOther, outId)).isEqualTo(shape(absent, "0000" + outId.substring(4)));
+    assertThat(repeatedByOther.body()).doesNotContain("out.");
+    Response repeatedByRoot = root.post("/v1/leases/" + token + "/complete");
+    assertThat(repeatedByRoot.status()).as(repeatedByRoot.toString()).isEqualTo(200);
+    assertThat(repeatedByRoot.get("repeated").asBoolean()).isTrue();
     root.delete("/v1/queues/out.walls3");
   }
 

@@ -63,6 +63,24 @@ class ConsumeApiTest extends ApiTestBase {
   }
 
   @Test
+  void enqueue_dedupeKeyOfACompletedMessage_isItsDuplicateWithinTheCompletionWindow() {
+    String q = queue("dedupe-done");
+    String body = "{\"messages\":[{\"type\":\"t\",\"dedupeKey\":\"k1\"}]}";
+    Response a = api.post("/v1/queues/" + q + "/messages", body);
+    JsonNode m = lease(q, 1).get(0);
+    assertThat(api.post("/v1/leases/" + m.get("token").asText() + "/complete").status())
+        .isEqualTo(200);
+
+    Response retry = api.post("/v1/queues/" + q + "/messages", body);
+
+    assertThat(retry.status()).isEqualTo(201);
+    assertThat(retry.get("results").get(0).get("duplicate").asBoolean()).isTrue();
+    assertThat(retry.get("results").get(0).get("id").asText())
+        .isEqualTo(a.get("results").get(0).get("id").asText());
+    assertThat(stats(q).get("total").asInt()).isZero();
+  }
+
+  @Test
   void enqueue_delay_isScheduled() {
     String q = queue("delay");
     api.post("/v1/queues/" + q + "/messages", "{\"messages\":[{\"type\":\"t\",\"delay\":\"5m\"}]}");
@@ -116,9 +134,18 @@ class ConsumeApiTest extends ApiTestBase {
     assertThat(r.get("id").asText()).isEqualTo(m.get("id").asText());
     assertThat(r.get("state").asText()).isEqualTo("COMPLETED");
     assertThat(r.get("discarded").asBoolean()).isFalse();
+    assertThat(r.get("repeated").asBoolean()).isFalse();
     assertThat(stats(q).get("total").asInt()).isZero();
+    // a repeat (its first answer lost, say) is answered as the completion it repeats
+    Response again = api.post("/v1/leases/" + m.get("token").asText() + "/complete");
+    assertThat(again.status()).as(again.toString()).isEqualTo(200);
+    assertThat(again.get("id").asText()).isEqualTo(m.get("id").asText());
+    assertThat(again.get("state").asText()).isEqualTo("COMPLETED");
+    assertThat(again.get("repeated").asBoolean()).isTrue();
     assertError(
-        api.post("/v1/leases/" + m.get("token").asText() + "/complete"), 404, "LEASE_NOT_FOUND");
+        api.post("/v1/leases/" + m.get("id").asText() + "." + "0".repeat(32) + "/complete"),
+        404,
+        "LEASE_NOT_FOUND");
   }
 
   @Test

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.redrive.Redrive;
+import io.redrive.error.LeaseNotFoundException;
 import io.redrive.failure.FailureReason;
+import io.redrive.lease.LeaseRequest;
 import io.redrive.maintenance.Maintenance;
 import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
@@ -66,6 +68,42 @@ class MaintenanceTest {
     }
 
     assertThat(redrive.getMessage(id).deadReason()).isEqualTo(FailureReason.EXPIRED);
+  }
+
+  @Test
+  void start_forgetsCompletionsOlderThanTheWindow() {
+    Store store = db.openStore();
+    Redrive shortMemory = Redrive.builder(store).completionWindow(Duration.ofMillis(50)).build();
+    // sees a record as long as it exists: only the maintenance service can make it go
+    Redrive observer = Redrive.builder(store).completionWindow(Duration.ofDays(7)).build();
+    shortMemory.createQueue("jobs", QueuePolicy.defaults());
+    shortMemory.enqueue(NewMessage.builder("jobs", "t").payload("{}").dedupeKey("k").build());
+    String token = shortMemory.lease(LeaseRequest.of("jobs", "w", 1)).leased().get(0).token();
+    shortMemory.complete(token);
+    assertThat(observer.complete(token).repeated()).isTrue();
+
+    try (Maintenance maintenance =
+        Maintenance.builder(shortMemory).interval(Duration.ofMillis(20)).start()) {
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .pollInterval(Duration.ofMillis(10))
+          .until(() -> !completedBefore(observer, token));
+    }
+
+    assertThat(
+            shortMemory
+                .enqueue(NewMessage.builder("jobs", "t").payload("{}").dedupeKey("k").build())
+                .duplicate())
+        .isFalse();
+  }
+
+  /** Whether completing again is still answered as a repeat (the record is still there). */
+  private static boolean completedBefore(Redrive redrive, String token) {
+    try {
+      return redrive.complete(token).repeated();
+    } catch (LeaseNotFoundException e) {
+      return false;
+    }
   }
 
   @Test

@@ -12,7 +12,8 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Completes a leased message (it is deleted with its history).",
-      "A settled or re-leased token exits 4 (LEASE_LOST) and changes nothing."
+      "A re-leased token exits 4 (LEASE_LOST) and changes nothing; repeating a",
+      "complete within the completion window answers completed again (exit 0)."
     })
 public final class CompleteCommand extends ApiCommand {
   @Parameters(index = "0", paramLabel = "TOKEN", description = "The lease token.")

@@ -19,7 +19,12 @@ final class Settles {
     String state = Fields.text(settle, "state", "");
     switch (state) {
       case "COMPLETED":
-        return verb + " " + id;
+        return verb
+            + " "
+            + id
+            + (settle.path("repeated").asBoolean(false)
+                ? " (already: this lease had completed it)"
+                : "");
       case "READY":
         return verb + " " + id + ": ready again";
       case "SCHEDULED":

@@ -133,18 +133,22 @@ class WorkerCommandsTest {
   }
 
   @Test
-  void complete_settlesTheLease_twiceIsNotFound() {
+  void complete_settlesTheLease_twiceSaysAlreadyCompleted_unknownIsNotFound() {
     String id = server.enqueue("jobs", "t", "{}");
     String token = server.cli("lease", "jobs", "-q").out().strip();
 
     Cli.Result first = server.cli("complete", token);
     Cli.Result second = server.cli("complete", token);
+    Cli.Result unknown = server.cli("complete", id + "." + "0".repeat(32));
 
     assertThat(first.exit()).as(first.toString()).isZero();
     assertThat(first.out()).isEqualTo("completed " + id + "\n");
     assertThat(server.redrive().stats("jobs").total()).isZero();
-    assertThat(second.exit()).isEqualTo(3);
-    assertThat(second.err()).contains("(LEASE_NOT_FOUND)");
+    assertThat(second.exit()).as(second.toString()).isZero();
+    assertThat(second.out())
+        .isEqualTo("completed " + id + " (already: this lease had completed it)\n");
+    assertThat(unknown.exit()).isEqualTo(3);
+    assertThat(unknown.err()).contains("(LEASE_NOT_FOUND)");
   }
 
   @Test

@@ -34,6 +34,7 @@ class PostgresComplianceCoverageTest {
                     PostgresStoreFailureTest.class,
                     PostgresIdPrefixTest.class,
                     PostgresBatchCompleteTest.class,
+                    PostgresCompletionWindowTest.class,
                     PostgresBatchFailTest.class,
                     PostgresListingTest.class,
                     PostgresQueueDeclarationTest.class,

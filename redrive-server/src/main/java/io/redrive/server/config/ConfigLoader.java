@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import io.redrive.Redrive;
 import io.redrive.jdbc.MigrationMode;
 import io.redrive.maintenance.Maintenance;
 import io.redrive.queue.QueueUpdate;
@@ -40,7 +41,8 @@ public final class ConfigLoader {
           "maxRequestBytes",
           "maxLeaseWait",
           "maintenanceInterval",
-          "allowedHosts");
+          "allowedHosts",
+          "completionWindow");
   static final List<String> STORE =
       List.of(
           "kind",
@@ -126,7 +128,8 @@ public final class ConfigLoader {
             queues,
             file,
             config.maintenanceInterval(),
-            config.allowedHosts());
+            config.allowedHosts(),
+            config.completionWindow());
     try {
       config.requireKeysForRemoteBind();
     } catch (IllegalArgumentException e) {
@@ -188,6 +191,14 @@ public final class ConfigLoader {
         throw maintenanceNode.error("must be between 10ms and 1h, was " + maintenanceNode.string());
       }
     }
+    Duration completionWindow = d.completionWindow();
+    ConfigNode windowNode = n.child("completionWindow");
+    if (windowNode.present()) {
+      completionWindow = windowNode.duration();
+      if (completionWindow.compareTo(Redrive.MAX_COMPLETION_WINDOW) > 0) {
+        throw windowNode.error("must be at most 7d, was " + windowNode.string());
+      }
+    }
     List<String> allowedHosts = d.allowedHosts();
     ConfigNode hostsNode = n.child("allowedHosts");
     if (hostsNode.present()) {
@@ -200,7 +211,8 @@ public final class ConfigLoader {
         .withPort(port)
         .withAllowedHosts(allowedHosts)
         .withLimits(payload, request, wait)
-        .withMaintenanceInterval(maintenance);
+        .withMaintenanceInterval(maintenance)
+        .withCompletionWindow(completionWindow);
   }
 
   private StoreSettings store(ConfigNode n, Path base) {

@@ -1,5 +1,6 @@
 package io.redrive.server.config;
 
+import io.redrive.Redrive;
 import io.redrive.maintenance.Maintenance;
 import io.redrive.queue.QueueUpdate;
 import java.net.InetAddress;
@@ -27,6 +28,8 @@ import java.util.Map;
  *     deadline into EXPIRED (default 1 s)
  * @param allowedHosts more host names or addresses a request's {@code Host} (and {@code Origin})
  *     may name, besides the loopback names and the bind address (default none); see docs/api.md
+ * @param completionWindow how long a completed message is remembered for repeated completes and
+ *     dedupe keys (default 5 min; zero: not at all); see docs/api.md, "Completion window"
  */
 public record ServerConfig(
     String bind,
@@ -39,7 +42,8 @@ public record ServerConfig(
     Map<String, QueueUpdate> queues,
     Path source,
     Duration maintenanceInterval,
-    List<String> allowedHosts) {
+    List<String> allowedHosts,
+    Duration completionWindow) {
 
   public static final String DEFAULT_BIND = "127.0.0.1";
   public static final int DEFAULT_PORT = 7070;
@@ -63,7 +67,8 @@ public record ServerConfig(
         Map.of(),
         null,
         Maintenance.DEFAULT_INTERVAL,
-        List.of());
+        List.of(),
+        Redrive.DEFAULT_COMPLETION_WINDOW);
   }
 
   public ServerConfig withBind(String value) {
@@ -78,7 +83,8 @@ public record ServerConfig(
         queues,
         source,
         maintenanceInterval,
-        allowedHosts);
+        allowedHosts,
+        completionWindow);
   }
 
   public ServerConfig withPort(int value) {
@@ -93,7 +99,8 @@ public record ServerConfig(
         queues,
         source,
         maintenanceInterval,
-        allowedHosts);
+        allowedHosts,
+        completionWindow);
   }
 
   public ServerConfig withStore(StoreSettings value) {
@@ -108,7 +115,8 @@ public record ServerConfig(
         queues,
         source,
         maintenanceInterval,
-        allowedHosts);
+        allowedHosts,
+        completionWindow);
   }
 
   public ServerConfig withKeys(List<ApiKey> value) {
@@ -123,7 +131,8 @@ public record ServerConfig(
         queues,
         source,
         maintenanceInterval,
-        allowedHosts);
+        allowedHosts,
+        completionWindow);
   }
 
   public ServerConfig withQueues(Map<String, QueueUpdate> value) {
@@ -138,7 +147,8 @@ public record ServerConfig(
         value,
         source,
         maintenanceInterval,
-        allowedHosts);
+        allowedHosts,
+        completionWindow);
   }
 
   public ServerConfig withSource(Path value) {
@@ -153,7 +163,8 @@ public record ServerConfig(
         queues,
         value,
         maintenanceInterval,
-        allowedHosts);
+        allowedHosts,
+        completionWindow);
   }
 
   /**
@@ -194,7 +205,8 @@ public record ServerConfig(
         queues,
         source,
         value,
-        allowedHosts);
+        allowedHosts,
+        completionWindow);
   }
 
   public ServerConfig withLimits(int payloadBytes, int requestBytes, Duration leaseWait) {
@@ -209,7 +221,8 @@ public record ServerConfig(
         queues,
         source,
         maintenanceInterval,
-        allowedHosts);
+        allowedHosts,
+        completionWindow);
   }
 
   /** The same config with these extra allowed {@code Host} names (lower-cased when checked). */
@@ -225,6 +238,24 @@ public record ServerConfig(
         queues,
         source,
         maintenanceInterval,
+        value,
+        completionWindow);
+  }
+
+  /** The same config with this completion window. */
+  public ServerConfig withCompletionWindow(Duration value) {
+    return new ServerConfig(
+        bind,
+        port,
+        store,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        keys,
+        queues,
+        source,
+        maintenanceInterval,
+        allowedHosts,
         value);
   }
 }

@@ -134,10 +134,23 @@ final class LeaseEndpoints {
   }
 
   private void complete(Exchange ex) throws Exception {
-    String token = authorizeToken(ex, ex.path("token"));
+    String token = ex.path("token");
+    LeaseToken parsed = LeaseToken.parse(token);
     CompleteBody body = ex.body(CompleteBody.class);
     long progress = RequestBodies.progress(body == null ? null : body.progress());
-    ex.reply(Views.settle(redrive.complete(token, progress), ex::inScope));
+    if (exists(parsed.messageId())) {
+      authorizeToken(ex, token);
+      ex.reply(Views.settle(redrive.complete(token, progress), ex::inScope));
+      return;
+    }
+    // Gone: perhaps completed by this very lease (a repeat within the completion window, which
+    // changes nothing). The queue is known only from the answer, and is checked like a live one's.
+    SettleResult repeated = redrive.complete(token, progress);
+    if (!ex.inScope(repeated.queue())) {
+      throw new LeaseNotFoundException(parsed.messageId());
+    }
+    ex.authorizeQueue(repeated.queue());
+    ex.reply(Views.settle(repeated, ex::inScope));
   }
 
   private void fail(Exchange ex) throws Exception {
@@ -204,6 +217,15 @@ final class LeaseEndpoints {
    * Parses a token and checks the caller may consume from its message's queue; a token whose
    * message no longer exists is {@code LEASE_NOT_FOUND}.
    */
+  private boolean exists(String messageId) {
+    try {
+      redrive.getMessage(messageId);
+      return true;
+    } catch (MessageNotFoundException e) {
+      return false;
+    }
+  }
+
   private String authorizeToken(Exchange ex, String token) {
     LeaseToken parsed = LeaseToken.parse(token);
     String queue;

@@ -119,7 +119,8 @@ final class Responses {
       @ApiField(nullable = true) Instant visibleAt,
       @ApiField(nullable = true) FailureReason deadReason,
       @ApiField(nullable = true) String deadLetterQueue,
-      boolean discarded) {}
+      boolean discarded,
+      boolean repeated) {}
 
   /** {@code POST /v1/leases/release}. */
   record SettleList(List<Settle> results) {}

@@ -128,7 +128,8 @@ final class Views {
         s.visibleAt(),
         s.deadReason(),
         dlq == null || visible.test(dlq) ? dlq : HIDDEN_QUEUE,
-        s.discarded());
+        s.discarded(),
+        s.repeated());
   }
 
   Responses.Message message(Message msg, boolean withHistory) {

@@ -46,7 +46,7 @@ class ConfigLoaderTest {
         of(
             "unknown server setting",
             "[server]\nprot = 1",
-            "server.prot: unknown setting (known: bind, port, maxPayloadBytes, maxRequestBytes, maxLeaseWait, maintenanceInterval, allowedHosts)"),
+            "server.prot: unknown setting (known: bind, port, maxPayloadBytes, maxRequestBytes, maxLeaseWait, maintenanceInterval, allowedHosts, completionWindow)"),
         of(
             "port wrong type",
             "[server]\nport = \"x\"",
@@ -109,6 +109,10 @@ class ConfigLoaderTest {
             "maintenance interval too long",
             "[server]\nmaintenanceInterval = \"2h\"",
             "server.maintenanceInterval: must be between 10ms and 1h, was 2h"),
+        of(
+            "completion window too long",
+            "[server]\ncompletionWindow = \"8d\"",
+            "server.completionWindow: must be at most 7d, was 8d"),
         // ---- [store] ----
         of(
             "store kind unknown",
@@ -454,6 +458,7 @@ class ConfigLoaderTest {
     assertThat(c.maxRequestBytes()).isEqualTo(d.maxRequestBytes());
     assertThat(c.maxLeaseWait()).isEqualTo(d.maxLeaseWait());
     assertThat(c.maintenanceInterval()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(c.completionWindow()).isEqualTo(Duration.ofMinutes(5));
     assertThat(c.keys()).isEmpty();
     assertThat(c.queues()).isEmpty();
     assertThat(c.store().kind()).isEqualTo(StoreSettings.Kind.SQLITE);
@@ -474,6 +479,7 @@ class ConfigLoaderTest {
         maxRequestBytes = 4096
         maxLeaseWait = "20s"
         maintenanceInterval = "250ms"
+        completionWindow = "1h"
 
         [store]
         kind = "sqlite"
@@ -520,6 +526,7 @@ class ConfigLoaderTest {
     assertThat(c.maxRequestBytes()).isEqualTo(4096);
     assertThat(c.maxLeaseWait()).isEqualTo(Duration.ofSeconds(20));
     assertThat(c.maintenanceInterval()).isEqualTo(Duration.ofMillis(250));
+    assertThat(c.completionWindow()).isEqualTo(Duration.ofHours(1));
     assertThat(c.store())
         .isEqualTo(
             new StoreSettings(

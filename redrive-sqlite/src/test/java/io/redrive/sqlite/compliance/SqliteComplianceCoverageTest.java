@@ -34,6 +34,7 @@ class SqliteComplianceCoverageTest {
                     SqliteStoreFailureTest.class,
                     SqliteIdPrefixTest.class,
                     SqliteBatchCompleteTest.class,
+                    SqliteCompletionWindowTest.class,
                     SqliteBatchFailTest.class,
                     SqliteListingTest.class,
                     SqliteQueueDeclarationTest.class,

@@ -30,7 +30,7 @@ public abstract class BatchCompleteContract extends ComplianceTestBase {
   }
 
   @Test
-  void completeAll_staleAndSettledTokens_reportedLostOthersComplete() {
+  void completeAll_staleTokensReportedLost_settledOnesRepeated_othersComplete() {
     createQueue(QUEUE);
     enqueueMany(QUEUE, 3);
     List<LeasedMessage> first = lease(QUEUE, 3, Duration.ofSeconds(10)).leased();
@@ -49,8 +49,10 @@ public abstract class BatchCompleteContract extends ComplianceTestBase {
     tokens.add(current.token());
     CompleteAllResult result = redrive.completeAll(tokens);
 
-    assertThat(result.completed()).containsExactly(current.id());
-    assertThat(result.lost()).containsExactlyInAnyOrder(settled.id(), stale.id());
+    // the settled token completed its message earlier: within the completion window that is
+    // answered as completed again (a repeat), never as lost
+    assertThat(result.completed()).containsExactlyInAnyOrder(current.id(), settled.id());
+    assertThat(result.lost()).containsExactly(stale.id());
     assertThat(message(stale.id()).state()).isEqualTo(MessageState.LEASED);
     assertThat(message(stale.id()).attempts()).isEqualTo(2);
   }

@@ -20,6 +20,7 @@ public final class ComplianceContracts {
           TransactionalEnqueueContract.class,
           LeaseContract.class,
           SettleContract.class,
+          CompletionWindowContract.class,
           PoisonContract.class,
           BackoffContract.class,
           StreamContract.class,

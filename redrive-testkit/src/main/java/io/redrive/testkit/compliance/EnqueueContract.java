@@ -145,10 +145,11 @@ public abstract class EnqueueContract extends ComplianceTestBase {
   }
 
   @Test
-  void enqueue_dedupeKeyAfterFirstCompleted_createsNewMessage() {
+  void enqueue_dedupeKeyAfterFirstCompletedAndWindowPassed_createsNewMessage() {
     createQueue(QUEUE);
     String first = redrive.enqueue(newMessage(QUEUE).dedupeKey("order-1").build()).id();
     complete(leaseOne(QUEUE));
+    advance(redrive.completionWindow().plus(MILLI));
 
     EnqueueResult second = redrive.enqueue(newMessage(QUEUE).dedupeKey("order-1").build());
 

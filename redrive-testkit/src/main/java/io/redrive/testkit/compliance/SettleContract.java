@@ -42,11 +42,12 @@ public abstract class SettleContract extends ComplianceTestBase {
   }
 
   @Test
-  void complete_twice_secondThrowsLeaseNotFound() {
+  void complete_twiceAfterTheCompletionWindow_secondThrowsLeaseNotFound() {
     createQueue(QUEUE);
     String id = enqueue(QUEUE);
     LeasedMessage leased = leaseOne(QUEUE);
     complete(leased);
+    advance(redrive.completionWindow().plus(MILLI));
 
     assertThatThrownBy(() -> complete(leased))
         .isInstanceOf(LeaseNotFoundException.class)
