@@ -11,7 +11,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs the deadline sweep ({@link Redrive#expireDue(int)}) every {@code interval} on one daemon
  * thread, so a message past its deadline dies as EXPIRED, the way its queue's dead-letter policy
- * says, whether it is ready, scheduled or leased and whether or not anyone leases from its queue.
+ * says, whether it is ready, scheduled or leased and whether or not anyone leases from its queue;
+ * and, in the same sweep, gives back the messages of leases whose answer was lost when the
+ * give-back at the time failed too ({@link Redrive#releaseUndelivered()}).
  *
  * <p>Safe to run on every node sharing a database: each sweep is a series of transactions that skip
  * rows another node holds, and no message is dead-lettered twice. A failed sweep (e.g. the database
@@ -71,6 +73,11 @@ public final class Maintenance implements AutoCloseable {
       }
     } catch (RuntimeException e) {
       LOG.warn("deadline sweep failed; retrying in {}: {}", interval, e.toString());
+    }
+    try {
+      redrive.releaseUndelivered(); // logs what it gives back
+    } catch (RuntimeException e) {
+      LOG.warn("give-back of lost leases failed; retrying in {}: {}", interval, e.toString());
     }
   }
 

@@ -37,7 +37,8 @@ class PostgresComplianceCoverageTest {
                     PostgresBatchFailTest.class,
                     PostgresListingTest.class,
                     PostgresQueueDeclarationTest.class,
-                    PostgresMigrationTest.class)))
+                    PostgresMigrationTest.class,
+                    PostgresUndeliveredLeaseTest.class)))
         .isEmpty();
   }
 }

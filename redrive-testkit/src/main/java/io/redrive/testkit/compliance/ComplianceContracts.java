@@ -39,7 +39,8 @@ public final class ComplianceContracts {
           ListingContract.class,
           QueueDeclarationContract.class,
           MigrationContract.class,
-          MetricsContract.class);
+          MetricsContract.class,
+          UndeliveredLeaseContract.class);
 
   private ComplianceContracts() {}
 
