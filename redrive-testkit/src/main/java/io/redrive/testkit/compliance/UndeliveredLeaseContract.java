@@ -22,7 +22,13 @@ import io.redrive.store.Store;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -242,6 +248,59 @@ public abstract class UndeliveredLeaseContract extends ComplianceTestBase {
     LeaseResult again = lease(QUEUE, 2);
     assertThat(ids(again)).containsExactly(first, second);
     assertThat(again.leased()).allSatisfy(m -> assertThat(m.attempt()).isEqualTo(1));
+  }
+
+  @Test
+  void releaseUndelivered_racingLeasesOfTheSameRunOutMessages_eachEndsOneWayOnly()
+      throws Exception {
+    createQueue(QUEUE, defaults().withLeaseTimeout(Duration.ofMinutes(1)));
+    List<String> ids = enqueueMany(QUEUE, 40);
+    leaseAs(QUEUE, 40, BATCH);
+    advance(Duration.ofMinutes(2)); // leasable again, and still held by the batch
+    CyclicBarrier start = new CyclicBarrier(2);
+    ExecutorService threads = Executors.newFixedThreadPool(2);
+    List<String> given;
+    List<String> leasedAgain = new ArrayList<>();
+    try {
+      Future<List<String>> giving =
+          threads.submit(
+              () -> {
+                start.await();
+                return giveBack(QUEUE, BATCH);
+              });
+      Future<List<String>> leasing =
+          threads.submit(
+              () -> {
+                start.await();
+                List<String> out = new ArrayList<>();
+                for (int i = 0; i < 8; i++) {
+                  out.addAll(ids(lease(QUEUE, 5)));
+                }
+                return out;
+              });
+      given = giving.get(60, TimeUnit.SECONDS);
+      leasedAgain.addAll(leasing.get(60, TimeUnit.SECONDS));
+    } finally {
+      threads.shutdownNow();
+    }
+
+    assertThat(leasedAgain).doesNotHaveDuplicates();
+    for (String id : ids) {
+      Message m = message(id);
+      List<Outcome> outcomes = outcomes(id);
+      long undelivered = outcomes.stream().filter(o -> o == Outcome.LEASE_UNDELIVERED).count();
+      long ranOut = outcomes.stream().filter(o -> o == Outcome.LEASE_EXPIRED).count();
+      assertThat(undelivered + ranOut).as("how the batch's lease of %s ended", id).isOne();
+      assertThat(given.contains(id)).as("given back: %s", id).isEqualTo(undelivered == 1);
+      if (m.state() == MessageState.LEASED) {
+        assertThat(leasedAgain).contains(id);
+        assertThat(m.attempts()).as("attempts of %s", id).isEqualTo(1 + ranOut);
+      } else {
+        assertThat(m.state()).isEqualTo(MessageState.READY);
+        assertThat(undelivered).isOne();
+        assertThat(m.attempts()).isZero();
+      }
+    }
   }
 
   @Test
