@@ -8,6 +8,7 @@ import io.redrive.deadletter.ImportResult;
 import io.redrive.deadletter.RedriveRequest;
 import io.redrive.deadletter.RedriveResult;
 import io.redrive.deadletter.RetryResult;
+import io.redrive.error.CommitUnknownException;
 import io.redrive.error.ConflictException;
 import io.redrive.error.LeaseLostException;
 import io.redrive.error.LeaseNotFoundException;
@@ -67,6 +68,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 
 /**
  * The Redrive engine: queue administration, enqueue, lease and settle, and operator actions over
@@ -88,6 +90,7 @@ public final class Redrive implements AutoCloseable {
   private final UnregisteredHandlerFailures unregistered;
   private final EngineMetrics metrics;
   private final Duration completionWindow;
+  private final LostLeases lostLeases;
 
   private Redrive(Builder b) {
     this.completionWindow = b.completionWindow;
@@ -96,6 +99,7 @@ public final class Redrive implements AutoCloseable {
     this.validation = new Validation(b.maxPayloadBytes);
     this.unregistered = new UnregisteredHandlerFailures(b.store, b.unregisteredBackoff);
     this.metrics = new EngineMetrics(b.meterRegistry);
+    this.lostLeases = new LostLeases(b.store, b.clock);
   }
 
   /** Starts building an engine over a store. */
@@ -287,14 +291,33 @@ public final class Redrive implements AutoCloseable {
   /**
    * Leases up to {@code max} messages. Attempts are counted here; a message whose next delivery
    * would exceed {@code maxAttempts} is dead-lettered as POISON instead (listed in the result).
+   *
+   * <p>When the lease's answer is lost ({@link CommitUnknownException}: it may have committed), the
+   * messages it may have taken are given back at once, READY with the attempt refunded and a
+   * LEASE_UNDELIVERED history entry; if that fails too, {@link #releaseUndelivered()} (run by
+   * {@link io.redrive.maintenance.Maintenance}) tries again. The caller still gets the exception
+   * and simply leases again. Should this process stop before the give-back, the lease timeout
+   * brings the messages back (the attempt then stays counted).
    */
   public LeaseResult lease(LeaseRequest request) {
     validation.lease(request);
     Instant now = now();
-    LeaseResult result =
-        store.leaseReady(
-            new LeaseParams(
-                request.queue(), request.worker(), request.max(), request.leaseTimeout(), now));
+    String batch = UUID.randomUUID().toString();
+    LeaseResult result;
+    try {
+      result =
+          store.leaseReady(
+              new LeaseParams(
+                  request.queue(),
+                  request.worker(),
+                  request.max(),
+                  request.leaseTimeout(),
+                  now,
+                  batch));
+    } catch (CommitUnknownException e) {
+      lostLeases.giveBack(request.queue(), batch, e);
+      throw e;
+    }
     metrics.leased(request.queue(), result, now);
     return result;
   }
@@ -720,6 +743,16 @@ public final class Redrive implements AutoCloseable {
         return total;
       }
     }
+  }
+
+  /**
+   * Gives back the messages of leases whose answer was lost and whose give-back failed when it
+   * happened (see {@link #lease}), oldest first; returns how many messages came back. Stops at the
+   * first store failure and throws it, keeping that lease and the rest for the next call. {@link
+   * io.redrive.maintenance.Maintenance} runs this on each sweep. Thread-safe.
+   */
+  public int releaseUndelivered() {
+    return lostLeases.retryPending();
   }
 
   @Override

@@ -11,10 +11,12 @@ import io.redrive.bench.scenario.DepthScenario;
 import io.redrive.bench.scenario.DrainScenario;
 import io.redrive.bench.scenario.EnqueueScenario;
 import io.redrive.bench.scenario.FailureScenario;
+import io.redrive.bench.scenario.Nodes;
 import io.redrive.bench.scenario.Scenario;
 import io.redrive.bench.scenario.Sizes;
 import io.redrive.bench.scenario.SteadyScenario;
 import io.redrive.bench.scenario.StreamScenario;
+import io.redrive.time.DurationText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -88,6 +90,13 @@ public final class BenchMain implements Callable<Integer> {
       names = "--steady-seconds",
       description = "Duration of each steady-state run (smoke 3, full 120).")
   Integer steadySeconds;
+
+  @Option(
+      names = "--completion-window",
+      description =
+          "The engines' completion window in the drain, steady, failure and streams scenarios"
+              + " (default: the engine's, 5m; 0s turns it off to measure its cost).")
+  String completionWindow;
 
   @Option(
       names = "--out",
@@ -218,6 +227,9 @@ public final class BenchMain implements Callable<Integer> {
     }
     if (steadySeconds != null) {
       sizes = sizes.withSteady(Duration.ofSeconds(steadySeconds));
+    }
+    if (completionWindow != null) {
+      Nodes.setCompletionWindow(DurationText.parse("--completion-window", completionWindow));
     }
     return sizes;
   }

@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
  * thread, so a message past its deadline dies as EXPIRED, the way its queue's dead-letter policy
  * says, whether it is ready, scheduled or leased and whether or not anyone leases from its queue;
  * and deletes completion records older than the engine's completion window ({@link
- * Redrive#forgetCompletions(int)}).
+ * Redrive#forgetCompletions(int)}); and, in the same sweep, gives back the messages of leases whose
+ * answer was lost when the give-back at the time failed too ({@link Redrive#releaseUndelivered()}).
  *
  * <p>Safe to run on every node sharing a database: each sweep is a series of transactions that skip
  * rows another node holds, and no message is dead-lettered twice. A failed sweep (e.g. the database
@@ -78,6 +79,11 @@ public final class Maintenance implements AutoCloseable {
       redrive.forgetCompletions(batchSize);
     } catch (RuntimeException e) {
       LOG.warn("completion records clean-up failed; retrying in {}: {}", interval, e.toString());
+    }
+    try {
+      redrive.releaseUndelivered(); // logs what it gives back
+    } catch (RuntimeException e) {
+      LOG.warn("give-back of lost leases failed; retrying in {}: {}", interval, e.toString());
     }
   }
 

@@ -9,6 +9,11 @@ public enum Outcome {
   ABANDONED,
   RELEASED,
   LEASE_EXPIRED,
+  /**
+   * The lease committed but its answer never reached the worker (the connection was lost during
+   * COMMIT): the message was given back at once, ready, with the attempt refunded.
+   */
+  LEASE_UNDELIVERED,
   /** The lease that would have exceeded maxAttempts dead-lettered it instead of delivering. */
   POISONED,
   EXPIRED,

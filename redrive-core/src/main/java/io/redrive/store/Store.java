@@ -104,6 +104,17 @@ public interface Store extends AutoCloseable {
   List<SettleResult> releaseIfLeased(ReleaseParams params);
 
   /**
+   * Gives back the messages a lease call took whose answer never reached its caller: every message
+   * of {@code queue} still LEASED by lease batch {@code batch} ({@link LeaseParams#batch()}) and
+   * not past its deadline gets a LEASE_UNDELIVERED history entry and is READY at {@code now} with
+   * the attempt refunded, in one transaction, rows locked in id order. Messages of that batch
+   * already settled, leased again by another batch or past their deadline (the sweep takes those)
+   * are left as they are. Idempotent: a second call finds nothing. Returns the ids given back, in
+   * id order.
+   */
+  List<String> releaseUndelivered(ReleaseUndeliveredParams params);
+
+  /**
    * Extends a lease; returns the new expiry, which never passes the message's deadline (the lease
    * then ends at the deadline).
    */

@@ -27,6 +27,7 @@ import io.redrive.store.ProgressParams;
 import io.redrive.store.ReadySubscription;
 import io.redrive.store.RedriveParams;
 import io.redrive.store.ReleaseParams;
+import io.redrive.store.ReleaseUndeliveredParams;
 import io.redrive.store.RenewParams;
 import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
@@ -57,6 +58,7 @@ public abstract class JdbcStore implements Store {
   private final CompletionRows completions;
   private final Inspecting inspecting;
   private final Operating operating;
+  private final UndeliveredLeases undelivered;
   private final ReadySignals signals = new ReadySignals();
 
   /** A store whose tables need no schema name (the connection's default holds them). */
@@ -87,6 +89,7 @@ public abstract class JdbcStore implements Store {
     this.settling = new Settling(dialect, messages, history, completions, deadLettering);
     this.inspecting = new Inspecting(queues, history);
     this.operating = new Operating(dialect, queues, messages, history, deadLettering);
+    this.undelivered = new UndeliveredLeases(dialect, messages, history);
   }
 
   /** The pooled data source this store runs on. */
@@ -199,6 +202,19 @@ public abstract class JdbcStore implements Store {
   @Override
   public List<SettleResult> releaseIfLeased(ReleaseParams p) {
     return tx.write("release", c -> settling.release(c, p));
+  }
+
+  @Override
+  public List<String> releaseUndelivered(ReleaseUndeliveredParams p) {
+    List<String> ids =
+        tx.write(
+            "give back undelivered lease " + p.batch() + " of " + p.queue(),
+            c -> undelivered.release(c, p));
+    if (!ids.isEmpty()) {
+      signals.signal(p.queue());
+      messagesCommitted(p.queue());
+    }
+    return ids;
   }
 
   @Override

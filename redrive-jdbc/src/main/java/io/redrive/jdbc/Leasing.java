@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * The lease algorithm, run in one write transaction.
@@ -31,8 +30,9 @@ import java.util.UUID;
  * serve order {@code (visible_at, seq)}, filtered by the stream head rule of the queue's stream
  * policy. Each candidate is then judged by {@link DeliveryRules#onLease}: past its deadline it dies
  * as EXPIRED, past its attempts it dies as POISON, otherwise its attempts are incremented and it is
- * leased. Rows leased by this call carry a {@code lease_batch} id so that later messages of the
- * same stream may join the batch in order; the query repeats while a round could have unblocked
+ * leased. Rows leased by this call carry the caller's {@code lease_batch} id so that later messages
+ * of the same stream may join the batch in order, and so that the caller can give them back ({@link
+ * UndeliveredLeases}) when the answer is lost; the query repeats while a round could have unblocked
  * more messages.
  */
 final class Leasing {
@@ -92,7 +92,7 @@ final class Leasing {
     QueuePolicy policy = queue.policy();
     Duration timeout =
         params.leaseTimeout() != null ? params.leaseTimeout() : policy.leaseTimeout();
-    String batch = UUID.randomUUID().toString();
+    String batch = params.batch();
     Instant now = params.now();
     while (leased.size() < params.max()) {
       int want = params.max() - leased.size();

@@ -3,6 +3,7 @@ package io.redrive.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redrive.Redrive;
+import io.redrive.error.CommitUnknownException;
 import io.redrive.error.LeaseLostException;
 import io.redrive.error.NotFoundException;
 import io.redrive.error.RedriveException;
@@ -12,14 +13,25 @@ import io.redrive.lease.LeaseRequest;
 import io.redrive.lease.LeaseResult;
 import io.redrive.lease.LeasedMessage;
 import io.redrive.lease.SettleResult;
+import io.redrive.message.HistoryEntry;
 import io.redrive.message.NewMessage;
+import io.redrive.message.Outcome;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueStats;
+import io.redrive.store.LeaseParams;
+import io.redrive.store.Store;
 import io.redrive.testkit.ControllableClock;
 import io.redrive.testkit.TestPostgres;
 import io.redrive.testkit.fault.CommitCuttingDataSource;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,7 +44,10 @@ import org.postgresql.ds.PGSimpleDataSource;
 /**
  * Enqueues, leases, completes and fails through the engine while a share of COMMITs lose their
  * answer after taking effect, retrying by the rule docs/api.md gives for {@code COMMIT_UNKNOWN}: no
- * committed call is answered as "nothing happened", and no message is duplicated or lost.
+ * committed call is answered as "nothing happened", and no message is duplicated or lost. A lease
+ * whose answer was cut had taken messages nobody can settle: each comes back at once with a
+ * LEASE_UNDELIVERED history entry and its attempt refunded (or, had the give-back failed, with
+ * LEASE_EXPIRED after its lease timeout).
  */
 class PostgresCommitCutTest {
   private static final int BATCHES = 20;
@@ -43,6 +58,18 @@ class PostgresCommitCutTest {
   private int committedButAnsweredAsFailure;
   private int settledButRefusedOnRetry;
   private int completeRetriesNotFound;
+  private int giveBacksCut;
+  private int attemptsMiscounted;
+
+  /** Per message: how often a lease whose answer was cut took it (read before the give-back). */
+  private final Map<String, Integer> takenByCutLeases = new HashMap<>();
+
+  /** Per message: LEASE_UNDELIVERED and LEASE_EXPIRED entries seen in its history. */
+  private final Map<String, Integer> undelivered = new HashMap<>();
+
+  private final Map<String, Integer> expired = new HashMap<>();
+  private final Map<String, Integer> failures = new HashMap<>();
+  private PGSimpleDataSource base;
   private String database;
   private CommitCuttingDataSource cutting;
   private PostgresStore store;
@@ -52,12 +79,12 @@ class PostgresCommitCutTest {
   @BeforeEach
   void start() {
     database = TestPostgres.createDatabase("commitcut");
-    PGSimpleDataSource base = new PGSimpleDataSource();
+    base = new PGSimpleDataSource();
     base.setUrl(TestPostgres.urlForDatabase(database));
     cutting = new CommitCuttingDataSource(base, 20261126L);
     store = PostgresStore.builder(cutting).build();
     clock = ControllableClock.startingAtEpochOfTests();
-    redrive = Redrive.builder(store).clock(clock).build();
+    redrive = Redrive.builder(watchingLostLeases(store)).clock(clock).build();
     redrive.createQueue(QUEUE, QueuePolicy.defaults().withMaxAttempts(1000));
   }
 
@@ -101,12 +128,14 @@ class PostgresCommitCutTest {
         continue;
       }
       for (LeasedMessage m : r.leased()) {
+        checkHistory(m);
         if (m.attempt() == 1 && m.payload().hashCode() % 2 == 0) {
           settle(
               "fail",
               () ->
                   redrive.fail(
                       FailRequest.of(m.token(), FailureReason.HANDLER_EXCEPTION, "try later")));
+          failures.merge(m.id(), 1, Integer::sum);
         } else {
           settle("complete", () -> redrive.complete(m.token()));
           completions.merge(m.payload(), 1, Integer::sum);
@@ -117,6 +146,7 @@ class PostgresCommitCutTest {
 
     long duplicates = Math.max(0, enqueued - BATCHES * PER_BATCH);
     long lost = BATCHES * PER_BATCH - completions.size() + redrive.stats(QUEUE).total();
+    int stillToGiveBack = redrive.releaseUndelivered();
     System.out.printf(
         "commit cut: commits=%d cut=%d answers=%s committedButAnsweredAsFailure=%d"
             + " settledButRefusedOnRetry=%d completeRetriesNotFound=%d duplicates=%d lost=%d"
@@ -130,6 +160,17 @@ class PostgresCommitCutTest {
         duplicates,
         lost,
         completions.values().stream().filter(n -> n > 1).count());
+    System.out.printf(
+        "lost leases: leasesCut=%d messagesTaken=%d (distinct %d) leaseUndeliveredEntries=%d"
+            + " leaseExpiredEntries=%d giveBacksCut=%d givenBackLater=%d attemptsMiscounted=%d%n",
+        answers.getOrDefault("lease COMMIT_UNKNOWN", 0),
+        sum(takenByCutLeases),
+        takenByCutLeases.size(),
+        sum(undelivered),
+        sum(expired),
+        giveBacksCut,
+        stillToGiveBack,
+        attemptsMiscounted);
 
     assertThat(cutting.cuts()).as("the test must cut commits").isGreaterThan(20);
     assertThat(answers.keySet()).anyMatch(k -> k.endsWith(" COMMIT_UNKNOWN"));
@@ -142,6 +183,92 @@ class PostgresCommitCutTest {
         .hasSize(BATCHES * PER_BATCH)
         .allSatisfy((k, n) -> assertThat(n).isOne());
     assertThat(redrive.stats(QUEUE).total()).isZero();
+
+    assertThat(answers.getOrDefault("lease COMMIT_UNKNOWN", 0)).as("leases cut").isPositive();
+    assertThat(sum(takenByCutLeases)).as("messages taken by cut leases").isPositive();
+    assertThat(undelivered.keySet())
+        .as("only messages a cut lease took are given back")
+        .isSubsetOf(takenByCutLeases.keySet());
+    assertThat(expired.keySet())
+        .as("only messages a cut lease took run out their lease")
+        .isSubsetOf(takenByCutLeases.keySet());
+    assertThat(takenByCutLeases)
+        .allSatisfy(
+            (id, taken) ->
+                assertThat(undelivered.getOrDefault(id, 0) + expired.getOrDefault(id, 0))
+                    .as("LEASE_UNDELIVERED + LEASE_EXPIRED entries of %s", id)
+                    .isEqualTo(taken));
+    assertThat(sum(undelivered)).as("given back at once").isPositive();
+    assertThat(attemptsMiscounted).isZero();
+    assertThat(stillToGiveBack).as("a cut give-back had committed").isZero();
+  }
+
+  private static int sum(Map<String, Integer> counts) {
+    return counts.values().stream().mapToInt(Integer::intValue).sum();
+  }
+
+  /**
+   * Reads a leased message's history: each lease cut before it shows as one LEASE_UNDELIVERED (or
+   * LEASE_EXPIRED) entry, and its attempt counts only its failures and expired leases.
+   */
+  private void checkHistory(LeasedMessage m) {
+    List<HistoryEntry> history = redrive.getMessage(m.id()).history(); // a read: never cut
+    int given =
+        (int) history.stream().filter(e -> e.outcome() == Outcome.LEASE_UNDELIVERED).count();
+    int ran = (int) history.stream().filter(e -> e.outcome() == Outcome.LEASE_EXPIRED).count();
+    if (given > 0) {
+      undelivered.put(m.id(), given);
+    }
+    if (ran > 0) {
+      expired.put(m.id(), ran);
+    }
+    if (m.attempt() != 1 + failures.getOrDefault(m.id(), 0) + ran) {
+      attemptsMiscounted++;
+    }
+  }
+
+  /**
+   * The store under the engine, noting which messages a lease whose answer was cut took (read on a
+   * connection that is never cut, before the engine gives them back) and counting cut give-backs.
+   */
+  private Store watchingLostLeases(Store real) {
+    return (Store)
+        Proxy.newProxyInstance(
+            Store.class.getClassLoader(),
+            new Class<?>[] {Store.class},
+            (proxy, method, args) -> {
+              try {
+                return method.invoke(real, args);
+              } catch (InvocationTargetException e) {
+                if (e.getCause() instanceof CommitUnknownException) {
+                  if (method.getName().equals("leaseReady")) {
+                    for (String id : leasedBy(((LeaseParams) args[0]).batch())) {
+                      takenByCutLeases.merge(id, 1, Integer::sum);
+                    }
+                  } else if (method.getName().equals("releaseUndelivered")) {
+                    giveBacksCut++;
+                  }
+                }
+                throw e.getCause();
+              }
+            });
+  }
+
+  private List<String> leasedBy(String batch) throws SQLException {
+    try (Connection c = base.getConnection();
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT id FROM redrive.redrive_messages"
+                    + " WHERE state = 'LEASED' AND lease_batch = ?")) {
+      ps.setString(1, batch);
+      List<String> ids = new ArrayList<>();
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          ids.add(rs.getString(1));
+        }
+      }
+      return ids;
+    }
   }
 
   /** Retries while the answer is COMMIT_UNKNOWN or a transient store failure. */

@@ -22,10 +22,18 @@ import java.util.function.IntFunction;
  * own store (a node with its own pool, as separate processes would); on SQLite they share one
  * store, because a file has one writer per process anyway.
  */
-final class Nodes implements AutoCloseable {
+public final class Nodes implements AutoCloseable {
   static final String QUEUE = "bench";
   static final String TYPE = "bench";
   static final NewMessage MESSAGE = NewMessage.builder(QUEUE, TYPE).payload(Payload.JSON).build();
+
+  /** The engines' completion window (the engine's default unless the command line sets it). */
+  private static volatile Duration completionWindow = Redrive.DEFAULT_COMPLETION_WINDOW;
+
+  /** Sets the completion window of the engines made from now on (a command-line option). */
+  public static void setCompletionWindow(Duration value) {
+    completionWindow = value;
+  }
 
   private final List<Store> stores = new ArrayList<>();
   private final List<Redrive> engines = new ArrayList<>();
@@ -37,7 +45,10 @@ final class Nodes implements AutoCloseable {
       if (storePerNode || stores.isEmpty()) {
         stores.add(db.openStore(storePerNode ? poolPerNode : poolPerNode * count + 2));
       }
-      engines.add(Redrive.builder(stores.get(stores.size() - 1)).build());
+      engines.add(
+          Redrive.builder(stores.get(stores.size() - 1))
+              .completionWindow(completionWindow)
+              .build());
     }
   }
 

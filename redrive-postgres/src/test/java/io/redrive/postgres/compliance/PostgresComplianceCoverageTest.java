@@ -38,7 +38,8 @@ class PostgresComplianceCoverageTest {
                     PostgresBatchFailTest.class,
                     PostgresListingTest.class,
                     PostgresQueueDeclarationTest.class,
-                    PostgresMigrationTest.class)))
+                    PostgresMigrationTest.class,
+                    PostgresUndeliveredLeaseTest.class)))
         .isEmpty();
   }
 }

@@ -38,7 +38,8 @@ class SqliteComplianceCoverageTest {
                     SqliteBatchFailTest.class,
                     SqliteListingTest.class,
                     SqliteQueueDeclarationTest.class,
-                    SqliteMigrationTest.class)))
+                    SqliteMigrationTest.class,
+                    SqliteUndeliveredLeaseTest.class)))
         .isEmpty();
   }
 }

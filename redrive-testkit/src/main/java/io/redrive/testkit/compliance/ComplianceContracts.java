@@ -40,7 +40,8 @@ public final class ComplianceContracts {
           ListingContract.class,
           QueueDeclarationContract.class,
           MigrationContract.class,
-          MetricsContract.class);
+          MetricsContract.class,
+          UndeliveredLeaseContract.class);
 
   private ComplianceContracts() {}
 
