@@ -94,6 +94,7 @@ class OutageTest {
     Map<String, Long> slowest = outage(base, proxy::cut, proxy::restore, "OUTAGE");
     for (Answer a : downAnswers()) {
       assertThat(a.status()).as(a.toString()).isEqualTo(503);
+      assertThat(a.retryAfter()).as(a.toString()).isNotNull();
       if (!a.what().equals("ready")) {
         assertThat(a.code()).as(a.toString()).isEqualTo("STORE_UNAVAILABLE");
         assertThat(a.retryAfter()).as(a.toString()).isNotNull();
@@ -130,6 +131,7 @@ class OutageTest {
     }
     for (Answer a : downAnswers()) {
       assertThat(a.status()).as(a.toString()).isEqualTo(503);
+      assertThat(a.retryAfter()).as(a.toString()).isNotNull();
       if (!a.what().equals("ready")) {
         // A COMMIT sent just before the freeze may have happened: then its outcome is unknown.
         assertThat(a.code()).as(a.toString()).isIn("STORE_UNAVAILABLE", "COMMIT_UNKNOWN");

@@ -28,6 +28,25 @@ class ServiceEndpointsTest extends ApiTestBase {
   }
 
   @Test
+  void ready_whenStoreFails_is503WithRetryAfter() {
+    StoreKind.TestDb db = kind.newDatabase();
+    io.redrive.store.Store store = db.open();
+    RedriveServer own = RedriveServer.start(TestServers.config(), TestServers.ALLOW_ALL, store);
+    try {
+      HttpApiClient client = new HttpApiClient(own.baseUrl());
+      assertThat(client.get("/ready").status()).isEqualTo(200);
+      store.close(); // every store call fails from now on
+      RawHttp.Answer r = RawHttp.send(own.port(), "GET /ready HTTP/1.1\r\nHost: localhost", null);
+      assertThat(r.status()).as(r.toString()).isEqualTo(503);
+      assertThat(r.body()).contains("\"unavailable\"");
+      assertThat(r.header("Retry-After")).as(r.toString()).isEqualTo("1");
+    } finally {
+      own.stop();
+      db.drop().run();
+    }
+  }
+
+  @Test
   void metrics_prometheusText_withHttpAndDepthMeters() {
     String q = queue("metrics");
     enqueue(q, "t", 1);
