@@ -59,6 +59,81 @@ class ServiceEndpointsTest extends ApiTestBase {
     assertThat(r.body()).contains("# TYPE redrive_queue_depth gauge");
   }
 
+  /**
+   * Every route's operation lists the request guard's answers, each provoked here for real (a
+   * foreign Host everywhere; a foreign Origin and a text/plain body on state-changing routes), and
+   * on API routes the store's 503s with Retry-After; a route missing one of them fails.
+   */
+  @Test
+  void openapi_listsTheGuardAndStoreErrorsOfEveryRoute() {
+    JsonNode doc = api.get("/openapi.json").json();
+    for (String route : server.routes()) {
+      String method = route.substring(0, route.indexOf(' '));
+      String path = route.substring(route.indexOf(' ') + 1);
+      JsonNode responses =
+          doc.get("paths").path(path).path(method.toLowerCase(Locale.ROOT)).path("responses");
+      String concrete = method + " " + path.replaceAll("\\{[^}]+}", "x") + " HTTP/1.1\r\n";
+      assertDocumented(
+          route, responses, RawHttp.send(server.port(), concrete + "Host: evil.example", null));
+      boolean changesState = !method.equals("GET");
+      if (changesState) {
+        assertDocumented(
+            route,
+            responses,
+            RawHttp.send(
+                server.port(),
+                concrete
+                    + "Host: localhost\r\nContent-Type: application/json\r\n"
+                    + "Origin: https://evil.example",
+                "{}"));
+        assertDocumented(
+            route,
+            responses,
+            RawHttp.send(
+                server.port(), concrete + "Host: localhost\r\nContent-Type: text/plain", "{}"));
+      } else {
+        assertThat(responses.has("415")).as(route).isFalse();
+        assertThat(responses.path("403").path("x-redrive-codes").toString())
+            .as(route)
+            .doesNotContain("ORIGIN_NOT_ALLOWED");
+      }
+      if (path.startsWith("/v1/") || path.equals("/ready")) {
+        JsonNode unavailable = responses.path("503");
+        assertThat(unavailable.path("headers").has("Retry-After")).as(route).isTrue();
+        if (path.startsWith("/v1/")) {
+          assertThat(unavailable.path("x-redrive-codes").toString())
+              .as(route)
+              .contains("STORE_UNAVAILABLE");
+          if (changesState) {
+            assertThat(unavailable.path("x-redrive-codes").toString())
+                .as(route)
+                .contains("COMMIT_UNKNOWN");
+          }
+        }
+      }
+    }
+  }
+
+  /** The answer's status is listed for the route, with the answer's error code. */
+  private static void assertDocumented(String route, JsonNode responses, RawHttp.Answer answer) {
+    java.util.regex.Matcher code =
+        java.util.regex.Pattern.compile("\"code\"\\s*:\\s*\"([A-Z_]+)\"").matcher(answer.body());
+    assertThat(code.find()).as(route + ": " + answer).isTrue();
+    JsonNode documented = responses.path(String.valueOf(answer.status()));
+    assertThat(documented.path("x-redrive-codes").toString())
+        .as(route + " documents " + answer.status() + " " + code.group(1))
+        .contains("\"" + code.group(1) + "\"");
+    assertThat(
+            documented
+                .path("content")
+                .path("application/json")
+                .path("schema")
+                .path("$ref")
+                .asText())
+        .as(route)
+        .isEqualTo("#/components/schemas/Error");
+  }
+
   @Test
   void openapi_listsEveryRouteWithMethod() {
     Response r = api.get("/openapi.json");
