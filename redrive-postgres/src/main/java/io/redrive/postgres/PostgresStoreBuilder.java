@@ -209,12 +209,13 @@ public final class PostgresStoreBuilder {
     DataSource migrating = source;
     if (dataSource == null) {
       PGSimpleDataSource plain = new PGSimpleDataSource();
-      plain.setURL(jdbcUrl);
-      if (username != null) {
-        plain.setUser(username);
+      UrlCredentials url = UrlCredentials.split(jdbcUrl);
+      plain.setURL(url.url());
+      if (user(url) != null) {
+        plain.setUser(user(url));
       }
-      if (password != null) {
-        plain.setPassword(password);
+      if (password(url) != null) {
+        plain.setPassword(password(url));
       }
       migrating = plain;
     }
@@ -293,9 +294,11 @@ public final class PostgresStoreBuilder {
 
   private HikariDataSource pool() {
     HikariConfig hikari = new HikariConfig();
-    hikari.setJdbcUrl(jdbcUrl);
-    hikari.setUsername(username);
-    hikari.setPassword(password);
+    // The pool and the driver never see a password in the url, so none of their logs can show it.
+    UrlCredentials url = UrlCredentials.split(jdbcUrl);
+    hikari.setJdbcUrl(url.url());
+    hikari.setUsername(user(url));
+    hikari.setPassword(password(url));
     hikari.setMaximumPoolSize(poolSize);
     hikari.setPoolName("redrive-postgres");
     hikari.setConnectionTimeout(connectionTimeout.toMillis());
@@ -317,6 +320,19 @@ public final class PostgresStoreBuilder {
           true,
           e);
     }
+  }
+
+  /**
+   * The user: from the url's user-info, else the builder's (a {@code user=} parameter stays in the
+   * url and wins in the driver, as before).
+   */
+  private String user(UrlCredentials url) {
+    return url.user() != null ? url.user() : username;
+  }
+
+  /** The password: the url's wins, as the driver lets a url parameter win over its properties. */
+  private String password(UrlCredentials url) {
+    return url.password() != null ? url.password() : password;
   }
 
   private static String rootMessage(Throwable e) {
