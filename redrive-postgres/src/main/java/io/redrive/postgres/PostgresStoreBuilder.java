@@ -120,14 +120,15 @@ public final class PostgresStoreBuilder {
 
   /**
    * How long a statement on the store's own pool waits for the database's answer before its
-   * connection is given up and the call fails with a transient {@code StoreException} (connection
-   * lost; a COMMIT cut this way is {@code CommitUnknownException}); default 30 s, whole seconds
-   * from 1 s to 1 h, or {@link Duration#ZERO} to wait forever (a url-built store only). This is
-   * what bounds a call while the database hangs without closing connections (stopped, or a network
-   * that drops packets): the pool's {@link #connectionTimeout} only bounds getting a connection.
-   * Set it above the longest statement the store runs (deleting a queue deletes all its messages in
-   * one statement). It does not apply to schema migrations, which run on connections of their own,
-   * nor to the LISTEN connection's idle wait. A {@code socketTimeout} in the url takes precedence.
+   * connection is given up and the call fails, without a retry, with a {@code StoreException} of
+   * SQLState 08006 (connection lost; a COMMIT cut this way is {@code CommitUnknownException});
+   * default 30 s, whole seconds from 1 s to 1 h, or {@link Duration#ZERO} to wait forever (a
+   * url-built store only). This is what bounds a call while the database hangs without closing
+   * connections (stopped, or a network that drops packets): the pool's {@link #connectionTimeout}
+   * only bounds getting a connection. Set it above the longest statement the store runs (deleting a
+   * queue deletes all its messages in one statement). It does not apply to schema migrations, which
+   * run on connections of their own, nor to the LISTEN connection's idle wait. A {@code
+   * socketTimeout} in the url takes precedence.
    */
   public PostgresStoreBuilder socketTimeout(Duration value) {
     requireOwnPool("socketTimeout");
