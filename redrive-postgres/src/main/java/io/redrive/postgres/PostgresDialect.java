@@ -46,6 +46,11 @@ final class PostgresDialect implements SqlDialect {
       // retrying the transaction would only multiply that wait while the request's answer waits.
       return false;
     }
+    if (socketTimedOut(e)) {
+      // The database stopped answering (the pool's socketTimeout): a retry would most likely
+      // wait that long again, so the caller's answer would wait a multiple of it.
+      return false;
+    }
     String state = e.getSQLState();
     if (state == null) {
       return false;
@@ -55,6 +60,16 @@ final class PostgresDialect implements SqlDialect {
         || state.equals("55P03") // lock not available
         || state.equals("57P01") // admin shutdown
         || state.startsWith("08"); // connection exception
+  }
+
+  private static boolean socketTimedOut(Throwable e) {
+    int depth = 0;
+    for (Throwable t = e; t != null && depth < 10; t = t.getCause(), depth++) {
+      if (t instanceof java.net.SocketTimeoutException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override

@@ -24,6 +24,12 @@ public final class PostgresStoreBuilder {
   /** How long a store call waits for a pooled connection by default (HikariCP's default). */
   public static final Duration DEFAULT_CONNECTION_TIMEOUT = Duration.ofSeconds(30);
 
+  /**
+   * How long a statement on the store's own pool may go without a byte from the database by default
+   * (pgjdbc {@code socketTimeout}; the driver's own default waits forever).
+   */
+  public static final Duration DEFAULT_SOCKET_TIMEOUT = Duration.ofSeconds(30);
+
   private final String jdbcUrl;
   private final DataSource dataSource;
   private String username;
@@ -31,6 +37,7 @@ public final class PostgresStoreBuilder {
   private String schema = PostgresStore.DEFAULT_SCHEMA;
   private int poolSize = 10;
   private Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
+  private Duration socketTimeout = DEFAULT_SOCKET_TIMEOUT;
   private MigrationMode migrationMode = MigrationMode.MIGRATE;
 
   private PostgresStoreBuilder(String jdbcUrl, DataSource dataSource) {
@@ -112,6 +119,33 @@ public final class PostgresStoreBuilder {
   }
 
   /**
+   * How long a statement on the store's own pool waits for the database's answer before its
+   * connection is given up and the call fails, without a retry, with a {@code StoreException} of
+   * SQLState 08006 (connection lost; a COMMIT cut this way is {@code CommitUnknownException});
+   * default 30 s, whole seconds from 1 s to 1 h, or {@link Duration#ZERO} to wait forever (a
+   * url-built store only). This is what bounds a call while the database hangs without closing
+   * connections (stopped, or a network that drops packets): the pool's {@link #connectionTimeout}
+   * only bounds getting a connection. Set it above the longest statement the store runs (deleting a
+   * queue deletes all its messages in one statement). It does not apply to schema migrations, which
+   * run on connections of their own, nor to the LISTEN connection's idle wait. A {@code
+   * socketTimeout} in the url takes precedence.
+   */
+  public PostgresStoreBuilder socketTimeout(Duration value) {
+    requireOwnPool("socketTimeout");
+    if (value == null
+        || value.isNegative()
+        || value.compareTo(Duration.ofHours(1)) > 0
+        || value.toMillis() % 1000 != 0
+        || (!value.isZero() && value.compareTo(Duration.ofSeconds(1)) < 0)) {
+      throw new IllegalArgumentException(
+          "socketTimeout: must be whole seconds between 1s and 1h, or 0 for no limit, was "
+              + value);
+    }
+    this.socketTimeout = value;
+    return this;
+  }
+
+  /**
    * {@link MigrationMode#MIGRATE} (default) applies pending migrations on open; {@link
    * MigrationMode#VALIDATE} changes nothing and refuses a schema not at this build's version.
    */
@@ -169,18 +203,20 @@ public final class PostgresStoreBuilder {
 
   /**
    * Migrations run on the supplied data source, or on plain connections to the url: Flyway holds
-   * two connections at once, which a small pool of the store's own could not spare.
+   * two connections at once, which a small pool of the store's own could not spare. Those have no
+   * {@link #socketTimeout}, so a long migration is never cut.
    */
   private SchemaMigrations migrations(DataSource source) {
     DataSource migrating = source;
     if (dataSource == null) {
       PGSimpleDataSource plain = new PGSimpleDataSource();
-      plain.setURL(jdbcUrl);
-      if (username != null) {
-        plain.setUser(username);
+      UrlCredentials url = UrlCredentials.split(jdbcUrl);
+      plain.setURL(url.url());
+      if (user(url) != null) {
+        plain.setUser(user(url));
       }
-      if (password != null) {
-        plain.setPassword(password);
+      if (password(url) != null) {
+        plain.setPassword(password(url));
       }
       migrating = plain;
     }
@@ -259,14 +295,20 @@ public final class PostgresStoreBuilder {
 
   private HikariDataSource pool() {
     HikariConfig hikari = new HikariConfig();
-    hikari.setJdbcUrl(jdbcUrl);
-    hikari.setUsername(username);
-    hikari.setPassword(password);
+    // The pool and the driver never see a password in the url, so none of their logs can show it.
+    UrlCredentials url = UrlCredentials.split(jdbcUrl);
+    hikari.setJdbcUrl(url.url());
+    hikari.setUsername(user(url));
+    hikari.setPassword(password(url));
     hikari.setMaximumPoolSize(poolSize);
     hikari.setPoolName("redrive-postgres");
     hikari.setConnectionTimeout(connectionTimeout.toMillis());
     // HikariCP wants validation shorter than acquisition and at least 250 ms.
     hikari.setValidationTimeout(Math.max(250, Math.min(5_000, connectionTimeout.toMillis() / 2)));
+    // Without it a statement on an open connection to a hung database blocks forever. The LISTEN
+    // connection's getNotifications(ms) sets its own read timeout while it waits, so an idle
+    // listener is not cut; migrations use plain connections without this limit (see migrations).
+    hikari.addDataSourceProperty("socketTimeout", String.valueOf(socketTimeout.toSeconds()));
     try {
       return new HikariDataSource(hikari);
     } catch (RuntimeException e) {
@@ -279,6 +321,19 @@ public final class PostgresStoreBuilder {
           true,
           e);
     }
+  }
+
+  /**
+   * The user: from the url's user-info, else the builder's (a {@code user=} parameter stays in the
+   * url and wins in the driver, as before).
+   */
+  private String user(UrlCredentials url) {
+    return url.user() != null ? url.user() : username;
+  }
+
+  /** The password: the url's wins, as the driver lets a url parameter win over its properties. */
+  private String password(UrlCredentials url) {
+    return url.password() != null ? url.password() : password;
   }
 
   private static String rootMessage(Throwable e) {

@@ -1,5 +1,6 @@
 package io.redrive.postgres;
 
+import io.redrive.error.JdbcUrls;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -57,7 +58,8 @@ final class ReadyListener implements AutoCloseable {
         }
       } catch (SQLException | RuntimeException e) {
         if (!closed) {
-          LOG.warn("LISTEN on {} failed; reconnecting in 1s: {}", channel, e.toString());
+          LOG.warn(
+              "LISTEN on {} failed; reconnecting in 1s: {}", channel, JdbcUrls.mask(e.toString()));
           pause();
         }
       }

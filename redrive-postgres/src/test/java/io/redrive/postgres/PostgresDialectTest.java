@@ -47,4 +47,15 @@ class PostgresDialectTest {
                     "08001")))
         .isFalse();
   }
+
+  @Test
+  void isTransient_aStatementTheDatabaseDidNotAnswerInTime_isNotRetried() {
+    PostgresDialect d = new PostgresDialect("ch");
+    java.sql.SQLException timedOut =
+        new java.sql.SQLException(
+            "An I/O error occurred while sending to the backend.",
+            "08006",
+            new java.net.SocketTimeoutException("Read timed out"));
+    assertThat(d.isTransient(timedOut)).isFalse();
+  }
 }

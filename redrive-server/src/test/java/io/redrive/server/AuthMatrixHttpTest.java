@@ -2,6 +2,7 @@ package io.redrive.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.server.HttpApiClient.Response;
 import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.auth.Permission;
@@ -314,6 +315,81 @@ class AuthMatrixHttpTest {
     assertThat(failed.body()).doesNotContain("out.dlq6");
     root.delete("/v1/queues/in.walls6");
     root.delete("/v1/queues/out.dlq6");
+  }
+
+  @org.junit.jupiter.api.Test
+  void abandonThenFail_withDeadLetterQueueOutOfScope_neverNameIt() {
+    createQueue("{\"name\":\"out.dlq8\"}");
+    createQueue("{\"name\":\"in.walls8\",\"maxAttempts\":5,\"deadLetterQueue\":\"out.dlq8\"}");
+    enqueue("in.walls8");
+    HttpApiClient api = new HttpApiClient(server.baseUrl()).withKey(secret(Role.CONSUMER));
+    String first =
+        api.post("/v1/queues/in.walls8/lease", "{}").get("messages").get(0).get("token").asText();
+
+    Response abandoned = api.post("/v1/leases/" + first + "/abandon", "{\"note\":\"busy\"}");
+    assertThat(abandoned.status()).as(abandoned.toString()).isEqualTo(200);
+    assertThat(abandoned.body()).doesNotContain("out.dlq8");
+
+    String second =
+        api.post("/v1/queues/in.walls8/lease", "{}").get("messages").get(0).get("token").asText();
+    Response failed =
+        api.post("/v1/leases/" + second + "/fail", "{\"reason\":\"VALIDATION_FAILURE\"}");
+    assertThat(failed.status()).as(failed.toString()).isEqualTo(200);
+    assertThat(failed.get("deadLetterQueue").asText()).isEqualTo("(hidden)");
+    assertThat(failed.body()).doesNotContain("out.dlq8");
+    root.delete("/v1/queues/in.walls8");
+    root.delete("/v1/queues/out.dlq8");
+  }
+
+  /**
+   * A dead-letter copy in a queue in scope, moved there from a queue out of scope: the key sees
+   * neither that queue's name nor the message's id there, in the message, its list or its history;
+   * and it may not redrive it back there (the refusal names neither), only to a queue of its own.
+   */
+  @org.junit.jupiter.api.Test
+  void deadLetterCopyFromQueueOutOfScope_hidesItsSource_andRedrivesOnlyIntoScope() {
+    createQueue("{\"name\":\"in.dlq9\"}");
+    createQueue("{\"name\":\"out.src9\",\"deadLetterQueue\":\"in.dlq9\"}");
+    String original = enqueue("out.src9");
+    String token =
+        root.post("/v1/queues/out.src9/lease", "{}").get("messages").get(0).get("token").asText();
+    assertThat(
+            root.post("/v1/leases/" + token + "/fail", "{\"reason\":\"VALIDATION_FAILURE\"}")
+                .status())
+        .isEqualTo(200);
+    HttpApiClient viewer = new HttpApiClient(server.baseUrl()).withKey(secret(Role.VIEWER));
+
+    Response list = viewer.get("/v1/queues/in.dlq9/messages");
+    assertThat(list.status()).as(list.toString()).isEqualTo(200);
+    assertThat(list.get("messages").size()).isEqualTo(1);
+    JsonNode listed = list.get("messages").get(0);
+    assertThat(listed.get("sourceQueue").asText()).isEqualTo("(hidden)");
+    assertThat(listed.get("sourceId").asText()).isEqualTo("(hidden)");
+    Response one = viewer.get("/v1/messages/" + listed.get("id").asText());
+    assertThat(one.status()).as(one.toString()).isEqualTo(200);
+    assertThat(one.get("sourceQueue").asText()).isEqualTo("(hidden)");
+    assertThat(one.get("history").toString()).contains("moved from (hidden)");
+    for (Response r : List.of(list, one)) {
+      assertThat(r.body()).doesNotContain("out.src9").doesNotContain(original);
+    }
+    // An unlimited key still sees where it came from.
+    assertThat(root.get("/v1/messages/" + listed.get("id").asText()).get("sourceQueue").asText())
+        .isEqualTo("out.src9");
+
+    HttpApiClient admin = new HttpApiClient(server.baseUrl()).withKey(secret(Role.ADMIN));
+    for (String body : List.of("{}", "{\"dryRun\":true}")) {
+      Response back = admin.post("/v1/queues/in.dlq9/redrive", body);
+      assertThat(back.status()).as(back.toString()).isEqualTo(403);
+      assertThat(back.code()).isEqualTo("FORBIDDEN");
+      assertThat(back.body()).doesNotContain("out.src9");
+    }
+    assertThat(root.get("/v1/queues/in.dlq9/messages").get("messages").size()).isEqualTo(1);
+    Response into = admin.post("/v1/queues/in.dlq9/redrive", "{\"to\":\"" + IN + "\"}");
+    assertThat(into.status()).as(into.toString()).isEqualTo(200);
+    assertThat(into.get("moves").get(0).get("toQueue").asText()).isEqualTo(IN);
+    assertThat(root.get("/v1/queues/in.dlq9/messages").get("messages").size()).isZero();
+    root.delete("/v1/queues/out.src9");
+    root.delete("/v1/queues/in.dlq9");
   }
 
   private static String common(String a, String b) {

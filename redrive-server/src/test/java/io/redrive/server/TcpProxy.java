@@ -14,7 +14,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A TCP forwarder between a test's store and its database, to simulate an outage: {@link #cut()}
  * drops every open connection and refuses new ones (as a stopped database does), {@link #restore()}
- * accepts again on the same port.
+ * accepts again on the same port. {@link #freeze()} simulates a hung database (SIGSTOP, or a
+ * network that drops packets): connections stay open and new ones are accepted, but nothing is
+ * forwarded until {@link #thaw()}, which delivers what was held.
  */
 final class TcpProxy implements AutoCloseable {
   private final String targetHost;
@@ -22,6 +24,8 @@ final class TcpProxy implements AutoCloseable {
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private volatile ServerSocket listener;
   private volatile int port;
+  private final Object gate = new Object();
+  private boolean frozen;
 
   TcpProxy(String targetHost, int targetPort) {
     this.targetHost = targetHost;
@@ -47,9 +51,33 @@ final class TcpProxy implements AutoCloseable {
     listen(port);
   }
 
+  /** Holds every byte in either direction, on open and new connections alike. */
+  void freeze() {
+    synchronized (gate) {
+      frozen = true;
+    }
+  }
+
+  /** Forwards again, starting with what was held. */
+  void thaw() {
+    synchronized (gate) {
+      frozen = false;
+      gate.notifyAll();
+    }
+  }
+
   @Override
   public void close() {
     cut();
+    thaw();
+  }
+
+  private void awaitThaw() throws InterruptedException {
+    synchronized (gate) {
+      while (frozen) {
+        gate.wait();
+      }
+    }
   }
 
   private void listen(int onPort) {
@@ -103,11 +131,14 @@ final class TcpProxy implements AutoCloseable {
                   OutputStream out = to.getOutputStream()) {
                 int n;
                 while ((n = in.read(buf)) >= 0) {
+                  awaitThaw();
                   out.write(buf, 0, n);
                   out.flush();
                 }
               } catch (IOException e) {
                 // one side closed: close both below
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
               } finally {
                 closeQuietly(from);
                 closeQuietly(to);

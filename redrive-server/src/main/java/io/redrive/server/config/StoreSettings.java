@@ -43,6 +43,14 @@ public record StoreSettings(
    */
   public static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(2);
 
+  /**
+   * How long a statement waits for PostgreSQL's answer before its connection is given up and the
+   * request answered 503 ({@code STORE_UNAVAILABLE}, or {@code COMMIT_UNKNOWN} when it was the
+   * COMMIT): bounds a request while the database hangs without closing connections (documented in
+   * docs/configuration.md). Migrations are not cut by it.
+   */
+  public static final Duration SOCKET_TIMEOUT = Duration.ofSeconds(5);
+
   public StoreSettings {
     if (migrations == null) {
       migrations = MigrationMode.MIGRATE;
@@ -127,7 +135,8 @@ public record StoreSettings(
     PostgresStoreBuilder b =
         PostgresStore.builder(pgUrl())
             .migrationMode(migrations())
-            .connectionTimeout(CONNECTION_TIMEOUT);
+            .connectionTimeout(CONNECTION_TIMEOUT)
+            .socketTimeout(SOCKET_TIMEOUT);
     if (pgUser() != null) {
       b.username(pgUser());
     }

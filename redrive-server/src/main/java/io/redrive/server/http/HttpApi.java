@@ -263,6 +263,11 @@ public final class HttpApi implements AutoCloseable {
     if (problem == null) {
       ex.reply(200, new Responses.Status("ready"));
     } else {
+      // Like every other 503 about the store: the client learns when to ask again.
+      ex.context()
+          .header(
+              "Retry-After",
+              ErrorMapper.retryAfter(new ErrorMapper.ApiError(503, "STORE_UNAVAILABLE", problem)));
       ex.reply(503, new Responses.Unavailable("unavailable", problem));
     }
   }

@@ -181,7 +181,8 @@ final class LeaseEndpoints {
                     token,
                     RequestBodies.optionalDuration("delay", body.delay()),
                     Boolean.TRUE.equals(body.refund()),
-                    body.note()))));
+                    body.note())),
+            ex::inScope));
   }
 
   private void renew(Exchange ex) throws Exception {

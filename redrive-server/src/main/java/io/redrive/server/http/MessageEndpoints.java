@@ -21,6 +21,7 @@ import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.Queue;
+import io.redrive.server.auth.AuthException;
 import io.redrive.server.auth.Permission;
 import io.redrive.server.http.RequestBodies.DropBody;
 import io.redrive.server.http.RequestBodies.EnqueueBody;
@@ -226,24 +227,24 @@ final class MessageEndpoints {
     MessagePage page = redrive.listMessages(query);
     List<Responses.Message> messages = new ArrayList<>();
     for (Message m : page.messages()) {
-      messages.add(views.message(m, false));
+      messages.add(views.message(m, false, ex::inScope));
     }
     ex.reply(new Responses.MessagePage(messages, page.next()));
   }
 
   private void get(Exchange ex) {
     Message m = authorizedMessage(ex, ex.path("id"));
-    ex.reply(views.message(m, true));
+    ex.reply(views.message(m, true, ex::inScope));
   }
 
   private void retryOne(Exchange ex) {
     Message m = authorizedMessage(ex, ex.path("id"));
-    ex.reply(views.message(redrive.retry(m.id()), true));
+    ex.reply(views.message(redrive.retry(m.id()), true, ex::inScope));
   }
 
   private void retryNowOne(Exchange ex) {
     Message m = authorizedMessage(ex, ex.path("id"));
-    ex.reply(views.message(redrive.retryNow(m.id(), ex.actor()), true));
+    ex.reply(views.message(redrive.retryNow(m.id(), ex.actor()), true, ex::inScope));
   }
 
   private void dropOne(Exchange ex) {
@@ -365,6 +366,9 @@ final class MessageEndpoints {
           "countRemaining: expected true or false, was \"" + ex.query("countRemaining") + "\"");
     }
     redrive.getQueue(queue);
+    if (ex.scoped() && body.to() == null) {
+      refuseMovesOutOfScope(ex, request);
+    }
     RedriveResult done = redrive.redrive(request);
     Integer remaining = null;
     if (count) {
@@ -372,7 +376,23 @@ final class MessageEndpoints {
       RedriveRequest rest = request.withDryRun(true).withLimit(RedriveRequest.MAX_LIMIT);
       remaining = redrive.redrive(rest).count();
     }
-    ex.reply(Views.redrive(done, remaining));
+    ex.reply(Views.redrive(done, remaining, ex::inScope));
+  }
+
+  /**
+   * A key limited to some queues may move dead letters back to their source queues only when those
+   * are in its scope too: it may not write to other queues, nor learn their names from the refusal.
+   */
+  private void refuseMovesOutOfScope(Exchange ex, RedriveRequest request) {
+    for (RedriveResult.Move move : redrive.redrive(request.withDryRun(true)).moves()) {
+      if (!ex.inScope(move.toQueue())) {
+        throw AuthException.forbidden(
+            "key \""
+                + ex.actor()
+                + "\" may not redrive these messages: some would move back to a queue outside its"
+                + " scope; name a queue in its scope as \"to\", or filter them out");
+      }
+    }
   }
 
   private void importMessages(Exchange ex) throws Exception {

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -98,6 +99,19 @@ final class OpenApi {
     responses.put(String.valueOf(r.status()), response(r.response()));
     r.otherResponses()
         .forEach((status, body) -> responses.put(String.valueOf(status), response(body)));
+    errors(r)
+        .forEach(
+            (status, codes) -> {
+              String key = String.valueOf(status);
+              if (responses.containsKey(key)) {
+                // /ready's own 503 body: it still carries Retry-After like the errors do
+                if (status == 503) {
+                  responses.put(key, withRetryAfter(responses.get(key)));
+                }
+              } else {
+                responses.put(key, errorResponse(status, codes));
+              }
+            });
     responses.put(
         "default",
         Map.of(
@@ -112,6 +126,75 @@ final class OpenApi {
     }
     return op;
   }
+
+  /**
+   * The error answers a call of {@code r} can get besides its own: those of the request guard, and
+   * for an API route (one that needs a permission, and calls the store) the key checks and the
+   * store's 503s ({@code COMMIT_UNKNOWN} only where the call writes).
+   */
+  private static Map<Integer, List<String>> errors(Route r) {
+    Map<Integer, List<String>> errors = new TreeMap<>(RequestGuard.errorsFor(r.method()));
+    if (r.permission() != null) {
+      errors.put(401, List.of("UNAUTHORIZED"));
+      List<String> forbidden = new ArrayList<>(List.of("FORBIDDEN"));
+      forbidden.addAll(errors.getOrDefault(403, List.of()));
+      errors.put(403, forbidden);
+      errors.put(
+          503,
+          RequestGuard.changesState(r.method())
+              ? List.of("STORE_UNAVAILABLE", "COMMIT_UNKNOWN")
+              : List.of("STORE_UNAVAILABLE"));
+    } else if (r.otherResponses().containsKey(503)) {
+      errors.put(503, List.of());
+    }
+    return errors;
+  }
+
+  private static Map<String, Object> errorResponse(int status, List<String> codes) {
+    StringBuilder description = new StringBuilder("error");
+    for (String code : codes) {
+      description
+          .append(description.length() == 5 ? ": " : "; ")
+          .append(code)
+          .append(" (")
+          .append(ERROR_MEANINGS.get(code))
+          .append(')');
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("description", description.toString());
+    out.put("content", Map.of("application/json", Map.of("schema", ref("Error"))));
+    out.put("x-redrive-codes", codes);
+    return status == 503 ? withRetryAfter(out) : out;
+  }
+
+  private static Map<String, Object> withRetryAfter(Object response) {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> out = new LinkedHashMap<>((Map<String, Object>) response);
+    out.put(
+        "headers",
+        Map.of(
+            "Retry-After",
+            Map.of(
+                "description",
+                "seconds to wait before retrying",
+                "schema",
+                Map.of("type", "integer", "minimum", 0))));
+    return out;
+  }
+
+  /** One line per error code the document lists per route (see docs/api.md, "Errors"). */
+  private static final Map<String, String> ERROR_MEANINGS =
+      Map.of(
+          "MISDIRECTED_REQUEST", "the Host header does not name this server",
+          "ORIGIN_NOT_ALLOWED", "the Origin header names a host not allowed to change state",
+          "UNSUPPORTED_MEDIA_TYPE",
+              "a body not sent as application/json, or no body without a JSON type or"
+                  + " X-Redrive-Request",
+          "UNAUTHORIZED", "keys are configured and the request has no valid one",
+          "FORBIDDEN", "the key's role or queues do not allow the call",
+          "STORE_UNAVAILABLE",
+              "the database is down, unreachable or not answering; nothing happened",
+          "COMMIT_UNKNOWN", "the connection was lost at COMMIT: the change may have happened");
 
   private Map<String, Object> response(Class<?> body) {
     Map<String, Object> out = new LinkedHashMap<>();

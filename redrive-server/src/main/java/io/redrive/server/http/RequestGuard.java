@@ -1,6 +1,7 @@
 package io.redrive.server.http;
 
 import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -12,7 +13,9 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Keeps web pages from driving the API (docs/api.md, "Requests from browsers"): a keyless server on
@@ -45,6 +48,26 @@ final class RequestGuard {
       h.add(normalize(a));
     }
     this.hosts = Collections.unmodifiableSet(h);
+  }
+
+  /**
+   * The errors {@link #check} can answer a call of {@code method} with, as status and codes (for
+   * the OpenAPI document): a foreign {@code Host} on every route; a foreign {@code Origin} and a
+   * non-JSON body on state-changing ones.
+   */
+  static Map<Integer, List<String>> errorsFor(HandlerType method) {
+    Map<Integer, List<String>> errors = new TreeMap<>();
+    errors.put(421, List.of("MISDIRECTED_REQUEST"));
+    if (!SAFE_METHODS.contains(method.name())) {
+      errors.put(403, List.of("ORIGIN_NOT_ALLOWED"));
+      errors.put(415, List.of("UNSUPPORTED_MEDIA_TYPE"));
+    }
+    return errors;
+  }
+
+  /** True for the methods that may change state (every check applies to them). */
+  static boolean changesState(HandlerType method) {
+    return !SAFE_METHODS.contains(method.name());
   }
 
   /** The protective headers every answer carries (a route may override them). */

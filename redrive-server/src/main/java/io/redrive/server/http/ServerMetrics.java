@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.redrive.Redrive;
+import io.redrive.error.JdbcUrls;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
 import java.time.Duration;
@@ -92,7 +93,7 @@ final class ServerMetrics implements AutoCloseable {
       }
       depth.register(rows, true);
     } catch (RuntimeException e) {
-      log.warn("refreshing queue depth gauges failed: {}", e.getMessage());
+      log.warn("refreshing queue depth gauges failed: {}", JdbcUrls.mask(e.getMessage()));
     }
   }
 

@@ -115,11 +115,10 @@ final class Views {
         l.leaseExpiresAt());
   }
 
-  static Responses.Settle settle(SettleResult s) {
-    return settle(s, name -> true);
-  }
-
-  /** A settle as the caller sees it: a dead-letter queue outside its scope is hidden. */
+  /**
+   * A settle as the caller sees it: a dead-letter queue outside its scope is hidden. There is no
+   * unscoped form, so no settle or lease answer can forget the caller's scope.
+   */
   static Responses.Settle settle(SettleResult s, Predicate<String> visible) {
     String dlq = s.deadLetterQueue();
     return new Responses.Settle(
@@ -132,7 +131,15 @@ final class Views {
         s.repeated());
   }
 
-  Responses.Message message(Message msg, boolean withHistory) {
+  /**
+   * A message as the caller sees it: when it was moved here from a queue outside the caller's scope
+   * (a dead-letter copy), that queue's name and the message's id there are {@link #HIDDEN_QUEUE},
+   * in {@code sourceQueue}, {@code sourceId} and the history note of the move.
+   */
+  Responses.Message message(Message msg, boolean withHistory, Predicate<String> visible) {
+    boolean hideSource = msg.sourceQueue() != null && !visible.test(msg.sourceQueue());
+    String moveNote =
+        hideSource ? "moved from " + msg.sourceQueue() + " (id " + msg.sourceId() + ")" : null;
     return new Responses.Message(
         msg.id(),
         msg.queue(),
@@ -150,14 +157,19 @@ final class Views {
         msg.leasedBy(),
         msg.deadReason(),
         msg.deadAt(),
-        msg.sourceId(),
-        msg.sourceQueue(),
+        hideSource ? HIDDEN_QUEUE : msg.sourceId(),
+        hideSource ? msg.sourceQueue() == null ? null : HIDDEN_QUEUE : msg.sourceQueue(),
         msg.dedupeKey(),
         failure(msg.lastError()),
-        withHistory ? msg.history().stream().map(Views::entry).toList() : null);
+        withHistory ? msg.history().stream().map(e -> entry(e, moveNote)).toList() : null);
   }
 
-  private static Responses.Entry entry(HistoryEntry e) {
+  /** An entry; the note of a move from a hidden queue ({@code hiddenMove}) says only that. */
+  private static Responses.Entry entry(HistoryEntry e, String hiddenMove) {
+    String note = e.note();
+    if (hiddenMove != null && note != null) {
+      note = note.replace(hiddenMove, "moved from " + HIDDEN_QUEUE);
+    }
     return new Responses.Entry(
         e.attempt(),
         e.outcome(),
@@ -165,7 +177,7 @@ final class Views {
         e.leasedAt(),
         e.settledAt(),
         failure(e.failure()),
-        e.note());
+        note);
   }
 
   static Responses.Failure failure(FailureRecord f) {
@@ -186,10 +198,17 @@ final class Views {
         f.displayText());
   }
 
-  static Responses.RedriveResult redrive(RedriveResult r, Integer remaining) {
+  /** A redrive's result as the caller sees it: a target queue outside its scope is hidden. */
+  static Responses.RedriveResult redrive(
+      RedriveResult r, Integer remaining, Predicate<String> visible) {
     List<Responses.Move> moves =
         r.moves().stream()
-            .map(mv -> new Responses.Move(mv.deadLetterId(), mv.toQueue(), mv.newId()))
+            .map(
+                mv ->
+                    new Responses.Move(
+                        mv.deadLetterId(),
+                        visible.test(mv.toQueue()) ? mv.toQueue() : HIDDEN_QUEUE,
+                        mv.newId()))
             .toList();
     return new Responses.RedriveResult(moves, r.skipped(), r.dryRun(), r.count(), remaining);
   }
