@@ -3,10 +3,10 @@ package io.redrive.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redrive.server.HttpApiClient.Response;
+import io.redrive.server.auth.ApiKey;
 import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.auth.Permission;
 import io.redrive.server.auth.Role;
-import io.redrive.server.config.ApiKey;
 import io.redrive.server.config.StoreSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,6 +3,7 @@ package io.redrive.server.config;
 import io.redrive.Redrive;
 import io.redrive.maintenance.Maintenance;
 import io.redrive.queue.QueueUpdate;
+import io.redrive.server.auth.ApiKey;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
