@@ -518,6 +518,16 @@ public final class Redrive implements AutoCloseable {
   }
 
   /**
+   * The queue of message {@code id} (a full id, not a prefix), empty when there is no such message:
+   * a narrow read without the history, for deciding who may act on a message (or its lease token)
+   * before acting.
+   */
+  public Optional<String> queueOf(String id) {
+    Validation.id("id", id);
+    return store.findQueueOf(id);
+  }
+
+  /**
    * The one message id that starts with {@code prefix} (at least 4 characters); {@link
    * MessageNotFoundException} when none does, {@link ConflictException} {@code AMBIGUOUS_ID} naming
    * the first matches when several do.
