@@ -181,7 +181,7 @@ public final class Redrive implements AutoCloseable {
             createQueue(name, declared.applyTo(QueuePolicy.defaults())),
             QueueDeclaration.Outcome.CREATED);
       } catch (ConflictException e) {
-        if (!"QUEUE_EXISTS".equals(e.code())) {
+        if (!ConflictException.QUEUE_EXISTS.equals(e.code())) {
           throw e;
         }
         // Another node created it since we looked: merge into theirs like any existing queue.
@@ -572,7 +572,7 @@ public final class Redrive implements AutoCloseable {
     }
     if (ids.size() > 1) {
       throw new ConflictException(
-          "AMBIGUOUS_ID",
+          ConflictException.AMBIGUOUS_ID,
           "id prefix \""
               + prefix
               + "\" matches several messages ("
@@ -601,7 +601,7 @@ public final class Redrive implements AutoCloseable {
     if (!result.skipped().isEmpty()) {
       Message m = getMessage(id);
       throw new ConflictException(
-          "NOT_DEAD",
+          ConflictException.NOT_DEAD,
           "message \"" + id + "\" is " + m.state() + ": only dead messages can be retried");
     }
     return getMessage(id);
@@ -631,7 +631,7 @@ public final class Redrive implements AutoCloseable {
     if (!result.skipped().isEmpty()) {
       Message m = getMessage(id);
       throw new ConflictException(
-          "NOT_SCHEDULED",
+          ConflictException.NOT_SCHEDULED,
           "message \""
               + id
               + "\" is "

@@ -136,38 +136,6 @@ public record ServerConfig(
         completionWindow);
   }
 
-  public ServerConfig withQueues(Map<String, QueueUpdate> value) {
-    return new ServerConfig(
-        bind,
-        port,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        value,
-        source,
-        maintenanceInterval,
-        allowedHosts,
-        completionWindow);
-  }
-
-  public ServerConfig withSource(Path value) {
-    return new ServerConfig(
-        bind,
-        port,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        queues,
-        value,
-        maintenanceInterval,
-        allowedHosts,
-        completionWindow);
-  }
-
   /**
    * Refuses a bind address that is not loopback while no API keys are configured: without keys
    * every request is an anonymous admin, which is only safe on this machine. The server calls this
