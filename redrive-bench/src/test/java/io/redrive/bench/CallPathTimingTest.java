@@ -29,7 +29,10 @@ class CallPathTimingTest {
     }
     assertThat(CallPathTiming.markdown(timings))
         .contains(
-            "| sqlite | enqueue | 10 |", "| sqlite | complete | 10 |", "| sqlite | fail | 10 |");
+            "| sqlite | enqueue | 10 |",
+            "| sqlite | complete | 10 |",
+            "| sqlite | fail | 10 |",
+            "| sqlite | complete_lookup | 10 |");
   }
 
   @Test
