@@ -181,7 +181,7 @@ public final class Redrive implements AutoCloseable {
             createQueue(name, declared.applyTo(QueuePolicy.defaults())),
             QueueDeclaration.Outcome.CREATED);
       } catch (ConflictException e) {
-        if (!"QUEUE_EXISTS".equals(e.code())) {
+        if (!ConflictException.QUEUE_EXISTS.equals(e.code())) {
           throw e;
         }
         // Another node created it since we looked: merge into theirs like any existing queue.
@@ -518,6 +518,16 @@ public final class Redrive implements AutoCloseable {
   }
 
   /**
+   * The queue of message {@code id} (a full id, not a prefix), empty when there is no such message:
+   * a narrow read without the history, for deciding who may act on a message (or its lease token)
+   * before acting.
+   */
+  public Optional<String> queueOf(String id) {
+    Validation.id("id", id);
+    return store.findQueueOf(id);
+  }
+
+  /**
    * The one message id that starts with {@code prefix} (at least 4 characters); {@link
    * MessageNotFoundException} when none does, {@link ConflictException} {@code AMBIGUOUS_ID} naming
    * the first matches when several do.
@@ -562,7 +572,7 @@ public final class Redrive implements AutoCloseable {
     }
     if (ids.size() > 1) {
       throw new ConflictException(
-          "AMBIGUOUS_ID",
+          ConflictException.AMBIGUOUS_ID,
           "id prefix \""
               + prefix
               + "\" matches several messages ("
@@ -591,7 +601,7 @@ public final class Redrive implements AutoCloseable {
     if (!result.skipped().isEmpty()) {
       Message m = getMessage(id);
       throw new ConflictException(
-          "NOT_DEAD",
+          ConflictException.NOT_DEAD,
           "message \"" + id + "\" is " + m.state() + ": only dead messages can be retried");
     }
     return getMessage(id);
@@ -621,7 +631,7 @@ public final class Redrive implements AutoCloseable {
     if (!result.skipped().isEmpty()) {
       Message m = getMessage(id);
       throw new ConflictException(
-          "NOT_SCHEDULED",
+          ConflictException.NOT_SCHEDULED,
           "message \""
               + id
               + "\" is "

@@ -7,11 +7,14 @@ package io.redrive.error;
  * an enqueue, the same token for a settle) and reads the answer of the retry.
  */
 public final class CommitUnknownException extends RedriveException {
+  /** Its error code, on the wire too. */
+  public static final String CODE = "COMMIT_UNKNOWN";
+
   private final String sqlState;
 
   public CommitUnknownException(String message, String sqlState, Throwable cause) {
     super(
-        "COMMIT_UNKNOWN",
+        CODE,
         (sqlState == null ? message : message + " (SQLState " + sqlState + ")")
             + "; the change may have happened: retry idempotently",
         cause);

@@ -9,7 +9,7 @@ public final class LeaseLostException extends ConflictException {
 
   public LeaseLostException(String messageId) {
     super(
-        "LEASE_LOST",
+        LEASE_LOST,
         "lease lost: message \""
             + messageId
             + "\" is no longer held by this lease token (re-leased, settled, or past its"

@@ -142,6 +142,12 @@ public interface Store extends AutoCloseable {
    */
   Optional<Message> findMessage(String id, Instant now);
 
+  /**
+   * The queue of message {@code id}, empty when there is no such message: one narrow read (no
+   * history, no lock), so a caller can check who may act on a message before the act itself.
+   */
+  Optional<String> findQueueOf(String id);
+
   MessagePage listMessages(MessageQuery query, Instant now);
 
   /** Up to {@code limit} message ids starting with {@code prefix}, in id order. */

@@ -68,6 +68,16 @@ final class Inspecting {
     }
   }
 
+  Optional<String> queueOf(Connection c, String id) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT queue FROM redrive_messages WHERE id = ?")) {
+      ps.setString(1, id);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+      }
+    }
+  }
+
   List<String> idsByPrefix(Connection c, String prefix, int limit) throws SQLException {
     // A range scan on the unique id index: ids are lower-case hex and '-', so prefix + '~' bounds
     // it.

@@ -244,6 +244,11 @@ public abstract class JdbcStore implements Store {
   }
 
   @Override
+  public Optional<String> findQueueOf(String id) {
+    return tx.read("find queue of message " + id, c -> inspecting.queueOf(c, id));
+  }
+
+  @Override
   public MessagePage listMessages(MessageQuery query, Instant now) {
     return tx.read("list messages of " + query.queue(), c -> inspecting.list(c, query, now));
   }

@@ -65,7 +65,8 @@ final class QueueRows {
 
   Queue insert(Connection c, String name, QueuePolicy policy, Instant now) throws SQLException {
     if (find(c, name, true).isPresent()) {
-      throw new ConflictException("QUEUE_EXISTS", "queue \"" + name + "\" already exists");
+      throw new ConflictException(
+          ConflictException.QUEUE_EXISTS, "queue \"" + name + "\" already exists");
     }
     checkDeadLetterReferences(c, name, policy);
     try (PreparedStatement ps =
@@ -82,7 +83,8 @@ final class QueueRows {
     } catch (SQLException e) {
       if (dialect.isUniqueViolation(e)) {
         // Created by another node between our read and our insert.
-        throw new ConflictException("QUEUE_EXISTS", "queue \"" + name + "\" already exists");
+        throw new ConflictException(
+            ConflictException.QUEUE_EXISTS, "queue \"" + name + "\" already exists");
       }
       throw e;
     }
@@ -123,7 +125,7 @@ final class QueueRows {
     List<String> referrers = referrers(c, name);
     if (!referrers.isEmpty()) {
       throw new ConflictException(
-          "QUEUE_IN_USE",
+          ConflictException.QUEUE_IN_USE,
           "queue \""
               + name
               + "\" is the dead-letter queue of "

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.server.HttpApiClient.Response;
+import io.redrive.server.auth.ApiKey;
 import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.auth.Permission;
 import io.redrive.server.auth.Role;
-import io.redrive.server.config.ApiKey;
 import io.redrive.server.config.StoreSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;

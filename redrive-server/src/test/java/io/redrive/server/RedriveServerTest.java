@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.server.HttpApiClient.Response;
+import io.redrive.server.auth.ApiKey;
 import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.auth.Role;
-import io.redrive.server.config.ApiKey;
 import io.redrive.server.config.StoreSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redrive.cli.testing.Cli;
 import io.redrive.cli.testing.TestServer;
+import io.redrive.server.auth.ApiKey;
 import io.redrive.server.auth.Role;
-import io.redrive.server.config.ApiKey;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

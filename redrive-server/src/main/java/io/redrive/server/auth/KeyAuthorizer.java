@@ -1,6 +1,5 @@
 package io.redrive.server.auth;
 
-import io.redrive.server.config.ApiKey;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -8,6 +8,7 @@ import io.redrive.Redrive;
 import io.redrive.jdbc.MigrationMode;
 import io.redrive.maintenance.Maintenance;
 import io.redrive.queue.QueueUpdate;
+import io.redrive.server.auth.ApiKey;
 import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.auth.Role;
 import java.io.IOException;

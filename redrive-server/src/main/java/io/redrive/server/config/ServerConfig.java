@@ -3,6 +3,7 @@ package io.redrive.server.config;
 import io.redrive.Redrive;
 import io.redrive.maintenance.Maintenance;
 import io.redrive.queue.QueueUpdate;
+import io.redrive.server.auth.ApiKey;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
@@ -130,38 +131,6 @@ public record ServerConfig(
         value,
         queues,
         source,
-        maintenanceInterval,
-        allowedHosts,
-        completionWindow);
-  }
-
-  public ServerConfig withQueues(Map<String, QueueUpdate> value) {
-    return new ServerConfig(
-        bind,
-        port,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        value,
-        source,
-        maintenanceInterval,
-        allowedHosts,
-        completionWindow);
-  }
-
-  public ServerConfig withSource(Path value) {
-    return new ServerConfig(
-        bind,
-        port,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        queues,
-        value,
         maintenanceInterval,
         allowedHosts,
         completionWindow);

@@ -58,7 +58,7 @@ final class ErrorMapper {
   static String retryAfter(ApiError error) {
     return switch (error.code()) {
       // A prompt idempotent retry is how the caller learns what happened to its commit.
-      case "COMMIT_UNKNOWN" -> "1";
+      case CommitUnknownException.CODE -> "1";
       case "STORE_UNAVAILABLE" -> String.valueOf(ConnectionFailures.RETRY_AFTER_SECONDS);
       default -> null;
     };

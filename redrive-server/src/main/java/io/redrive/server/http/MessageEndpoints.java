@@ -188,7 +188,8 @@ final class MessageEndpoints {
               m.dedupeKey(),
               RequestBodies.optionalDuration(at + "expireAfter", m.expireAfter())));
     }
-    redrive.getQueue(queue);
+    // No queue lookup first: the store's enqueue reads the queue anyway and answers
+    // QUEUE_NOT_FOUND itself, in the same words.
     List<Responses.EnqueueResult> results = new ArrayList<>();
     for (EnqueueResult r : redrive.enqueueBatch(messages)) {
       results.add(new Responses.EnqueueResult(r.id(), r.duplicate()));

@@ -278,7 +278,12 @@ final class RequestBodies {
   }
 
   static Duration optionalDuration(String field, String text) {
-    return text == null ? null : DurationText.parse(field, text);
+    return optionalDuration(field, text, null);
+  }
+
+  /** Every duration of a request body is parsed here, so each names its field the same way. */
+  static Duration optionalDuration(String field, String text, Duration absent) {
+    return text == null ? absent : DurationText.parse(field, text);
   }
 
   static long progress(Long value) {

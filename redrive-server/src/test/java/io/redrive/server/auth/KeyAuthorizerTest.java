@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.redrive.server.config.ApiKey;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

@@ -10,6 +10,7 @@ import io.redrive.queue.QueueUpdate;
 import io.redrive.queue.StreamPolicy;
 import io.redrive.retry.ExponentialBackoff;
 import io.redrive.retry.FixedBackoff;
+import io.redrive.server.auth.ApiKey;
 import io.redrive.server.auth.Role;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,10 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redrive.error.ConflictException;
 import io.redrive.error.MessageNotFoundException;
+import io.redrive.lease.LeasedMessage;
+import io.redrive.message.MessageState;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Operators may name a message by a unique prefix of its id. */
+/**
+ * Operators may name a message by a unique prefix of its id; the HTTP layer learns a message's
+ * queue (to authorise a lease token) by a narrow lookup of its full id.
+ */
 public abstract class IdPrefixContract extends ComplianceTestBase {
 
   @Test
@@ -71,6 +76,44 @@ public abstract class IdPrefixContract extends ComplianceTestBase {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("id: ");
     assertThatThrownBy(() -> redrive.resolveId("ab%c"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("id: ");
+  }
+
+  @Test
+  void queueOf_message_givesItsQueueInEveryLiveState() {
+    createQueue(QUEUE);
+    createQueue(OTHER);
+    String ready = enqueue(QUEUE);
+    String other = enqueue(OTHER);
+    assertThat(redrive.queueOf(ready)).contains(QUEUE);
+    assertThat(store.findQueueOf(other)).contains(OTHER);
+
+    LeasedMessage leased = leaseOne(QUEUE);
+    assertThat(redrive.queueOf(leased.id())).contains(QUEUE);
+    createQueue("graveyard");
+    String dead = enqueueAndKill("graveyard");
+    assertThat(message(dead).state()).isEqualTo(MessageState.DEAD);
+    assertThat(redrive.queueOf(dead)).contains("graveyard");
+  }
+
+  @Test
+  void queueOf_goneOrUnknownMessage_isEmpty() {
+    createQueue(QUEUE);
+    enqueue(QUEUE);
+    LeasedMessage m = leaseOne(QUEUE);
+    complete(m);
+
+    assertThat(redrive.queueOf(m.id())).isEmpty();
+    assertThat(redrive.queueOf("00000000-0000-7000-8000-000000000000")).isEmpty();
+    // a full id only: a prefix names no message here
+    String id = enqueue(QUEUE);
+    assertThat(redrive.queueOf(id.substring(0, 30))).isEmpty();
+  }
+
+  @Test
+  void queueOf_blankId_isRejectedNamingTheField() {
+    assertThatThrownBy(() -> redrive.queueOf(" "))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("id: ");
   }

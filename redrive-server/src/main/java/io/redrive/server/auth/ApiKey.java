@@ -1,6 +1,5 @@
-package io.redrive.server.config;
+package io.redrive.server.auth;
 
-import io.redrive.server.auth.Role;
 import java.util.List;
 
 /**
