@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -158,36 +159,38 @@ public final class WorkCommand extends ApiCommand {
     return 0;
   }
 
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // the JVM is already stopping: the hook gives the lease back
+    }
+  }
+
   /** Runs the command for one leased message and settles it; true when it completed. */
   private boolean handle(ApiClient client, Output output, JsonNode message, String payload) {
     String token = Fields.text(message, "token");
-    Process process;
-    try {
-      process = start(message);
-    } catch (IOException e) {
-      // The command cannot run at all: give the attempt back and stop, it is not the message's
-      // fault.
-      client.post(
-          "/v1/leases/" + ApiClient.segment(token) + "/abandon",
-          ApiClient.object().put("refund", true).put("note", "redrive work could not start CMD"));
-      throw CliException.local(
-          "EXEC_FAILED", "cannot run --exec \"" + command + "\": " + e.getMessage());
-    }
-    Tail stderrTail = new Tail(STDERR_TAIL);
-    Thread out = pump(process.getInputStream(), output.out(), null, "redrive-work-stdout");
-    Thread err = pump(process.getErrorStream(), output.err(), stderrTail, "redrive-work-stderr");
     // Stopped (Ctrl-C, SIGTERM) while CMD runs: stop CMD and give the lease back, attempt
-    // refunded, so the message is ready again at once instead of after its lease timeout.
+    // refunded, so the message is ready again at once instead of after its lease timeout. The
+    // hook is in place before CMD starts, so a signal arriving just as it starts is not missed;
+    // starting and stopping take the same lock, so CMD either starts before the hook kills it or
+    // never starts.
     AtomicBoolean stopping = new AtomicBoolean();
+    AtomicReference<Process> running = new AtomicReference<>();
     Thread giveBack =
         new Thread(
             () -> {
-              stopping.set(true); // before CMD dies, so the run below does not settle it
-              // The shell first, then what it started: killed the other way round, a shell
-              // running "a; b" would see a die and start b before its own signal arrived.
-              List<ProcessHandle> started = process.descendants().toList();
-              process.destroy();
-              started.forEach(ProcessHandle::destroy);
+              synchronized (running) {
+                stopping.set(true); // before CMD dies, so the run below does not settle it
+                Process started = running.get();
+                if (started != null) {
+                  // The shell first, then what it started: killed the other way round, a shell
+                  // running "a; b" would see a die and start b before its own signal arrived.
+                  List<ProcessHandle> children = started.descendants().toList();
+                  started.destroy();
+                  children.forEach(ProcessHandle::destroy);
+                }
+              }
               try {
                 client.post(
                     "/v1/leases/" + ApiClient.segment(token) + "/abandon",
@@ -199,16 +202,34 @@ public final class WorkCommand extends ApiCommand {
             },
             "redrive-work-stop");
     Runtime.getRuntime().addShutdownHook(giveBack);
+    Process process;
+    try {
+      synchronized (running) {
+        if (stopping.get()) {
+          throw CliException.local("STOPPED", "stopped before CMD ran: its lease was given back");
+        }
+        process = start(message);
+        running.set(process);
+      }
+    } catch (IOException e) {
+      removeHook(giveBack);
+      // The command cannot run at all: give the attempt back and stop, it is not the message's
+      // fault.
+      client.post(
+          "/v1/leases/" + ApiClient.segment(token) + "/abandon",
+          ApiClient.object().put("refund", true).put("note", "redrive work could not start CMD"));
+      throw CliException.local(
+          "EXEC_FAILED", "cannot run --exec \"" + command + "\": " + e.getMessage());
+    }
+    Tail stderrTail = new Tail(STDERR_TAIL);
+    Thread out = pump(process.getInputStream(), output.out(), null, "redrive-work-stdout");
+    Thread err = pump(process.getErrorStream(), output.err(), stderrTail, "redrive-work-stderr");
     int exit;
     try {
       feed(process, payload);
       exit = waitRenewing(client, process, token, leaseExpiry(message));
     } finally {
-      try {
-        Runtime.getRuntime().removeShutdownHook(giveBack);
-      } catch (IllegalStateException e) {
-        // the JVM is already stopping: the hook gives the lease back
-      }
+      removeHook(giveBack);
     }
     if (stopping.get()) {
       join(giveBack);
