@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redrive.error.ConflictException;
 import io.redrive.error.MessageNotFoundException;
+import io.redrive.store.IdPrefixParams;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,8 @@ public abstract class IdPrefixContract extends ComplianceTestBase {
     createQueue(QUEUE);
     String id = enqueue(QUEUE);
     assertThat(redrive.resolveId(id)).isEqualTo(id);
-    assertThat(store.findIdsByPrefix(id.substring(0, 30), 5)).containsExactly(id);
+    assertThat(store.findIdsByPrefix(IdPrefixParams.anyQueue(id.substring(0, 30), 5)))
+        .containsExactly(id);
   }
 
   @Test
@@ -43,7 +45,7 @@ public abstract class IdPrefixContract extends ComplianceTestBase {
 
     assertThat(redrive.resolveId(shared, List.of(QUEUE))).isEqualTo(mine);
     // in id order (ids of one millisecond differ in their random part)
-    assertThat(store.findIdsByPrefix(shared, "other", 5))
+    assertThat(store.findIdsByPrefix(new IdPrefixParams(shared, "other", 5)))
         .containsExactlyElementsOf(new java.util.TreeSet<>(List.of(other1, other2)));
     assertThatThrownBy(() -> redrive.resolveId(other1, List.of(QUEUE)))
         .isInstanceOf(MessageNotFoundException.class);
