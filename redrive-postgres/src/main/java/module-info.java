@@ -1,6 +1,7 @@
 /**
  * The PostgreSQL store: {@link io.redrive.postgres.PostgresStore}. Its migrations live in {@code
- * db/redrive/postgres}, found by Flyway through the class loader (see the SQLite module's note).
+ * db/redrive/postgres}, a resource-only package that Flyway reads through the class loader, so it
+ * is opened (a named module's resources are otherwise hidden).
  */
 module io.redrive.postgres {
   requires transitive io.redrive.jdbc;
@@ -10,4 +11,6 @@ module io.redrive.postgres {
   requires org.slf4j;
 
   exports io.redrive.postgres;
+
+  opens db.redrive.postgres;
 }

@@ -1,7 +1,7 @@
 /**
  * The embedded SQLite store: {@link io.redrive.sqlite.SqliteStore}. Its migrations live in {@code
- * db/redrive/sqlite}, which Flyway finds through the class loader; the stores always run them on
- * the class path (the shaded jars and the test suites), where resources are not encapsulated.
+ * db/redrive/sqlite}, a resource-only package that Flyway reads through the class loader, so it is
+ * opened (a named module's resources are otherwise hidden).
  */
 module io.redrive.sqlite {
   requires transitive io.redrive.jdbc;
@@ -10,4 +10,6 @@ module io.redrive.sqlite {
   requires org.xerial.sqlitejdbc;
 
   exports io.redrive.sqlite;
+
+  opens db.redrive.sqlite;
 }
