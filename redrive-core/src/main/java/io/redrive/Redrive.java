@@ -40,18 +40,26 @@ import io.redrive.store.AbandonParams;
 import io.redrive.store.CompleteAllParams;
 import io.redrive.store.CompleteParams;
 import io.redrive.store.CreateQueueParams;
+import io.redrive.store.DeleteCompletionsParams;
 import io.redrive.store.DropParams;
 import io.redrive.store.EnqueueParams;
+import io.redrive.store.ExpireParams;
 import io.redrive.store.FailAllParams;
 import io.redrive.store.FailParams;
+import io.redrive.store.FindMessageParams;
+import io.redrive.store.IdPrefixParams;
 import io.redrive.store.ImportParams;
 import io.redrive.store.LeaseParams;
+import io.redrive.store.ListMessagesParams;
+import io.redrive.store.PauseParams;
 import io.redrive.store.ProgressParams;
+import io.redrive.store.ReadySubscription;
 import io.redrive.store.RedriveParams;
 import io.redrive.store.ReleaseParams;
 import io.redrive.store.RenewParams;
 import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
+import io.redrive.store.StatsParams;
 import io.redrive.store.Store;
 import io.redrive.store.UpdateQueueParams;
 import io.redrive.time.DurationText;
@@ -107,9 +115,24 @@ public final class Redrive implements AutoCloseable {
     return new Builder(store);
   }
 
-  /** The store underneath. */
-  public Store store() {
-    return store;
+  /**
+   * One round trip to the store, for readiness checks: returns when the store answered, throws when
+   * it could not (a {@link io.redrive.error.StoreException} for a database that is down).
+   * Unbounded: a caller that must answer quickly runs it on a thread of its own and waits as long
+   * as it may.
+   */
+  public void ping() {
+    store.findQueue("ready-probe");
+  }
+
+  /**
+   * Calls {@code listener} (on a store thread; it must return quickly) when messages may have
+   * become ready in {@code queue}: after an enqueue committed, in this process and, where the
+   * database can tell (PostgreSQL NOTIFY), in other processes. A hint only: pollers still poll.
+   * Close the subscription to stop.
+   */
+  public ReadySubscription subscribeReady(String queue, Runnable listener) {
+    return store.subscribeReady(queue, listener);
   }
 
   /** The clock every decision reads. */
@@ -232,12 +255,12 @@ public final class Redrive implements AutoCloseable {
   /** Stops leasing from the queue (enqueue still works). */
   public Queue pauseQueue(String name) {
     QueueNames.require("name", name);
-    return store.setPaused(name, true, now());
+    return store.setPaused(new PauseParams(name, true, now()));
   }
 
   public Queue resumeQueue(String name) {
     QueueNames.require("name", name);
-    return store.setPaused(name, false, now());
+    return store.setPaused(new PauseParams(name, false, now()));
   }
 
   // ---- producing ----
@@ -514,7 +537,9 @@ public final class Redrive implements AutoCloseable {
   /** A message with its whole history, or {@link MessageNotFoundException}. */
   public Message getMessage(String id) {
     Validation.id("id", id);
-    return store.findMessage(id, now()).orElseThrow(() -> new MessageNotFoundException(id));
+    return store
+        .findMessage(new FindMessageParams(id, now()))
+        .orElseThrow(() -> new MessageNotFoundException(id));
   }
 
   /**
@@ -534,7 +559,7 @@ public final class Redrive implements AutoCloseable {
    */
   public String resolveId(String prefix) {
     checkPrefix(prefix);
-    return oneId(prefix, store.findIdsByPrefix(prefix, 3));
+    return oneId(prefix, store.findIdsByPrefix(IdPrefixParams.anyQueue(prefix, 3)));
   }
 
   /**
@@ -550,7 +575,7 @@ public final class Redrive implements AutoCloseable {
     }
     TreeSet<String> ids = new TreeSet<>();
     for (String queue : new TreeSet<>(queues)) {
-      ids.addAll(store.findIdsByPrefix(prefix, queue, 3));
+      ids.addAll(store.findIdsByPrefix(new IdPrefixParams(prefix, queue, 3)));
     }
     return oneId(prefix, new ArrayList<>(ids).subList(0, Math.min(3, ids.size())));
   }
@@ -585,7 +610,7 @@ public final class Redrive implements AutoCloseable {
 
   public MessagePage listMessages(MessageQuery query) {
     validation.query(query);
-    return store.listMessages(query, now());
+    return store.listMessages(new ListMessagesParams(query, now()));
   }
 
   /**
@@ -695,7 +720,7 @@ public final class Redrive implements AutoCloseable {
 
   public QueueStats stats(String queue) {
     QueueNames.require("queue", queue);
-    return store.stats(queue, now());
+    return store.stats(new StatsParams(queue, now()));
   }
 
   /**
@@ -722,7 +747,7 @@ public final class Redrive implements AutoCloseable {
     Instant before = now().minus(completionWindow);
     int total = 0;
     while (true) {
-      int deleted = store.deleteCompletions(before, batchSize);
+      int deleted = store.deleteCompletions(new DeleteCompletionsParams(before, batchSize));
       total += deleted;
       if (deleted < batchSize) {
         return total;
@@ -746,7 +771,7 @@ public final class Redrive implements AutoCloseable {
     }
     int total = 0;
     while (true) {
-      List<SettleResult> batch = store.expireDue(now(), batchSize);
+      List<SettleResult> batch = store.expireDue(new ExpireParams(now(), batchSize));
       batch.forEach(metrics::died);
       total += batch.size();
       if (batch.size() < batchSize) {

@@ -7,6 +7,7 @@ import io.redrive.message.Message;
 import io.redrive.retry.UnregisteredHandlerBackoff;
 import io.redrive.store.AbandonParams;
 import io.redrive.store.FailParams;
+import io.redrive.store.FindMessageParams;
 import io.redrive.store.Store;
 import java.time.Duration;
 import org.slf4j.Logger;
@@ -53,7 +54,10 @@ final class UnregisteredHandlerFailures {
    */
   SettleResult abandon(FailParams p) {
     String id = p.token().messageId();
-    Message m = store.findMessage(id, p.now()).orElseThrow(() -> new LeaseNotFoundException(id));
+    Message m =
+        store
+            .findMessage(new FindMessageParams(id, p.now()))
+            .orElseThrow(() -> new LeaseNotFoundException(id));
     int attempt = Math.max(1, m.attempts());
     Duration delay = p.retryAfter() != null ? p.retryAfter() : backoff.delayAfter(attempt);
     String worker = m.leasedBy() != null ? m.leasedBy() : "unknown";

@@ -9,7 +9,6 @@ import io.redrive.lease.SettleResult;
 import io.redrive.message.EnqueueResult;
 import io.redrive.message.Message;
 import io.redrive.message.MessagePage;
-import io.redrive.message.MessageQuery;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
 import java.sql.Connection;
@@ -30,6 +29,23 @@ import java.util.Optional;
  * processes on one database. They throw only {@link io.redrive.error.RedriveException}s: vendor
  * exceptions are wrapped in {@link io.redrive.error.StoreException} with their SQLState.
  *
+ * <p><b>Stability.</b> This is a service-provider interface, not an application API: applications
+ * call {@link io.redrive.Redrive}, which validates input, reads the clock and counts messages; only
+ * store implementations and the compliance suite in {@code redrive-testkit} use this type. It may
+ * change in any minor release (methods added, params records given fields) until 1.0, so a store
+ * outside this repository must run the compliance suite of the same version. Every method takes one
+ * params record (the values of one call) so that a field added later does not break existing
+ * callers of the record's other constructors; a callback ({@link #subscribeReady}) and a single
+ * name are the only positional arguments.
+ *
+ * <p><b>Errors.</b> Every method may throw {@link io.redrive.error.StoreException} when the
+ * database fails (SQLState kept; {@code transient} for a connection that may come back), and every
+ * method that writes in a transaction of its own may throw {@link
+ * io.redrive.error.CommitUnknownException} when the COMMIT's answer was lost, in which case the
+ * change may or may not have happened. The {@code @throws} of each method name the other {@link
+ * io.redrive.error.RedriveException}s it throws; {@link IllegalArgumentException} means input the
+ * engine could not validate alone (it needs the database, such as a dead-letter reference).
+ *
  * <p>Leaky spot, admitted: the decisions that depend on a message's state at settle time (retry or
  * dead, where to dead-letter) are taken by {@link io.redrive.engine.DeliveryRules} inside the
  * store's transaction, so every store applies the same rules atomically.
@@ -38,30 +54,60 @@ public interface Store extends AutoCloseable {
 
   // ---- queues ----
 
-  /** Creates a queue; conflict if it exists; validates dead-letter references atomically. */
+  /**
+   * Creates a queue; conflict if it exists; validates dead-letter references atomically.
+   *
+   * @throws io.redrive.error.ConflictException {@code QUEUE_EXISTS} when the name is taken
+   * @throws IllegalArgumentException when a dead-letter reference names a missing queue or loops
+   */
   Queue createQueue(CreateQueueParams params);
 
-  /** Replaces a queue's policy (already merged by the engine) after validating references. */
+  /**
+   * Replaces a queue's policy (already merged by the engine) after validating references.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when the queue does not exist
+   * @throws IllegalArgumentException when a dead-letter reference names a missing queue or loops
+   */
   Queue updateQueue(UpdateQueueParams params);
 
+  /** The queue, or empty when there is none of that name. */
   Optional<Queue> findQueue(String name);
 
+  /** Every queue, in name order. */
   List<Queue> listQueues();
 
-  /** Deletes a queue with its messages; conflict while another queue names it as DLQ. */
+  /**
+   * Deletes a queue with its messages; conflict while another queue names it as DLQ.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when the queue does not exist
+   * @throws io.redrive.error.ConflictException {@code QUEUE_IN_USE} while another queue
+   *     dead-letters into it
+   */
   void deleteQueue(String name);
 
-  /** Pauses or resumes leasing from a queue. */
-  Queue setPaused(String name, boolean paused, Instant now);
+  /**
+   * Pauses or resumes leasing from a queue.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when the queue does not exist
+   */
+  Queue setPaused(PauseParams params);
 
   // ---- producing ----
 
-  /** Enqueues in a transaction of the store's own. */
+  /**
+   * Enqueues in a transaction of the store's own.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when a message names a missing queue (then none
+   *     is enqueued)
+   */
   List<EnqueueResult> enqueue(EnqueueParams params);
 
   /**
    * Enqueues on the caller's connection inside the caller's transaction: visible on commit, gone on
-   * rollback. The store neither commits nor closes the connection.
+   * rollback. The store neither commits nor closes the connection (so it never throws {@link
+   * io.redrive.error.CommitUnknownException}).
+   *
+   * @throws io.redrive.error.QueueNotFoundException when a message names a missing queue
    */
   List<EnqueueResult> enqueue(Connection connection, EnqueueParams params);
 
@@ -72,6 +118,8 @@ public interface Store extends AutoCloseable {
    * the same transaction. Messages whose next attempt would exceed {@code maxAttempts} are
    * dead-lettered as POISON and messages past their deadline as EXPIRED, instead of delivered.
    * Honours pause and the stream head rule.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when the queue does not exist
    */
   LeaseResult leaseReady(LeaseParams params);
 
@@ -79,6 +127,10 @@ public interface Store extends AutoCloseable {
    * Completes the message if the token is its current lease and its deadline has not passed at
    * {@code now}; otherwise {@link io.redrive.error.LeaseLostException} (the same holds for every
    * {@code ...IfLeased} method: a lease whose message is past its deadline is lost).
+   *
+   * @throws io.redrive.error.LeaseNotFoundException when no message has the token's id
+   * @throws io.redrive.error.LeaseLostException when the token is not the message's current lease
+   *     or the message is past its deadline
    */
   SettleResult completeIfLeased(CompleteParams params);
 
@@ -89,6 +141,14 @@ public interface Store extends AutoCloseable {
    */
   Map<String, SettleResult> completeAllIfLeased(CompleteAllParams params);
 
+  /**
+   * Fails the attempt: retry after the queue's backoff, or dead-letter when attempts are used up or
+   * the failure is permanent ({@link io.redrive.engine.DeliveryRules}).
+   *
+   * @throws io.redrive.error.LeaseNotFoundException when no message has the token's id
+   * @throws io.redrive.error.LeaseLostException when the token is not the message's current lease
+   *     or the message is past its deadline
+   */
   SettleResult failIfLeased(FailParams params);
 
   /**
@@ -98,9 +158,23 @@ public interface Store extends AutoCloseable {
    */
   Map<String, SettleResult> failAllIfLeased(FailAllParams params);
 
+  /**
+   * Gives the message up at once: dead-lettered (or dropped) as its queue's policy says.
+   *
+   * @throws io.redrive.error.LeaseNotFoundException when no message has the token's id
+   * @throws io.redrive.error.LeaseLostException when the token is not the message's current lease
+   *     or the message is past its deadline
+   */
   SettleResult abandonIfLeased(AbandonParams params);
 
-  /** Gives several leases back with their attempts refunded (cascade release). */
+  /**
+   * Gives several leases back with their attempts refunded (cascade release), all or none.
+   *
+   * @throws io.redrive.error.LeaseNotFoundException when a token's message does not exist (then
+   *     none is released)
+   * @throws io.redrive.error.LeaseLostException when a token is not its message's current lease
+   *     (then none is released)
+   */
   List<SettleResult> releaseIfLeased(ReleaseParams params);
 
   /**
@@ -117,12 +191,20 @@ public interface Store extends AutoCloseable {
   /**
    * Extends a lease; returns the new expiry, which never passes the message's deadline (the lease
    * then ends at the deadline).
+   *
+   * @throws io.redrive.error.LeaseNotFoundException when no message has the token's id
+   * @throws io.redrive.error.LeaseLostException when the token is not the message's current lease
+   *     or the message is past its deadline
    */
   Instant renewIfLeased(RenewParams params);
 
   /**
    * OR-merges progress bits into a leased message at once, so finished steps survive a crash of the
    * attempt; returns the merged bits.
+   *
+   * @throws io.redrive.error.LeaseNotFoundException when no message has the token's id
+   * @throws io.redrive.error.LeaseLostException when the token is not the message's current lease
+   *     or the message is past its deadline
    */
   long recordProgressIfLeased(ProgressParams params);
 
@@ -138,27 +220,38 @@ public interface Store extends AutoCloseable {
   // ---- operating ----
 
   /**
-   * The message with its history; READY shows as SCHEDULED while not yet visible at {@code now}.
+   * The message with its history, or empty when there is none; READY shows as SCHEDULED while not
+   * yet visible at {@code now}.
    */
-  Optional<Message> findMessage(String id, Instant now);
+  Optional<Message> findMessage(FindMessageParams params);
 
   /**
    * The queue of message {@code id}, empty when there is no such message: one narrow read (no
    * history, no lock), so a caller can check who may act on a message before the act itself.
+   *
+   * @throws io.redrive.error.StoreException when the store cannot answer
    */
   Optional<String> findQueueOf(String id);
 
-  MessagePage listMessages(MessageQuery query, Instant now);
-
-  /** Up to {@code limit} message ids starting with {@code prefix}, in id order. */
-  List<String> findIdsByPrefix(String prefix, int limit);
+  /**
+   * One page of a queue's messages matching the query, in id order.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when the queue does not exist
+   * @throws IllegalArgumentException when the query's cursor is not one this store handed out
+   */
+  MessagePage listMessages(ListMessagesParams params);
 
   /**
-   * Up to {@code limit} ids of messages in {@code queue} starting with {@code prefix}, in id order:
-   * how a caller limited to some queues resolves a prefix without learning other queues' ids.
+   * Up to {@code limit} message ids starting with {@code prefix}, in id order, of one queue when
+   * the params name one ({@link IdPrefixParams}).
    */
-  List<String> findIdsByPrefix(String prefix, String queue, int limit);
+  List<String> findIdsByPrefix(IdPrefixParams params);
 
+  /**
+   * Puts DEAD messages back to READY at {@code now} with attempts reset and a RETRIED history
+   * entry, rows locked in id order; messages not dead are reported as skipped, missing ids as not
+   * found.
+   */
   RetryResult retryDead(RetryParams params);
 
   /**
@@ -168,13 +261,36 @@ public interface Store extends AutoCloseable {
    */
   RetryResult retryScheduledNow(RetryNowParams params);
 
+  /**
+   * Moves dead messages of one queue to another (or back where they died), as the request says.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when the source or a named target queue does
+   *     not exist
+   */
   RedriveResult redriveDead(RedriveParams params);
 
+  /**
+   * Deletes messages with their history, by id or by a filter on one queue; ids that do not exist
+   * are reported, not errors.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when a filter names a missing queue
+   */
   DropResult dropMessages(DropParams params);
 
+  /**
+   * Imports messages from another system into a queue with new ids and an IMPORTED history entry;
+   * one whose source id was imported before is reported as a duplicate and not imported again.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when the queue does not exist
+   */
   ImportResult importMessages(ImportParams params);
 
-  QueueStats stats(String queue, Instant now);
+  /**
+   * Counts of a queue's messages by state at {@code now}.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when the queue does not exist
+   */
+  QueueStats stats(StatsParams params);
 
   /**
    * Dead-letters as EXPIRED, each the way its queue's dead-letter policy says, up to {@code limit}
@@ -183,13 +299,13 @@ public interface Store extends AutoCloseable {
    * once: a message another sweeper holds is skipped, and none is dead-lettered twice. Returns one
    * result per message dead-lettered.
    */
-  List<SettleResult> expireDue(Instant now, int limit);
+  List<SettleResult> expireDue(ExpireParams params);
 
   /**
    * Forgets up to {@code limit} completion records (kept by a complete given a completion window)
    * of completions before {@code before}, oldest first; returns how many.
    */
-  int deleteCompletions(Instant before, int limit);
+  int deleteCompletions(DeleteCompletionsParams params);
 
   @Override
   void close();

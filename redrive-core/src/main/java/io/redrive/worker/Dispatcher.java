@@ -101,7 +101,7 @@ final class Dispatcher {
             ? config.leaseTimeout()
             : redrive.getQueue(config.queue()).policy().leaseTimeout();
     settles.start();
-    subscription = redrive.store().subscribeReady(config.queue(), wakeup::signal);
+    subscription = redrive.subscribeReady(config.queue(), wakeup::signal);
     long renewEvery = Math.max(10, leaseTimeout.toMillis() / 3);
     timers.scheduleWithFixedDelay(this::renewAll, renewEvery, renewEvery, TimeUnit.MILLISECONDS);
     if (!config.depthInterval().isZero()) {

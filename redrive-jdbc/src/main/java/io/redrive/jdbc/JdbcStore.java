@@ -10,19 +10,24 @@ import io.redrive.message.EnqueueResult;
 import io.redrive.message.Message;
 import io.redrive.message.MessageIds;
 import io.redrive.message.MessagePage;
-import io.redrive.message.MessageQuery;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
 import io.redrive.store.AbandonParams;
 import io.redrive.store.CompleteAllParams;
 import io.redrive.store.CompleteParams;
 import io.redrive.store.CreateQueueParams;
+import io.redrive.store.DeleteCompletionsParams;
 import io.redrive.store.DropParams;
 import io.redrive.store.EnqueueParams;
+import io.redrive.store.ExpireParams;
 import io.redrive.store.FailAllParams;
 import io.redrive.store.FailParams;
+import io.redrive.store.FindMessageParams;
+import io.redrive.store.IdPrefixParams;
 import io.redrive.store.ImportParams;
 import io.redrive.store.LeaseParams;
+import io.redrive.store.ListMessagesParams;
+import io.redrive.store.PauseParams;
 import io.redrive.store.ProgressParams;
 import io.redrive.store.ReadySubscription;
 import io.redrive.store.RedriveParams;
@@ -31,6 +36,7 @@ import io.redrive.store.ReleaseUndeliveredParams;
 import io.redrive.store.RenewParams;
 import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
+import io.redrive.store.StatsParams;
 import io.redrive.store.Store;
 import io.redrive.store.UpdateQueueParams;
 import java.sql.Connection;
@@ -135,10 +141,10 @@ public abstract class JdbcStore implements Store {
   }
 
   @Override
-  public Queue setPaused(String name, boolean paused, Instant now) {
+  public Queue setPaused(PauseParams p) {
     return tx.write(
-        (paused ? "pause" : "resume") + " queue " + name,
-        c -> queues.setPaused(c, name, paused, now));
+        (p.paused() ? "pause" : "resume") + " queue " + p.queue(),
+        c -> queues.setPaused(c, p.queue(), p.paused(), p.now()));
   }
 
   @Override
@@ -239,8 +245,8 @@ public abstract class JdbcStore implements Store {
   }
 
   @Override
-  public Optional<Message> findMessage(String id, Instant now) {
-    return tx.read("find message " + id, c -> inspecting.find(c, id, now));
+  public Optional<Message> findMessage(FindMessageParams p) {
+    return tx.read("find message " + p.id(), c -> inspecting.find(c, p.id(), p.now()));
   }
 
   @Override
@@ -249,20 +255,21 @@ public abstract class JdbcStore implements Store {
   }
 
   @Override
-  public MessagePage listMessages(MessageQuery query, Instant now) {
-    return tx.read("list messages of " + query.queue(), c -> inspecting.list(c, query, now));
-  }
-
-  @Override
-  public List<String> findIdsByPrefix(String prefix, int limit) {
-    return tx.read("find ids by prefix " + prefix, c -> inspecting.idsByPrefix(c, prefix, limit));
-  }
-
-  @Override
-  public List<String> findIdsByPrefix(String prefix, String queue, int limit) {
+  public MessagePage listMessages(ListMessagesParams p) {
     return tx.read(
-        "find ids by prefix " + prefix + " in " + queue,
-        c -> inspecting.idsByPrefix(c, prefix, queue, limit));
+        "list messages of " + p.query().queue(), c -> inspecting.list(c, p.query(), p.now()));
+  }
+
+  @Override
+  public List<String> findIdsByPrefix(IdPrefixParams p) {
+    if (p.queue() == null) {
+      return tx.read(
+          "find ids by prefix " + p.prefix(),
+          c -> inspecting.idsByPrefix(c, p.prefix(), p.limit()));
+    }
+    return tx.read(
+        "find ids by prefix " + p.prefix() + " in " + p.queue(),
+        c -> inspecting.idsByPrefix(c, p.prefix(), p.queue(), p.limit()));
   }
 
   @Override
@@ -297,18 +304,19 @@ public abstract class JdbcStore implements Store {
   }
 
   @Override
-  public QueueStats stats(String queue, Instant now) {
-    return tx.read("stats of " + queue, c -> inspecting.stats(c, queue, now));
+  public QueueStats stats(StatsParams p) {
+    return tx.read("stats of " + p.queue(), c -> inspecting.stats(c, p.queue(), p.now()));
   }
 
   @Override
-  public List<SettleResult> expireDue(Instant now, int limit) {
-    return tx.write("expire due messages", c -> operating.expireDue(c, now, limit));
+  public List<SettleResult> expireDue(ExpireParams p) {
+    return tx.write("expire due messages", c -> operating.expireDue(c, p.now(), p.limit()));
   }
 
   @Override
-  public int deleteCompletions(Instant before, int limit) {
+  public int deleteCompletions(DeleteCompletionsParams p) {
     return tx.write(
-        "delete completion records", c -> completions.deleteOlder(c, before.toEpochMilli(), limit));
+        "delete completion records",
+        c -> completions.deleteOlder(c, p.before().toEpochMilli(), p.limit()));
   }
 }

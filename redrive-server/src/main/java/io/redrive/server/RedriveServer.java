@@ -39,6 +39,7 @@ public final class RedriveServer implements AutoCloseable {
 
   private RedriveServer(
       Redrive redrive,
+      Store store,
       HttpApi api,
       Maintenance maintenance,
       boolean ownsStore,
@@ -48,7 +49,7 @@ public final class RedriveServer implements AutoCloseable {
     this.redrive = redrive;
     this.api = api;
     this.maintenance = maintenance;
-    this.store = redrive.store();
+    this.store = store;
     this.ownsStore = ownsStore;
     this.host = host;
   }
@@ -107,7 +108,7 @@ public final class RedriveServer implements AutoCloseable {
     Maintenance maintenance =
         Maintenance.builder(redrive).interval(config.maintenanceInterval()).start();
     RedriveServer server =
-        new RedriveServer(redrive, api, maintenance, ownsStore, config.bind(), declared);
+        new RedriveServer(redrive, store, api, maintenance, ownsStore, config.bind(), declared);
     log.info(
         "Redrive server listening on {} ({}, authentication {})",
         server.baseUrl(),

@@ -79,10 +79,9 @@ public final class EnqueueScenario implements Scenario {
       try (BenchDatabase db = target.newDatabase();
           Nodes nodes = Nodes.open(target, db, 1, producers + 2)) {
         nodes.createQueue(QueuePolicy.defaults());
-        Redrive shared = nodes.engine(0);
         List<Redrive> engines = new ArrayList<>();
         for (int i = 0; i < producers; i++) {
-          engines.add(Redrive.builder(shared.store()).build());
+          engines.add(Redrive.builder(nodes.store(0)).build());
         }
         List<NewMessage> hundred = Collections.nCopies(batch, Nodes.MESSAGE);
         long nanos =

@@ -60,6 +60,11 @@ public final class Nodes implements AutoCloseable {
     return engines.get(i);
   }
 
+  /** The store node {@code i}'s engine runs over (on SQLite the one all nodes share). */
+  Store store(int i) {
+    return stores.get(stores.size() == 1 ? 0 : i);
+  }
+
   int size() {
     return engines.size();
   }

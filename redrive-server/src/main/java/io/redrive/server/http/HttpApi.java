@@ -54,7 +54,7 @@ public final class HttpApi implements AutoCloseable {
     Views views = new Views(json);
     ErrorMapper errors = new ErrorMapper(json);
     this.waiter = new LeaseWaiter(redrive, 4);
-    this.readiness = new ReadinessProbe(redrive.store(), ReadinessProbe.BOUND);
+    this.readiness = new ReadinessProbe(redrive::ping, ReadinessProbe.BOUND);
     this.metrics = new ServerMetrics(redrive, registry);
     List<Route> table = new ArrayList<>(serviceRoutes());
     table.addAll(new QueueEndpoints(redrive, views).routes());

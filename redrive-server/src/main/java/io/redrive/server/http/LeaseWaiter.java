@@ -77,8 +77,7 @@ final class LeaseWaiter implements AutoCloseable {
       return poll.future;
     }
     try {
-      ReadySubscription subscription =
-          redrive.store().subscribeReady(request.queue(), poll::signal);
+      ReadySubscription subscription = redrive.subscribeReady(request.queue(), poll::signal);
       synchronized (poll) {
         poll.subscription = subscription;
       }

@@ -13,6 +13,7 @@ import io.redrive.lease.SettleResult;
 import io.redrive.message.EnqueueResult;
 import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
+import io.redrive.store.FindMessageParams;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
@@ -48,7 +49,7 @@ public abstract class CompletionWindowContract extends ComplianceTestBase {
     assertThat(again.state()).isEqualTo(MessageState.COMPLETED);
     assertThat(again.queue()).isEqualTo(QUEUE);
     assertThat(again.leasedAt()).isEqualTo(first.leasedAt());
-    assertThat(store.findMessage(id, now())).isEmpty();
+    assertThat(store.findMessage(new FindMessageParams(id, now()))).isEmpty();
     assertThat(stats(QUEUE).total()).isZero();
   }
 

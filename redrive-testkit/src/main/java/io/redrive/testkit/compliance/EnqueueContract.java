@@ -9,14 +9,26 @@ import io.redrive.message.EnqueueResult;
 import io.redrive.message.Message;
 import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
+import io.redrive.store.ReadySubscription;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** Enqueue: stored content, ids, batches (all or nothing), dedupe keys, delays and deadlines. */
 public abstract class EnqueueContract extends ComplianceTestBase {
+
+  @Test
+  void enqueue_wakesReadySubscribersOfTheQueue() {
+    createQueue(QUEUE);
+    AtomicInteger signals = new AtomicInteger();
+    try (ReadySubscription ignored = redrive.subscribeReady(QUEUE, signals::incrementAndGet)) {
+      enqueue(QUEUE);
+    }
+    assertThat(signals.get()).isPositive();
+  }
 
   @Test
   void enqueue_message_storedReadyWithItsContent() {

@@ -7,6 +7,7 @@ import io.redrive.error.ConflictException;
 import io.redrive.error.MessageNotFoundException;
 import io.redrive.lease.LeasedMessage;
 import io.redrive.message.MessageState;
+import io.redrive.store.IdPrefixParams;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +22,8 @@ public abstract class IdPrefixContract extends ComplianceTestBase {
     createQueue(QUEUE);
     String id = enqueue(QUEUE);
     assertThat(redrive.resolveId(id)).isEqualTo(id);
-    assertThat(store.findIdsByPrefix(id.substring(0, 30), 5)).containsExactly(id);
+    assertThat(store.findIdsByPrefix(IdPrefixParams.anyQueue(id.substring(0, 30), 5)))
+        .containsExactly(id);
   }
 
   @Test
@@ -48,7 +50,7 @@ public abstract class IdPrefixContract extends ComplianceTestBase {
 
     assertThat(redrive.resolveId(shared, List.of(QUEUE))).isEqualTo(mine);
     // in id order (ids of one millisecond differ in their random part)
-    assertThat(store.findIdsByPrefix(shared, "other", 5))
+    assertThat(store.findIdsByPrefix(new IdPrefixParams(shared, "other", 5)))
         .containsExactlyElementsOf(new java.util.TreeSet<>(List.of(other1, other2)));
     assertThatThrownBy(() -> redrive.resolveId(other1, List.of(QUEUE)))
         .isInstanceOf(MessageNotFoundException.class);

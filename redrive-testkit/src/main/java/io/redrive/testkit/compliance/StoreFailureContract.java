@@ -1,5 +1,6 @@
 package io.redrive.testkit.compliance;
 
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redrive.error.StoreException;
@@ -39,5 +40,19 @@ public abstract class StoreFailureContract extends ComplianceTestBase {
           .hasMessageContaining("failed")
           .hasCauseInstanceOf(java.sql.SQLException.class);
     }
+  }
+
+  @Test
+  void ping_reachableStore_answers() {
+    assertThatCode(redrive::ping).doesNotThrowAnyException();
+  }
+
+  @Test
+  void ping_afterStoreClosed_throwsStoreException() {
+    store.close();
+
+    assertThatThrownBy(redrive::ping)
+        .isInstanceOf(StoreException.class)
+        .hasCauseInstanceOf(java.sql.SQLException.class);
   }
 }

@@ -3,6 +3,7 @@ package io.redrive.testkit.compliance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redrive.message.EnqueueResult;
+import io.redrive.store.FindMessageParams;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -19,7 +20,9 @@ public abstract class TransactionalEnqueueContract extends ComplianceTestBase {
       connection.setAutoCommit(false);
       id = redrive.enqueue(connection, newMessage(QUEUE).build()).id();
 
-      assertThat(store.findMessage(id, clock.instant())).as("visible before commit").isEmpty();
+      assertThat(store.findMessage(new FindMessageParams(id, clock.instant())))
+          .as("visible before commit")
+          .isEmpty();
       connection.commit();
     }
 
@@ -37,7 +40,7 @@ public abstract class TransactionalEnqueueContract extends ComplianceTestBase {
       connection.rollback();
     }
 
-    assertThat(store.findMessage(id, clock.instant())).isEmpty();
+    assertThat(store.findMessage(new FindMessageParams(id, clock.instant()))).isEmpty();
     assertThat(stats(QUEUE).total()).isZero();
     assertNothingLeasable(QUEUE);
   }

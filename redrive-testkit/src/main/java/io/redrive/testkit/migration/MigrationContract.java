@@ -8,6 +8,7 @@ import io.redrive.error.StoreException;
 import io.redrive.lease.LeaseRequest;
 import io.redrive.lease.LeasedMessage;
 import io.redrive.message.NewMessage;
+import io.redrive.store.FindMessageParams;
 import io.redrive.store.Store;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -145,7 +146,8 @@ public abstract class MigrationContract {
   void open_earlierLayout_adoptsHistoryAndKeepsMessages() {
     db.createEarlierLayout();
 
-    Redrive redrive = Redrive.builder(db.open()).build();
+    Store upgraded = db.open();
+    Redrive redrive = Redrive.builder(upgraded).build();
 
     LeasedMessage legacy =
         redrive.lease(LeaseRequest.of("legacy", "w", 10)).leased().stream()
@@ -158,7 +160,7 @@ public abstract class MigrationContract {
     assertThat(db.redriveTableExists(LEGACY_HISTORY))
         .as("the old history held only Redrive's rows, so it is gone")
         .isFalse();
-    roundTrip(redrive.store(), "upgraded");
+    roundTrip(upgraded, "upgraded");
     redrive.close();
     roundTrip(db.open(), "upgraded-reopened");
   }
@@ -196,7 +198,8 @@ public abstract class MigrationContract {
 
   @Test
   void enqueue_onApplicationConnection_visibleOnCommitGoneOnRollback() throws SQLException {
-    Redrive redrive = Redrive.builder(db.openOnApplicationDataSource()).build();
+    Store store = db.openOnApplicationDataSource();
+    Redrive redrive = Redrive.builder(store).build();
     redrive.createQueue("app");
     String committed;
     String rolledBack;
@@ -216,7 +219,8 @@ public abstract class MigrationContract {
     }
 
     assertThat(redrive.getMessage(committed).queue()).isEqualTo("app");
-    assertThat(redrive.store().findMessage(rolledBack, redrive.clock().instant())).isEmpty();
+    assertThat(store.findMessage(new FindMessageParams(rolledBack, redrive.clock().instant())))
+        .isEmpty();
     assertThat(count("SELECT COUNT(*) FROM app_payments")).isEqualTo(1);
     List<LeasedMessage> leased = redrive.lease(LeaseRequest.of("app", "w", 10)).leased();
     assertThat(leased).extracting(LeasedMessage::id).containsExactly(committed);

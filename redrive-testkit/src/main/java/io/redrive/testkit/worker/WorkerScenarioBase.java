@@ -10,6 +10,7 @@ import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
 import io.redrive.message.Outcome;
 import io.redrive.queue.QueuePolicy;
+import io.redrive.store.FindMessageParams;
 import io.redrive.store.Store;
 import io.redrive.testkit.StoreFixture;
 import io.redrive.testkit.TestDatabase;
@@ -177,7 +178,7 @@ public abstract class WorkerScenarioBase {
   }
 
   protected Optional<Message> find(String id) {
-    return store.findMessage(id, Instant.now());
+    return store.findMessage(new FindMessageParams(id, Instant.now()));
   }
 
   /** True when the message has left the store (completed messages are deleted). */

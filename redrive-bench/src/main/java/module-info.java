@@ -1,0 +1,16 @@
+/**
+ * The benchmark. Exports nothing: it is an application. Its command is open to picocli, which sets
+ * its options by reflection.
+ */
+module io.redrive.bench {
+  requires io.redrive.sqlite;
+  requires io.redrive.postgres;
+  requires ch.qos.logback.classic;
+  requires com.fasterxml.jackson.databind;
+  requires embedded.postgres;
+  requires info.picocli;
+  requires org.xerial.sqlitejdbc;
+
+  opens io.redrive.bench to
+      info.picocli;
+}

@@ -1,0 +1,220 @@
+package io.redrive.cli;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import io.redrive.bench.violation.BenchStandIn;
+import io.redrive.cli.violation.CliReachingOut;
+import io.redrive.engine.DeliveryRules;
+import io.redrive.jdbc.violation.JdbcReachingOut;
+import io.redrive.postgres.violation.PostgresReachingOut;
+import io.redrive.queue.violation.CoreReachingOut;
+import io.redrive.server.http.HttpApi;
+import io.redrive.server.violation.ServerReachingOut;
+import io.redrive.sqlite.violation.SqliteReachingOut;
+import io.redrive.time.DurationText;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What must never be, across modules: checked here because this module's test class path holds the
+ * main classes of core, the JDBC layer, both stores, the testkit, the server and the CLI. The
+ * module descriptors (module-info.java) say the same for main code at compile time; these rules
+ * also hold where the descriptors are not in force (the class path the tests and shaded jars run
+ * on).
+ *
+ * <p>Each module's internal (non-exported or only qualified-exported) packages:
+ *
+ * <ul>
+ *   <li>core: {@code io.redrive.engine} (to the JDBC layer and testkit), {@code io.redrive.time}
+ *       (to the server, CLI, benchmark and testkit)
+ *   <li>server: {@code io.redrive.server.http}
+ *   <li>CLI: every package ({@code io.redrive.cli..}); benchmark: every package ({@code
+ *       io.redrive.bench..})
+ * </ul>
+ */
+@AnalyzeClasses(packages = "io.redrive", importOptions = ImportOption.DoNotIncludeTests.class)
+class ModuleBoundaryRulesTest {
+
+  /** The packages of redrive-core (its root package has classes of its own, hence two lists). */
+  private static final String[] CORE_SUBPACKAGES = {
+    "io.redrive.deadletter..",
+    "io.redrive.engine..",
+    "io.redrive.error..",
+    "io.redrive.failure..",
+    "io.redrive.lease..",
+    "io.redrive.maintenance..",
+    "io.redrive.message..",
+    "io.redrive.queue..",
+    "io.redrive.retry..",
+    "io.redrive.store..",
+    "io.redrive.time..",
+    "io.redrive.worker.."
+  };
+
+  private static String[] core() {
+    String[] all = new String[CORE_SUBPACKAGES.length + 1];
+    all[0] = "io.redrive";
+    System.arraycopy(CORE_SUBPACKAGES, 0, all, 1, CORE_SUBPACKAGES.length);
+    return all;
+  }
+
+  @ArchTest
+  static final ArchRule coreDependsOnNoStoreServerOrCli =
+      noClasses()
+          .that()
+          .resideInAnyPackage(core())
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "io.redrive.jdbc..",
+              "io.redrive.sqlite..",
+              "io.redrive.postgres..",
+              "io.redrive.server..",
+              "io.redrive.cli..",
+              "io.redrive.bench..",
+              "io.redrive.testkit..")
+          .because("core depends on no store, server, CLI or test module");
+
+  @ArchTest
+  static final ArchRule sqliteDependsOnNoOtherStore =
+      noClasses()
+          .that()
+          .resideInAPackage("io.redrive.sqlite..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.redrive.postgres..")
+          .because("a store depends on no other store");
+
+  @ArchTest
+  static final ArchRule postgresDependsOnNoOtherStore =
+      noClasses()
+          .that()
+          .resideInAPackage("io.redrive.postgres..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.redrive.sqlite..")
+          .because("a store depends on no other store");
+
+  @ArchTest
+  static final ArchRule jdbcLayerDependsOnNoStore =
+      noClasses()
+          .that()
+          .resideInAPackage("io.redrive.jdbc..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("io.redrive.sqlite..", "io.redrive.postgres..")
+          .because("the shared JDBC layer serves both stores and knows neither");
+
+  @ArchTest
+  static final ArchRule engineOnlyForCoreJdbcAndTestkit =
+      classes()
+          .that()
+          .resideInAPackage("io.redrive.engine..")
+          .should()
+          .onlyHaveDependentClassesThat()
+          .resideInAnyPackage(with(core(), "io.redrive.jdbc..", "io.redrive.testkit.."))
+          .because("io.redrive.engine is exported only to io.redrive.jdbc and io.redrive.testkit");
+
+  @ArchTest
+  static final ArchRule timeOnlyForCoreAndTheApplications =
+      classes()
+          .that()
+          .resideInAPackage("io.redrive.time..")
+          .should()
+          .onlyHaveDependentClassesThat()
+          .resideInAnyPackage(
+              with(
+                  core(),
+                  "io.redrive.server..",
+                  "io.redrive.cli..",
+                  "io.redrive.bench..",
+                  "io.redrive.testkit.."))
+          .because("io.redrive.time is exported only to the server, CLI, benchmark and testkit");
+
+  @ArchTest
+  static final ArchRule serverHttpOnlyForTheServer =
+      classes()
+          .that()
+          .resideInAPackage("io.redrive.server.http..")
+          .should()
+          .onlyHaveDependentClassesThat()
+          .resideInAPackage("io.redrive.server..")
+          .because("io.redrive.server.http is not exported: routes and bodies are the server's");
+
+  @ArchTest
+  static final ArchRule nothingDependsOnTheCli =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage("io.redrive.cli..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.redrive.cli..")
+          .because("the CLI is an application and exports nothing");
+
+  @ArchTest
+  static final ArchRule nothingDependsOnTheBenchmark =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage("io.redrive.bench..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.redrive.bench..")
+          .because("the benchmark is an application and exports nothing");
+
+  /**
+   * Every rule above can fail: each one, run over the test-only classes that break it on purpose
+   * ({@code io.redrive.*.violation}, outside what the rules analyze), reports that class.
+   */
+  @Test
+  void everyRule_onAClassBreakingIt_reportsThatClass() {
+    JavaClasses breaking =
+        new ClassFileImporter()
+            .importClasses(
+                CoreReachingOut.class,
+                SqliteReachingOut.class,
+                PostgresReachingOut.class,
+                JdbcReachingOut.class,
+                ServerReachingOut.class,
+                CliReachingOut.class,
+                BenchStandIn.class,
+                DeliveryRules.class,
+                DurationText.class,
+                HttpApi.class,
+                RedriveCommand.class);
+    Map<ArchRule, Class<?>> caughtBy =
+        Map.of(
+            coreDependsOnNoStoreServerOrCli, CoreReachingOut.class,
+            sqliteDependsOnNoOtherStore, SqliteReachingOut.class,
+            postgresDependsOnNoOtherStore, PostgresReachingOut.class,
+            jdbcLayerDependsOnNoStore, JdbcReachingOut.class,
+            engineOnlyForCoreJdbcAndTestkit, ServerReachingOut.class,
+            timeOnlyForCoreAndTheApplications, SqliteReachingOut.class,
+            serverHttpOnlyForTheServer, CliReachingOut.class,
+            nothingDependsOnTheCli, ServerReachingOut.class,
+            nothingDependsOnTheBenchmark, ServerReachingOut.class);
+    caughtBy.forEach(
+        (rule, breaker) -> {
+          EvaluationResult result = rule.evaluate(breaking);
+          assertThat(result.hasViolation()).as(rule.getDescription()).isTrue();
+          assertThat(result.getFailureReport().getDetails())
+              .as(rule.getDescription())
+              .anyMatch(line -> line.contains(breaker.getName()));
+        });
+  }
+
+  private static String[] with(String[] packages, String... more) {
+    String[] all = new String[packages.length + more.length];
+    System.arraycopy(packages, 0, all, 0, packages.length);
+    System.arraycopy(more, 0, all, packages.length, more.length);
+    return all;
+  }
+}

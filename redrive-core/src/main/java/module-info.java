@@ -1,0 +1,36 @@
+/**
+ * Redrive's engine: the {@link io.redrive.Redrive} facade, the domain types, the worker runtime and
+ * the store SPI ({@link io.redrive.store.Store}).
+ *
+ * <p>Exported: what applications and store implementations use. Internal: {@code io.redrive.engine}
+ * (the delivery rules the JDBC layer applies inside its transactions) and {@code io.redrive.time}
+ * (duration text shared by the server, CLI and benchmark), each exported only to the modules that
+ * need it.
+ */
+// "module": the qualified exports name modules built after this one.
+@SuppressWarnings("module")
+module io.redrive {
+  requires transitive java.sql;
+  requires transitive micrometer.core;
+  requires org.slf4j;
+
+  exports io.redrive;
+  exports io.redrive.deadletter;
+  exports io.redrive.error;
+  exports io.redrive.failure;
+  exports io.redrive.lease;
+  exports io.redrive.maintenance;
+  exports io.redrive.message;
+  exports io.redrive.queue;
+  exports io.redrive.retry;
+  exports io.redrive.store;
+  exports io.redrive.worker;
+  exports io.redrive.engine to
+      io.redrive.jdbc,
+      io.redrive.testkit;
+  exports io.redrive.time to
+      io.redrive.server,
+      io.redrive.cli,
+      io.redrive.bench,
+      io.redrive.testkit;
+}
