@@ -22,7 +22,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Group commit of settles. Runners hand their completion or failure over and go back to the pool;
@@ -37,7 +36,7 @@ final class SettleBatcher {
   /** The longest a completion waits for others to share its transaction. */
   static final Duration LINGER = Duration.ofMillis(1);
 
-  private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
+  private static final Logger LOG = WorkerLog.LOG;
 
   /** Told the outcome of one completion: completed, or lease lost, or the store failed. */
   @FunctionalInterface
