@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * Turns an outcome into a settle: the one class of the worker that completes, fails, abandons or
  * releases its leases (through the {@link SettleBatcher} or {@link Redrive}), logs how that went
- * and stops holding the lease afterwards. Callers settle only leases they have claimed.
+ * and stops holding the lease afterwards. It settles only claimed leases: its callers claim them,
+ * except for an unregistered type and a cascade release, which this class claims itself.
  *
  * <p>Entered by the runners, the watchdog and heartbeat timers and the stopping thread; the
  * callbacks of handed-over settles run on the settle thread. No lock and no state of its own.
