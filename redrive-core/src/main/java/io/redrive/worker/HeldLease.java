@@ -5,13 +5,23 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One lease this worker holds, from lease to settle. Exactly one party settles it — the runner, the
- * timeout watchdog or the shutdown — whoever {@link #claim()}s it first.
+ * timeout watchdog, the hung-handler give-up or the shutdown — whoever {@link #claim()}s it first;
+ * a party that interrupts the runner does so holding this object's monitor, so the runner (which
+ * claims under the same monitor) never sees an interrupt meant for an earlier message.
+ *
+ * <p>Entered by the poller (creates it), the runner, the watchdog and heartbeat timers, the settle
+ * thread and the stopping thread; every field is atomic or volatile. Which run it belongs to is
+ * kept by {@link Slots}.
  */
 final class HeldLease {
   final LeasedMessage message;
   final long leasedAtNanos;
   private final AtomicBoolean claimed = new AtomicBoolean();
+
+  /** The heartbeat saw the lease lost; it stops renewing it. */
   volatile boolean lost;
+
+  /** The heartbeat gave up on a hung handler; it stops renewing it. */
   volatile boolean renewalStopped;
 
   /**
@@ -20,9 +30,6 @@ final class HeldLease {
   volatile long startedAtNanos;
 
   volatile boolean started;
-
-  /** The run this lease belongs to (set when dispatched). */
-  volatile Object run;
 
   HeldLease(LeasedMessage message, long leasedAtNanos) {
     this.message = message;

@@ -22,7 +22,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Group commit of settles. Runners hand their completion or failure over and go back to the pool;
@@ -31,13 +30,18 @@ import org.slf4j.LoggerFactory;
  * under load many completions share one transaction, and a runner never parks waiting for its
  * answer. Before a call the flusher lingers up to {@link #LINGER} while more handler runs of the
  * worker are still unfinished than completions are queued, so a batch whose handlers finish
- * together commits together. Alone, a completion is committed at once. Thread-safe.
+ * together commits together. Alone, a completion is committed at once.
+ *
+ * <p>Entered by the runners ({@link #completeLater}, {@link #failLater}, {@link #complete}) through
+ * the {@link Settler}, and by the stopping thread ({@link #close}); the store calls and every
+ * callback run on the flusher thread. No lock: a blocking queue hands settles over, and each is
+ * answered once (its own flag).
  */
 final class SettleBatcher {
   /** The longest a completion waits for others to share its transaction. */
   static final Duration LINGER = Duration.ofMillis(1);
 
-  private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
+  private static final Logger LOG = WorkerLog.LOG;
 
   /** Told the outcome of one completion: completed, or lease lost, or the store failed. */
   @FunctionalInterface

@@ -1,11 +1,13 @@
 package io.redrive.worker;
 
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
-/** A latch the poller sleeps on between polls; a signal (NOTIFY, freed slot, stop) ends the nap. */
+/**
+ * A latch the poller sleeps on between polls; a signal (NOTIFY, freed slot, settle, stop) ends the
+ * nap. The poller and the stopping thread wait; any thread signals; both under its own lock.
+ */
 final class Wakeup {
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition signalled = lock.newCondition();
@@ -35,9 +37,5 @@ final class Wakeup {
     } finally {
       lock.unlock();
     }
-  }
-
-  static long millis(Duration d) {
-    return TimeUnit.NANOSECONDS.toMillis(d.toNanos());
   }
 }

@@ -7,11 +7,9 @@ import io.redrive.maintenance.Maintenance;
 import io.redrive.queue.QueueNames;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.retry.UnregisteredHandlerBackoff;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Leases messages of one queue and runs them with the handler registered for their type, settling
@@ -189,14 +187,14 @@ public final class Worker implements AutoCloseable {
      * their leases.
      */
     public Builder maxRenewal(Duration value) {
-      this.maxRenewal = positive("maxRenewal", value);
+      this.maxRenewal = WorkerConfig.positive("maxRenewal", value);
       return this;
     }
 
     /** Idle poll interval, growing from {@code min} to {@code max} (default 50 ms to 2 s). */
     public Builder pollInterval(Duration min, Duration max) {
-      positive("pollInterval.min", min);
-      positive("pollInterval.max", max);
+      WorkerConfig.positive("pollInterval.min", min);
+      WorkerConfig.positive("pollInterval.max", max);
       if (max.compareTo(min) < 0) {
         throw new IllegalArgumentException(
             "pollInterval.max: must be at least pollInterval.min (" + min + "), was " + max);
@@ -282,7 +280,7 @@ public final class Worker implements AutoCloseable {
       WorkerConfig config =
           new WorkerConfig(
               queue,
-              id != null ? id : defaultId(),
+              id != null ? id : WorkerConfig.defaultId(),
               Map.copyOf(handlers),
               concurrency,
               batchSize != null ? batchSize : concurrency,
@@ -296,27 +294,6 @@ public final class Worker implements AutoCloseable {
               classifier,
               meterRegistry);
       return new Worker(redrive, config, maintenanceInterval);
-    }
-
-    private static Duration positive(String field, Duration value) {
-      if (value == null || value.isNegative() || value.isZero()) {
-        throw new IllegalArgumentException(field + ": must be positive, was " + value);
-      }
-      return value;
-    }
-
-    private static String defaultId() {
-      String host;
-      try {
-        host = InetAddress.getLocalHost().getHostName();
-      } catch (Exception e) {
-        host = "localhost";
-      }
-      return host
-          + "-"
-          + ProcessHandle.current().pid()
-          + "-"
-          + UUID.randomUUID().toString().substring(0, 4);
     }
   }
 }

@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The worker's own Micrometer meters (handler time, lease-to-start, in flight, queue depth); names
  * are listed in docs/worker.md. Message counts (leased, completed, failed, dead …) are the
- * engine's, counted once for every caller. Thread-safe.
+ * engine's, counted once for every caller. Entered by the runners, the timers, the settle thread
+ * and the poller; thread-safe without a lock (atomics, Micrometer's meters).
  */
 final class WorkerMetrics {
   private static final Map<MeterRegistry, Map<String, AtomicLong>> DEPTH_GAUGES =

@@ -1,0 +1,168 @@
+package io.redrive.worker;
+
+import io.redrive.Redrive;
+import io.redrive.lease.LeaseRequest;
+import io.redrive.lease.LeaseResult;
+import io.redrive.lease.LeasedMessage;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Leases batches as long as slots are free and splits each into runs: every non-stream message
+ * alone, the messages of one stream together in order. Sleeps between empty polls with a growing
+ * interval that a ready signal (in-process enqueue, PostgreSQL NOTIFY), a settle or a freed slot
+ * cuts short.
+ *
+ * <p>Owned by its own thread, the poller; {@link #stopLeasing} and {@link #join} are called by the
+ * stopping thread.
+ */
+final class Poller {
+  /** How long the poller may hold free slots back to lease a fuller batch. */
+  private static final Duration PARTIAL_BATCH_LINGER = Duration.ofMillis(10);
+
+  private final Redrive redrive;
+  private final WorkerConfig config;
+  private final Duration leaseTimeout;
+  private final Slots slots;
+  private final Runner runner;
+  private final Wakeup wakeup;
+  private final WorkerLog log;
+  private final Thread thread;
+  private volatile boolean leasing = true;
+
+  Poller(
+      Redrive redrive,
+      WorkerConfig config,
+      Duration leaseTimeout,
+      Slots slots,
+      Runner runner,
+      Wakeup wakeup,
+      WorkerLog log) {
+    this.redrive = redrive;
+    this.config = config;
+    this.leaseTimeout = leaseTimeout;
+    this.slots = slots;
+    this.runner = runner;
+    this.wakeup = wakeup;
+    this.log = log;
+    this.thread = new Thread(this::poll, "redrive-poller-" + config.id());
+    thread.setDaemon(true);
+  }
+
+  void start() {
+    thread.start();
+  }
+
+  boolean leasing() {
+    return leasing;
+  }
+
+  /** The poller leases nothing more and ends once its current call (or nap) returns. */
+  void stopLeasing() {
+    leasing = false;
+  }
+
+  /** Waits up to {@code max} for the poller thread to end. */
+  void join(Duration max) {
+    try {
+      thread.join(max.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void poll() {
+    Duration idle = config.pollMin();
+    int fullBatch = Math.min(config.batchSize(), config.concurrency());
+    long lingerNanos = Math.min(PARTIAL_BATCH_LINGER.toNanos(), config.pollMax().toNanos());
+    long partialSince = 0;
+    while (leasing) {
+      try {
+        int free = slots.free();
+        if (free == 0) { // settles not yet committed hold their slots, so this bounds them too
+          wakeup.await(config.pollMax());
+          continue;
+        }
+        // Under a backlog, slots free up a few at a time; leasing each trickle would split one
+        // batch into many small ones, each paying a whole transaction. Wait briefly for half a
+        // batch of free slots while handlers are still running.
+        if (free < (fullBatch + 1) / 2 && !slots.idle()) {
+          long now = System.nanoTime();
+          if (partialSince == 0) {
+            partialSince = now;
+          }
+          long left = lingerNanos - (now - partialSince);
+          if (left > 0) {
+            wakeup.await(Duration.ofNanos(left));
+            continue;
+          }
+        }
+        partialSince = 0;
+        LeaseResult result =
+            redrive.lease(
+                new LeaseRequest(
+                    config.queue(), config.id(), Math.min(config.batchSize(), free), leaseTimeout));
+        reportDeaths(result);
+        if (result.leased().isEmpty()) {
+          idle = wakeup.await(idle) ? config.pollMin() : twice(idle, config.pollMax());
+          continue;
+        }
+        idle = config.pollMin();
+        dispatch(result.leased());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (RuntimeException e) {
+        WorkerLog.LOG.warn(
+            "worker {} could not lease from {}; retrying in {}: {}",
+            config.id(),
+            config.queue(),
+            config.pollMax(),
+            e.toString());
+        try {
+          wakeup.await(config.pollMax());
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+
+  private void reportDeaths(LeaseResult result) {
+    for (String id : result.poisoned()) {
+      log.poisoned(id, config.queue());
+    }
+    for (String id : result.expired()) {
+      log.expired(id, config.queue());
+    }
+  }
+
+  private void dispatch(List<LeasedMessage> leased) throws InterruptedException {
+    long now = System.nanoTime();
+    List<Run> runs = new ArrayList<>();
+    Map<String, List<HeldLease>> streams = new LinkedHashMap<>();
+    for (LeasedMessage m : leased) {
+      HeldLease h = new HeldLease(m, now);
+      if (m.stream() == null) {
+        runs.add(new Run(List.of(h)));
+      } else {
+        streams.computeIfAbsent(m.stream(), s -> new ArrayList<>()).add(h);
+      }
+    }
+    streams.values().forEach(list -> runs.add(new Run(list)));
+    runs.forEach(slots::hold);
+    for (Run run : runs) {
+      slots.take(run);
+      runner.start(run);
+    }
+  }
+
+  private static Duration twice(Duration d, Duration max) {
+    Duration next = d.multipliedBy(2);
+    return next.compareTo(max) > 0 ? max : next;
+  }
+}

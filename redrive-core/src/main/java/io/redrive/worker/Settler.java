@@ -1,0 +1,247 @@
+package io.redrive.worker;
+
+import io.redrive.Redrive;
+import io.redrive.error.LeaseLostException;
+import io.redrive.error.LeaseNotFoundException;
+import io.redrive.failure.FailureReason;
+import io.redrive.lease.AbandonRequest;
+import io.redrive.lease.FailRequest;
+import io.redrive.lease.LeasedMessage;
+import io.redrive.lease.SettleResult;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Turns an outcome into a settle: the one class of the worker that completes, fails, abandons or
+ * releases its leases (through the {@link SettleBatcher} or {@link Redrive}), logs how that went
+ * and stops holding the lease afterwards. It settles only claimed leases: its callers claim them,
+ * except for an unregistered type and a cascade release, which this class claims itself.
+ *
+ * <p>Entered by the runners, the watchdog and heartbeat timers and the stopping thread; the
+ * callbacks of handed-over settles run on the settle thread. No lock and no state of its own.
+ */
+final class Settler {
+  private final Redrive redrive;
+  private final WorkerConfig config;
+  private final WorkerMetrics metrics;
+  private final SettleBatcher settles;
+  private final Slots slots;
+  private final WorkerLog log;
+
+  Settler(
+      Redrive redrive,
+      WorkerConfig config,
+      WorkerMetrics metrics,
+      SettleBatcher settles,
+      Slots slots,
+      WorkerLog log) {
+    this.redrive = redrive;
+    this.config = config;
+    this.metrics = metrics;
+    this.settles = settles;
+    this.slots = slots;
+    this.log = log;
+  }
+
+  /**
+   * Completes a handler's message. A lone message's completion is handed to the group commit
+   * without waiting ({@code async}: the answer finishes the run); a stream's runner waits, since
+   * the next message may only run after it.
+   */
+  Ran complete(Run run, HeldLease h, long took, boolean async) {
+    LeasedMessage m = h.message;
+    if (async) {
+      settles.completeLater(
+          m.token(),
+          m.id(),
+          (completed, error) -> {
+            try {
+              completed(m, completed, error, took);
+            } finally {
+              slots.settled(h);
+              slots.finish(run);
+            }
+          });
+      return Ran.SETTLING;
+    }
+    boolean completed = false;
+    RuntimeException failure = null;
+    try {
+      completed = settles.complete(m.token(), m.id());
+    } catch (RuntimeException e) {
+      failure = e;
+    }
+    try {
+      return completed(m, completed, failure, took) ? Ran.COMPLETED : Ran.NOT_COMPLETED;
+    } finally {
+      slots.settled(h);
+    }
+  }
+
+  /** Reports a completion's outcome; true when it completed. */
+  private boolean completed(LeasedMessage m, boolean completed, RuntimeException error, long took) {
+    if (error != null) {
+      log.couldNotSettle(m, error);
+      return false;
+    }
+    if (!completed) {
+      log.leaseLost(m);
+      return false;
+    }
+    metrics.handlerDuration(m.type(), "completed", took);
+    return true;
+  }
+
+  /**
+   * Fails a handler's message. A lone message's failure is handed to the group commit without
+   * waiting ({@code async}, then true: the answer finishes the run); a stream's runner waits, since
+   * it releases the rest only afterwards.
+   */
+  boolean fail(
+      Run run,
+      HeldLease h,
+      HandlerRegistration reg,
+      HandlerContext context,
+      HandlerResult result,
+      Throwable error,
+      long took,
+      boolean async) {
+    LeasedMessage m = h.message;
+    FailRequest request;
+    try {
+      FailureClassifier classifier =
+          reg.classifier() != null ? reg.classifier() : config.classifier();
+      request = FailRequests.of(m, classifier, context, result, error);
+    } catch (RuntimeException e) { // a classifier bug: the lease expires and is redelivered
+      log.couldNotSettle(m, e);
+      slots.settled(h);
+      return false;
+    }
+    metrics.handlerDuration(m.type(), "failed", took);
+    if (async) {
+      settles.failLater(
+          request,
+          m.id(),
+          (settled, failure) -> {
+            try {
+              failed(m, request, settled, failure);
+            } finally {
+              slots.settled(h);
+              slots.finish(run);
+            }
+          });
+      return true;
+    }
+    try {
+      failed(m, request, redrive.fail(request), null);
+    } catch (LeaseLostException | LeaseNotFoundException e) {
+      log.leaseLost(m);
+    } catch (RuntimeException e) {
+      log.couldNotSettle(m, e);
+    } finally {
+      slots.settled(h);
+    }
+    return false;
+  }
+
+  /** Reports a failure's outcome: {@code settled} null means the lease was lost. */
+  private void failed(
+      LeasedMessage m, FailRequest request, SettleResult settled, RuntimeException error) {
+    if (error != null) {
+      log.couldNotSettle(m, error);
+    } else if (settled == null) {
+      log.leaseLost(m);
+    } else {
+      log.failed(m, request, settled);
+    }
+  }
+
+  /**
+   * No handler here for the message's type: failed as UNREGISTERED_HANDLER, which the engine turns
+   * into an abandon with this worker's unregistered backoff (and logs), the same for every worker.
+   */
+  void unregistered(HeldLease h) {
+    LeasedMessage m = h.message;
+    if (!h.claim()) {
+      return;
+    }
+    try {
+      redrive.fail(
+          FailRequest.of(
+                  m.token(),
+                  FailureReason.UNREGISTERED_HANDLER,
+                  "no handler for type " + m.type() + " on worker " + config.id())
+              .withRetryAfter(config.unregisteredBackoff().delayAfter(m.attempt())));
+    } catch (RuntimeException e) {
+      WorkerLog.LOG.warn("could not abandon unhandled message {}: {}", m.id(), e.toString());
+    } finally {
+      slots.settled(h);
+    }
+  }
+
+  /** Fails as TIMEOUT_EXCEEDED the claimed lease of a handler that ran past {@code timeout}. */
+  void timedOut(HeldLease h, HandlerContext context, Duration timeout) {
+    LeasedMessage m = h.message;
+    try {
+      FailRequest request =
+          FailRequest.of(
+                  m.token(),
+                  FailureReason.TIMEOUT_EXCEEDED,
+                  "handler for type " + m.type() + " ran past its timeout of " + timeout)
+              .withProgress(context.progress());
+      metrics.handlerDuration(m.type(), "timed_out", timeout.toNanos());
+      log.failed(m, request, redrive.fail(request));
+    } catch (RuntimeException e) {
+      WorkerLog.LOG.warn("could not fail timed-out message {}: {}", m.id(), e.toString());
+    } finally {
+      slots.settled(h);
+    }
+  }
+
+  /** Gives back, attempt refunded, the claimed lease of a handler cut off at shutdown. */
+  void abandonAtShutdown(HeldLease h) {
+    try {
+      redrive.abandon(
+          new AbandonRequest(
+              h.message.token(),
+              Duration.ZERO,
+              true,
+              "worker " + config.id() + " shut down before the handler finished",
+              null));
+    } catch (RuntimeException e) {
+      WorkerLog.LOG.warn(
+          "could not give back message {} at shutdown: {}", h.message.id(), e.toString());
+    }
+    slots.settled(h);
+  }
+
+  /** Gives back, refunded, the leases of a run from index {@code from} on (cascade release). */
+  void releaseRest(Run run, int from, String why) {
+    release(slots.claimFrom(run, from), why);
+  }
+
+  /** Gives back claimed leases with their attempts refunded. */
+  void release(List<String> tokens, String why) {
+    if (tokens.isEmpty()) {
+      return;
+    }
+    try {
+      redrive.release(tokens);
+    } catch (RuntimeException all) {
+      // One lost lease fails the batch; give back the others one by one.
+      for (String token : tokens) {
+        try {
+          redrive.release(List.of(token));
+        } catch (RuntimeException e) {
+          WorkerLog.LOG.debug("could not release {}: {}", token, e.toString());
+        }
+      }
+    }
+    WorkerLog.LOG.info(
+        "worker {} released {} message(s) of queue {}: {}",
+        config.id(),
+        tokens.size(),
+        config.queue(),
+        why);
+  }
+}
