@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -20,6 +21,11 @@ final class CompletionRows {
 
   CompletionRows(SqlDialect dialect) {
     this.dialect = dialect;
+  }
+
+  /** Whether a completion window keeps anything at all (null, zero and negative do not). */
+  static boolean remembers(Duration completionWindow) {
+    return completionWindow != null && !completionWindow.isZero() && !completionWindow.isNegative();
   }
 
   /** A completed message: its lease nonce, dedupe key and times. */

@@ -117,7 +117,7 @@ final class Producing {
       throws SQLException {
     Duration window = params.completionWindow();
     Map<String, String> found = new HashMap<>();
-    if (window == null || window.isZero() || window.isNegative()) {
+    if (!CompletionRows.remembers(window)) {
       return found;
     }
     Map<String, Set<String>> keysByQueue = new HashMap<>();
@@ -157,7 +157,7 @@ final class Producing {
         return new EnqueueResult(live.get(), true);
       }
       Duration window = params.completionWindow();
-      if (window != null && !window.isZero() && !window.isNegative()) {
+      if (CompletionRows.remembers(window)) {
         String completed =
             completions
                 .idsByDedupeKey(

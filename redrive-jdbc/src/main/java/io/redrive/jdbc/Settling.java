@@ -59,7 +59,7 @@ final class Settling {
     try {
       row = messages.lockLeased(c, p.token(), p.now()).row();
     } catch (LeaseNotFoundException e) {
-      if (!remembers(p.completionWindow())) {
+      if (!CompletionRows.remembers(p.completionWindow())) {
         throw e;
       }
       return repeated(c, List.of(p.token()), p.now(), p.completionWindow()).values().stream()
@@ -68,7 +68,7 @@ final class Settling {
     }
     history.delete(c, row.id());
     messages.delete(c, row.id());
-    if (remembers(p.completionWindow())) {
+    if (CompletionRows.remembers(p.completionWindow())) {
       completions.insertAll(
           c,
           List.of(
@@ -82,10 +82,6 @@ final class Settling {
     }
     return new SettleResult(
         row.id(), MessageState.COMPLETED, null, null, null, false, row.queue(), leasedAt(row));
-  }
-
-  private static boolean remembers(Duration completionWindow) {
-    return completionWindow != null && !completionWindow.isZero() && !completionWindow.isNegative();
   }
 
   /**
@@ -149,7 +145,7 @@ final class Settling {
     for (CompletionRows.Completion r : done.values()) {
       out.put(r.messageId(), completed(r));
     }
-    if (!remembers(p.completionWindow())) {
+    if (!CompletionRows.remembers(p.completionWindow())) {
       return out;
     }
     if (!done.isEmpty()) {
