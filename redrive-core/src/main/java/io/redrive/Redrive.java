@@ -10,8 +10,6 @@ import io.redrive.deadletter.RedriveResult;
 import io.redrive.deadletter.RetryResult;
 import io.redrive.error.CommitUnknownException;
 import io.redrive.error.ConflictException;
-import io.redrive.error.LeaseLostException;
-import io.redrive.error.LeaseNotFoundException;
 import io.redrive.error.MessageNotFoundException;
 import io.redrive.error.QueueNotFoundException;
 import io.redrive.lease.AbandonRequest;
@@ -21,7 +19,9 @@ import io.redrive.lease.FailRequest;
 import io.redrive.lease.LeaseRequest;
 import io.redrive.lease.LeaseResult;
 import io.redrive.lease.LeaseToken;
+import io.redrive.lease.SettleCommand;
 import io.redrive.lease.SettleResult;
+import io.redrive.lease.Settlement;
 import io.redrive.message.EnqueueResult;
 import io.redrive.message.Message;
 import io.redrive.message.MessageIds;
@@ -36,16 +36,11 @@ import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueStats;
 import io.redrive.queue.QueueUpdate;
 import io.redrive.retry.UnregisteredHandlerBackoff;
-import io.redrive.store.AbandonParams;
-import io.redrive.store.CompleteAllParams;
-import io.redrive.store.CompleteParams;
 import io.redrive.store.CreateQueueParams;
 import io.redrive.store.DeleteCompletionsParams;
 import io.redrive.store.DropParams;
 import io.redrive.store.EnqueueParams;
 import io.redrive.store.ExpireParams;
-import io.redrive.store.FailAllParams;
-import io.redrive.store.FailParams;
 import io.redrive.store.FindMessageParams;
 import io.redrive.store.IdPrefixParams;
 import io.redrive.store.ImportParams;
@@ -55,7 +50,6 @@ import io.redrive.store.PauseParams;
 import io.redrive.store.ProgressParams;
 import io.redrive.store.ReadySubscription;
 import io.redrive.store.RedriveParams;
-import io.redrive.store.ReleaseParams;
 import io.redrive.store.RenewParams;
 import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
@@ -70,11 +64,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 
@@ -99,6 +91,7 @@ public final class Redrive implements AutoCloseable {
   private final EngineMetrics metrics;
   private final Duration completionWindow;
   private final LostLeases lostLeases;
+  private final Settles settles;
 
   private Redrive(Builder b) {
     this.completionWindow = b.completionWindow;
@@ -108,6 +101,8 @@ public final class Redrive implements AutoCloseable {
     this.unregistered = new UnregisteredHandlerFailures(b.store, b.unregisteredBackoff);
     this.metrics = new EngineMetrics(b.meterRegistry);
     this.lostLeases = new LostLeases(b.store, b.clock);
+    this.settles =
+        new Settles(b.store, b.clock, validation, unregistered, metrics, b.completionWindow);
   }
 
   /** Starts building an engine over a store. */
@@ -345,24 +340,36 @@ public final class Redrive implements AutoCloseable {
     return result;
   }
 
+  /**
+   * Settles many leases in one store transaction, any mix of completes, fails, abandons and
+   * releases, and answers one {@link Settlement} per command in order: what it did, or why the
+   * lease was lost (a lost lease is answered, not thrown, and changes nothing; a second command for
+   * the same message in one call is lost as DUPLICATE). Each command is settled exactly as the
+   * single-lease method of its kind would; at most 1000 commands, all checked before anything
+   * changes. Failures with reason UNREGISTERED_HANDLER are abandoned as {@link #fail} says, each in
+   * its own transaction.
+   */
+  public List<Settlement> settle(List<SettleCommand> commands) {
+    return settles.each(commands);
+  }
+
   /** Completes a leased message; it leaves the queue. */
   public SettleResult complete(String token) {
     return complete(token, 0L);
   }
 
-  /** Completes a leased message, OR-ing {@code progress} into its progress bits first. */
+  /**
+   * Completes a leased message. {@code progress} is accepted for symmetry with {@link #fail} and
+   * {@link #recordProgress}; a completed message leaves the queue, so it is not kept.
+   */
   public SettleResult complete(String token, long progress) {
-    Instant now = now();
-    SettleResult result =
-        store.completeIfLeased(
-            new CompleteParams(LeaseToken.parse(token), progress, now, completionWindow));
-    metrics.settled(result, EngineMetrics.Settle.COMPLETED, null, now);
-    return result;
+    return settles.one(new SettleCommand.Complete(LeaseToken.parse(token))).orThrow();
   }
 
   /**
    * Completes many leases in one store transaction (one statement on both stores). Tokens that no
-   * longer hold their message are reported as lost, not thrown; at most 1000 tokens.
+   * longer hold their message are reported as lost, not thrown; at most 1000 tokens. A token named
+   * twice is listed as its first naming was.
    */
   public CompleteAllResult completeAll(List<String> tokens) {
     if (tokens == null || tokens.isEmpty()) {
@@ -372,19 +379,31 @@ public final class Redrive implements AutoCloseable {
       throw new IllegalArgumentException(
           "tokens: at most " + LeaseRequest.MAX_BATCH + " per call, was " + tokens.size());
     }
-    List<LeaseToken> parsed = tokens.stream().map(LeaseToken::parse).toList();
-    Instant now = now();
-    Map<String, SettleResult> done =
-        store.completeAllIfLeased(new CompleteAllParams(parsed, now, completionWindow));
-    for (SettleResult r : done.values()) {
-      metrics.settled(r, EngineMetrics.Settle.COMPLETED, null, now);
+    List<SettleCommand> commands = new ArrayList<>(tokens.size());
+    for (String token : tokens) {
+      commands.add(new SettleCommand.Complete(LeaseToken.parse(token)));
     }
     List<String> completed = new ArrayList<>();
     List<String> lost = new ArrayList<>();
-    for (LeaseToken t : parsed) {
-      (done.containsKey(t.messageId()) ? completed : lost).add(t.messageId());
+    for (Settlement s : asFirstNamed(settles.each(commands))) {
+      (s.settled() ? completed : lost).add(s.command().messageId());
     }
     return new CompleteAllResult(completed, lost);
+  }
+
+  /**
+   * Each settlement, except that a command repeating an earlier one's very token (not just its
+   * message) is answered as that one was: naming a token twice is not an error.
+   */
+  private static List<Settlement> asFirstNamed(List<Settlement> settlements) {
+    Map<LeaseToken, Settlement> first = new HashMap<>();
+    List<Settlement> out = new ArrayList<>(settlements.size());
+    for (Settlement s : settlements) {
+      Settlement earlier = first.putIfAbsent(s.command().token(), s);
+      boolean repeat = s.lost() == Settlement.Lost.DUPLICATE && earlier != null;
+      out.add(repeat ? earlier : s);
+    }
+    return out;
   }
 
   /**
@@ -398,33 +417,15 @@ public final class Redrive implements AutoCloseable {
    * left; the lease after the last attempt poisons it. The Java worker goes through here too.
    */
   public SettleResult fail(FailRequest request) {
-    FailParams params = failParams(request);
-    SettleResult result =
-        UnregisteredHandlerFailures.applies(params)
-            ? unregistered.abandon(params)
-            : store.failIfLeased(params);
-    metrics.settled(result, EngineMetrics.Settle.FAILED, params.reason(), params.now());
-    return result;
-  }
-
-  private FailParams failParams(FailRequest request) {
     validation.fail(request);
-    return new FailParams(
-        LeaseToken.parse(request.token()),
-        request.reason(),
-        Validation.bounded(request.message(), Validation.MAX_ERROR_MESSAGE),
-        request.retryable(),
-        request.retryAfter(),
-        request.progress(),
-        Validation.bounded(request.stackTrace(), Validation.MAX_STACK_TRACE),
-        now());
+    return settles.one(SettleCommand.Fail.of(request)).orThrow();
   }
 
   /**
    * Fails many attempts in one store transaction, each exactly as {@link #fail} would. Tokens that
    * no longer hold their message are reported as lost, not thrown; at most 1000 requests. Input is
    * validated before anything changes. UNREGISTERED_HANDLER requests are abandoned as {@link #fail}
-   * says, each in its own transaction.
+   * says, each in its own transaction. A token named twice is listed as its first naming was.
    */
   public FailAllResult failAll(List<FailRequest> requests) {
     if (requests == null || requests.isEmpty()) {
@@ -434,38 +435,18 @@ public final class Redrive implements AutoCloseable {
       throw new IllegalArgumentException(
           "requests: at most " + LeaseRequest.MAX_BATCH + " per call, was " + requests.size());
     }
-    List<FailParams> params = new ArrayList<>(requests.size());
+    List<SettleCommand> commands = new ArrayList<>(requests.size());
     for (FailRequest request : requests) {
-      params.add(failParams(request));
-    }
-    List<FailParams> failures = new ArrayList<>(params.size());
-    Map<String, SettleResult> done = new HashMap<>();
-    for (FailParams p : params) {
-      if (!UnregisteredHandlerFailures.applies(p)) {
-        failures.add(p);
-      } else if (!done.containsKey(p.token().messageId())) {
-        try {
-          done.put(p.token().messageId(), unregistered.abandon(p));
-        } catch (LeaseLostException | LeaseNotFoundException e) {
-          // reported as lost below, like any token that no longer holds its message
-        }
-      }
-    }
-    if (!failures.isEmpty()) {
-      done.putAll(store.failAllIfLeased(new FailAllParams(failures)));
+      validation.fail(request);
+      commands.add(SettleCommand.Fail.of(request));
     }
     List<SettleResult> failed = new ArrayList<>();
     List<String> lost = new ArrayList<>();
-    Set<String> counted = new HashSet<>();
-    for (FailParams p : params) {
-      SettleResult r = done.get(p.token().messageId());
-      if (r == null) {
-        lost.add(p.token().messageId());
+    for (Settlement s : asFirstNamed(settles.each(commands))) {
+      if (s.settled()) {
+        failed.add(s.result());
       } else {
-        failed.add(r);
-        if (counted.add(r.messageId())) {
-          metrics.settled(r, EngineMetrics.Settle.FAILED, p.reason(), p.now());
-        }
+        lost.add(s.command().messageId());
       }
     }
     return new FailAllResult(failed, lost);
@@ -478,35 +459,22 @@ public final class Redrive implements AutoCloseable {
     if (request == null) {
       throw new IllegalArgumentException("request: is required");
     }
-    LeaseToken token = LeaseToken.parse(request.token());
-    Duration delay = Validation.delay("delay", request.delay());
-    Instant now = now();
-    SettleResult result =
-        store.abandonIfLeased(
-            new AbandonParams(
-                token,
-                delay,
-                request.refund(),
-                Validation.bounded(request.note(), Validation.MAX_ERROR_MESSAGE),
-                Validation.abandonReason(request.reason()),
-                now));
-    metrics.settled(result, EngineMetrics.Settle.ABANDONED, null, now);
-    return result;
+    return settles.one(SettleCommand.Abandon.of(request)).orThrow();
   }
 
-  /** Gives several leases back at once with their attempts refunded (cascade release). */
+  /**
+   * Gives several leases back at once with their attempts refunded (cascade release), all or none:
+   * one token that does not hold its message (or is named twice) releases nothing and is thrown.
+   */
   public List<SettleResult> release(List<String> tokens) {
     if (tokens == null || tokens.isEmpty()) {
       throw new IllegalArgumentException("tokens: at least one lease token is required");
     }
-    Instant now = now();
-    List<SettleResult> results =
-        store.releaseIfLeased(
-            new ReleaseParams(tokens.stream().map(LeaseToken::parse).toList(), now));
-    for (SettleResult r : results) {
-      metrics.settled(r, EngineMetrics.Settle.RELEASED, null, now);
+    List<SettleCommand> commands = new ArrayList<>(tokens.size());
+    for (String token : tokens) {
+      commands.add(new SettleCommand.Release(LeaseToken.parse(token)));
     }
-    return results;
+    return settles.allOrNothing(commands).stream().map(Settlement::result).toList();
   }
 
   /**

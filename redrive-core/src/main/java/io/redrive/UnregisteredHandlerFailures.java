@@ -1,15 +1,17 @@
 package io.redrive;
 
-import io.redrive.error.LeaseNotFoundException;
 import io.redrive.failure.FailureReason;
-import io.redrive.lease.SettleResult;
+import io.redrive.lease.SettleCommand;
+import io.redrive.lease.Settlement;
 import io.redrive.message.Message;
 import io.redrive.retry.UnregisteredHandlerBackoff;
-import io.redrive.store.AbandonParams;
-import io.redrive.store.FailParams;
 import io.redrive.store.FindMessageParams;
+import io.redrive.store.SettleParams;
 import io.redrive.store.Store;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,8 +37,8 @@ final class UnregisteredHandlerFailures {
     this.backoff = backoff;
   }
 
-  static boolean applies(FailParams p) {
-    return p.reason() == FailureReason.UNREGISTERED_HANDLER && !Boolean.FALSE.equals(p.retryable());
+  static boolean applies(SettleCommand.Fail f) {
+    return f.reason() == FailureReason.UNREGISTERED_HANDLER && !Boolean.FALSE.equals(f.retryable());
   }
 
   /** The history note the worker has always written; a caller's own text is appended. */
@@ -50,27 +52,29 @@ final class UnregisteredHandlerFailures {
 
   /**
    * Abandons the lease with the unregistered backoff for its attempt ({@code retryAfter} of the
-   * request overrides it); LEASE_LOST / LEASE_NOT_FOUND as any settle.
+   * failure overrides it), in a transaction of its own; lost as any settle.
    */
-  SettleResult abandon(FailParams p) {
-    String id = p.token().messageId();
-    Message m =
-        store
-            .findMessage(new FindMessageParams(id, p.now()))
-            .orElseThrow(() -> new LeaseNotFoundException(id));
+  Settlement abandon(SettleCommand.Fail f, Instant now) {
+    String id = f.messageId();
+    Optional<Message> found = store.findMessage(new FindMessageParams(id, now));
+    if (found.isEmpty()) {
+      return Settlement.lost(f, Settlement.Lost.NOT_FOUND);
+    }
+    Message m = found.get();
     int attempt = Math.max(1, m.attempts());
-    Duration delay = p.retryAfter() != null ? p.retryAfter() : backoff.delayAfter(attempt);
+    Duration delay = f.retryAfter() != null ? f.retryAfter() : backoff.delayAfter(attempt);
     String worker = m.leasedBy() != null ? m.leasedBy() : "unknown";
-    SettleResult result =
-        store.abandonIfLeased(
-            new AbandonParams(
-                p.token(),
-                delay,
-                false,
-                Validation.bounded(
-                    note(m.type(), worker, p.message()), Validation.MAX_ERROR_MESSAGE),
-                FailureReason.UNREGISTERED_HANDLER,
-                p.now()));
+    SettleCommand abandon =
+        new SettleCommand.Abandon(
+            f.token(),
+            delay,
+            false,
+            Validation.bounded(note(m.type(), worker, f.message()), Validation.MAX_ERROR_MESSAGE),
+            FailureReason.UNREGISTERED_HANDLER);
+    Settlement settled = store.settle(new SettleParams(List.of(abandon), now)).get(0);
+    if (!settled.settled()) {
+      return Settlement.lost(f, settled.lost());
+    }
     LOG.warn(
         "no handler for type {} on worker {}: message {} (queue {}, attempt {}/{}) abandoned"
             + " with {} backoff; it will be poisoned after {} more attempts",
@@ -82,6 +86,6 @@ final class UnregisteredHandlerFailures {
         m.maxAttempts(),
         delay,
         Math.max(0, m.maxAttempts() - attempt));
-    return result;
+    return Settlement.settled(f, settled.result());
   }
 }

@@ -6,6 +6,7 @@ import io.redrive.deadletter.RedriveRequest;
 import io.redrive.failure.FailureReason;
 import io.redrive.lease.FailRequest;
 import io.redrive.lease.LeaseRequest;
+import io.redrive.lease.SettleCommand;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.DeadLetter;
@@ -178,15 +179,23 @@ final class Validation {
     if (r == null) {
       throw new IllegalArgumentException("request: is required");
     }
-    if (r.reason() == null) {
+    failure(r.reason(), r.retryAfter());
+  }
+
+  void fail(SettleCommand.Fail f) {
+    failure(f.reason(), f.retryAfter());
+  }
+
+  private static void failure(FailureReason reason, Duration retryAfter) {
+    if (reason == null) {
       throw new IllegalArgumentException("reason: is required");
     }
-    if (ASSIGNED_BY_REDRIVE.contains(r.reason())) {
+    if (ASSIGNED_BY_REDRIVE.contains(reason)) {
       throw new IllegalArgumentException(
-          "reason: " + r.reason() + " is assigned by Redrive and cannot be reported by a caller");
+          "reason: " + reason + " is assigned by Redrive and cannot be reported by a caller");
     }
-    if (r.retryAfter() != null) {
-      delay("retryAfter", r.retryAfter());
+    if (retryAfter != null) {
+      delay("retryAfter", retryAfter);
     }
   }
 

@@ -6,6 +6,7 @@ import io.redrive.deadletter.RedriveResult;
 import io.redrive.deadletter.RetryResult;
 import io.redrive.lease.LeaseResult;
 import io.redrive.lease.SettleResult;
+import io.redrive.lease.Settlement;
 import io.redrive.message.EnqueueResult;
 import io.redrive.message.Message;
 import io.redrive.message.MessagePage;
@@ -14,7 +15,6 @@ import io.redrive.queue.QueueStats;
 import java.sql.Connection;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -124,58 +124,24 @@ public interface Store extends AutoCloseable {
   LeaseResult leaseReady(LeaseParams params);
 
   /**
-   * Completes the message if the token is its current lease and its deadline has not passed at
-   * {@code now}; otherwise {@link io.redrive.error.LeaseLostException} (the same holds for every
-   * {@code ...IfLeased} method: a lease whose message is past its deadline is lost).
+   * Settles leases, each {@link io.redrive.lease.SettleCommand} (complete, fail, abandon, release)
+   * exactly as its kind says, all in one transaction, and answers one {@link
+   * io.redrive.lease.Settlement} per command in the commands' order. A command settles only while
+   * its token is the message's current lease and the message is not past its deadline at {@code
+   * now}; otherwise it is lost and changes nothing: {@code NOT_FOUND} when no message has the
+   * token's id, {@code NOT_CURRENT} when the message has another lease or none or is past its
+   * deadline, {@code DUPLICATE} when an earlier command of the call named the same message. Within
+   * the completion window a complete whose message this very token already completed is answered as
+   * completed with {@code repeated} set. A failure retries after the queue's backoff or is
+   * dead-lettered ({@link io.redrive.engine.DeliveryRules}); an abandon makes the message visible
+   * after its delay; a release makes it ready at once with the attempt refunded.
    *
-   * @throws io.redrive.error.LeaseNotFoundException when no message has the token's id
-   * @throws io.redrive.error.LeaseLostException when the token is not the message's current lease
-   *     or the message is past its deadline
+   * @throws io.redrive.error.LeaseNotFoundException when {@code allOrNothing} and a command is lost
+   *     as NOT_FOUND (then nothing is settled)
+   * @throws io.redrive.error.LeaseLostException when {@code allOrNothing} and a command is lost
+   *     otherwise (then nothing is settled)
    */
-  SettleResult completeIfLeased(CompleteParams params);
-
-  /**
-   * Completes every message whose token is its current lease, in one transaction; tokens that are
-   * not (lost, unknown, or past the message's deadline) are skipped, not errors. Returns the
-   * results by message id of those completed.
-   */
-  Map<String, SettleResult> completeAllIfLeased(CompleteAllParams params);
-
-  /**
-   * Fails the attempt: retry after the queue's backoff, or dead-letter when attempts are used up or
-   * the failure is permanent ({@link io.redrive.engine.DeliveryRules}).
-   *
-   * @throws io.redrive.error.LeaseNotFoundException when no message has the token's id
-   * @throws io.redrive.error.LeaseLostException when the token is not the message's current lease
-   *     or the message is past its deadline
-   */
-  SettleResult failIfLeased(FailParams params);
-
-  /**
-   * Fails many leases in one transaction, each exactly as {@link #failIfLeased} would; a token that
-   * is not the current lease of its message (lost, unknown) is skipped, not an error, and changes
-   * nothing. Returns the results by message id of those failed.
-   */
-  Map<String, SettleResult> failAllIfLeased(FailAllParams params);
-
-  /**
-   * Gives the message up at once: dead-lettered (or dropped) as its queue's policy says.
-   *
-   * @throws io.redrive.error.LeaseNotFoundException when no message has the token's id
-   * @throws io.redrive.error.LeaseLostException when the token is not the message's current lease
-   *     or the message is past its deadline
-   */
-  SettleResult abandonIfLeased(AbandonParams params);
-
-  /**
-   * Gives several leases back with their attempts refunded (cascade release), all or none.
-   *
-   * @throws io.redrive.error.LeaseNotFoundException when a token's message does not exist (then
-   *     none is released)
-   * @throws io.redrive.error.LeaseLostException when a token is not its message's current lease
-   *     (then none is released)
-   */
-  List<SettleResult> releaseIfLeased(ReleaseParams params);
+  List<Settlement> settle(SettleParams params);
 
   /**
    * Gives back the messages a lease call took whose answer never reached its caller: every message

@@ -2,45 +2,48 @@ package io.redrive.worker;
 
 import io.redrive.failure.FailureReason;
 import io.redrive.failure.StackTraces;
-import io.redrive.lease.FailRequest;
-import io.redrive.lease.LeasedMessage;
+import io.redrive.lease.LeaseToken;
+import io.redrive.lease.SettleCommand;
 
-/** Turns what a handler returned or threw into the {@link FailRequest} that settles it. Pure. */
+/** Turns what a handler returned or threw into the fail command that settles it. Pure. */
 final class FailRequests {
   private FailRequests() {}
 
   /**
-   * The failure for a handler that threw {@code error} (classified by {@code classifier}) or
-   * returned the non-complete {@code result}.
+   * The failure of lease {@code token} for a handler that threw {@code error} (classified by {@code
+   * classifier}) or returned the non-complete {@code result}.
    *
    * @throws RuntimeException whatever the classifier throws
    */
-  static FailRequest of(
-      LeasedMessage m,
+  static SettleCommand.Fail of(
+      LeaseToken token,
       FailureClassifier classifier,
       HandlerContext context,
       HandlerResult result,
       Throwable error) {
+    long progress = context.progress();
     if (error != null) {
       FailureReason reason = reportable(classifier.classify(error));
-      return FailRequest.of(m.token(), reason, describe(error))
-          .withStackTrace(StackTraces.bounded(error, StackTraces.DEFAULT_MAX_CHARS))
-          .withProgress(context.progress());
+      return new SettleCommand.Fail(
+          token,
+          reason,
+          describe(error),
+          null,
+          null,
+          progress,
+          StackTraces.bounded(error, StackTraces.DEFAULT_MAX_CHARS));
     }
     if (result instanceof HandlerResult.RetryAfter r) {
-      return FailRequest.of(m.token(), reportable(r.reason()), r.message())
-          .withRetryAfter(r.delay())
-          .withRetryable(true)
-          .withProgress(context.progress());
+      return new SettleCommand.Fail(
+          token, reportable(r.reason()), r.message(), true, r.delay(), progress, null);
     }
     if (result instanceof HandlerResult.Dead d) {
-      return FailRequest.of(m.token(), reportable(d.reason()), d.message())
-          .withRetryable(false)
-          .withProgress(context.progress());
+      return new SettleCommand.Fail(
+          token, reportable(d.reason()), d.message(), false, null, progress, null);
     }
     HandlerResult.Fail f = (HandlerResult.Fail) result;
-    return FailRequest.of(m.token(), reportable(f.reason()), f.message())
-        .withProgress(context.progress());
+    return new SettleCommand.Fail(
+        token, reportable(f.reason()), f.message(), null, null, progress, null);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.redrive.worker;
 
+import io.redrive.lease.LeaseToken;
 import io.redrive.lease.LeasedMessage;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -15,6 +16,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class HeldLease {
   final LeasedMessage message;
+
+  /** The message's lease token, parsed once: every settle of this lease names it. */
+  final LeaseToken token;
+
   final long leasedAtNanos;
   private final AtomicBoolean claimed = new AtomicBoolean();
 
@@ -33,6 +38,7 @@ final class HeldLease {
 
   HeldLease(LeasedMessage message, long leasedAtNanos) {
     this.message = message;
+    this.token = LeaseToken.parse(message.token());
     this.leasedAtNanos = leasedAtNanos;
   }
 

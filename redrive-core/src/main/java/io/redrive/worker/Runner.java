@@ -1,6 +1,7 @@
 package io.redrive.worker;
 
 import io.redrive.Redrive;
+import io.redrive.lease.LeaseToken;
 import io.redrive.lease.LeasedMessage;
 import java.time.Duration;
 import java.util.List;
@@ -159,7 +160,7 @@ final class Runner {
     HeldLease h = run.current;
     // Claim the unstarted rest before interrupting: a handler that honours the interrupt returns
     // at once, and its runner would otherwise release them after stop() has returned.
-    List<String> rest = slots.claimFrom(run, h == null ? 0 : run.after(h));
+    List<LeaseToken> rest = slots.claimFrom(run, h == null ? 0 : run.after(h));
     if (h != null) {
       boolean mine;
       synchronized (h) {

@@ -1,18 +1,12 @@
 package io.redrive.worker;
 
 import io.redrive.Redrive;
-import io.redrive.lease.CompleteAllResult;
-import io.redrive.lease.FailAllResult;
-import io.redrive.lease.FailRequest;
 import io.redrive.lease.LeaseRequest;
-import io.redrive.lease.SettleResult;
+import io.redrive.lease.SettleCommand;
+import io.redrive.lease.Settlement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -24,55 +18,39 @@ import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 
 /**
- * Group commit of settles. Runners hand their completion or failure over and go back to the pool;
- * one flusher thread completes everything handed over in one store call, fails the failures in
- * another, and then answers each callback. While a call is in flight the next group gathers, so
- * under load many completions share one transaction, and a runner never parks waiting for its
- * answer. Before a call the flusher lingers up to {@link #LINGER} while more handler runs of the
- * worker are still unfinished than completions are queued, so a batch whose handlers finish
- * together commits together. Alone, a completion is committed at once.
+ * Group commit of settles. Runners hand their settle command over and go back to the pool; one
+ * flusher thread settles everything handed over in one store call ({@link Redrive#settle}: one
+ * transaction for completions and failures alike) and then answers each callback. While a call is
+ * in flight the next group gathers, so under load many settles share one transaction, and a runner
+ * never parks waiting for its answer. Before a call the flusher lingers up to {@link #LINGER} while
+ * more handler runs of the worker are still unfinished than settles are queued, so a batch whose
+ * handlers finish together commits together. Alone, a settle is committed at once.
  *
- * <p>Entered by the runners ({@link #completeLater}, {@link #failLater}, {@link #complete}) through
- * the {@link Settler}, and by the stopping thread ({@link #close}); the store calls and every
- * callback run on the flusher thread. No lock: a blocking queue hands settles over, and each is
- * answered once (its own flag).
+ * <p>Entered by the runners ({@link #settleLater}, {@link #settle}) through the {@link Settler},
+ * and by the stopping thread ({@link #close}); the store calls and every callback run on the
+ * flusher thread. No lock: a blocking queue hands settles over, and each is answered once (its own
+ * flag).
  */
 final class SettleBatcher {
-  /** The longest a completion waits for others to share its transaction. */
+  /** The longest a settle waits for others to share its transaction. */
   static final Duration LINGER = Duration.ofMillis(1);
 
   private static final Logger LOG = WorkerLog.LOG;
 
-  /** Told the outcome of one completion: completed, or lease lost, or the store failed. */
+  /** Told the outcome of one settle. */
   @FunctionalInterface
   interface Callback {
     /**
-     * @param completed true when completed, false when the lease was lost
-     * @param error the store's failure (then {@code completed} is false), or null
-     */
-    void done(boolean completed, RuntimeException error);
-  }
-
-  /** Told the outcome of one failure. */
-  @FunctionalInterface
-  interface FailCallback {
-    /**
-     * @param result the failure's result, or null when the lease was lost (or the store failed)
+     * @param settlement what the settle did or why its lease was lost; null when the store failed
      * @param error the store's failure, or null
      */
-    void done(SettleResult result, RuntimeException error);
+    void done(Settlement settlement, RuntimeException error);
   }
 
-  /** A completion ({@code fail} null) or a failure handed over. */
-  private record Pending(
-      String token,
-      String id,
-      Callback callback,
-      FailRequest fail,
-      FailCallback failCallback,
-      AtomicBoolean answered) {
-    Pending(String token, String id, Callback callback, FailRequest fail, FailCallback onFail) {
-      this(token, id, callback, fail, onFail, new AtomicBoolean());
+  /** A settle handed over. */
+  private record Pending(SettleCommand command, Callback callback, AtomicBoolean answered) {
+    Pending(SettleCommand command, Callback callback) {
+      this(command, callback, new AtomicBoolean());
     }
   }
 
@@ -85,8 +63,8 @@ final class SettleBatcher {
   private volatile boolean closed;
 
   /**
-   * @param running how many handler runs of the worker are running: while some are, more
-   *     completions are likely on their way
+   * @param running how many handler runs of the worker are running: while some are, more settles
+   *     are likely on their way
    * @param afterFlush called after each store call (the worker's poller waits on it)
    */
   SettleBatcher(Redrive redrive, IntSupplier running, Runnable afterFlush, String name) {
@@ -104,47 +82,35 @@ final class SettleBatcher {
     }
   }
 
-  /** Queues a completion; {@code callback} runs on the flusher thread once it is committed. */
-  void completeLater(String token, String id, Callback callback) {
-    if (closed) {
-      callback.done(false, new IllegalStateException("the worker has stopped"));
-      return;
-    }
-    pending.incrementAndGet();
-    queue.add(new Pending(token, id, callback, null, null));
-  }
-
-  /** Queues a failure; {@code callback} runs on the flusher thread once it is committed. */
-  void failLater(FailRequest request, String id, FailCallback callback) {
+  /** Queues a settle; {@code callback} runs on the flusher thread once it is committed. */
+  void settleLater(SettleCommand command, Callback callback) {
     if (closed) {
       callback.done(null, new IllegalStateException("the worker has stopped"));
       return;
     }
     pending.incrementAndGet();
-    queue.add(new Pending(request.token(), id, null, request, callback));
+    queue.add(new Pending(command, callback));
   }
 
-  /** Completions handed over and not yet answered. */
+  /** Settles handed over and not yet answered. */
   int pending() {
     return pending.get();
   }
 
   /**
-   * Completes the lease and waits for the answer; true when completed, false when the lease was
-   * lost.
+   * Settles and waits for the answer: what the settle did, or why its lease was lost.
    *
    * @throws RuntimeException when the store failed (the lease then expires and is redelivered)
    */
-  boolean complete(String token, String id) {
-    CompletableFuture<Boolean> answer = new CompletableFuture<>();
-    completeLater(
-        token,
-        id,
-        (completed, error) -> {
+  Settlement settle(SettleCommand command) {
+    CompletableFuture<Settlement> answer = new CompletableFuture<>();
+    settleLater(
+        command,
+        (settlement, error) -> {
           if (error != null) {
             answer.completeExceptionally(error);
           } else {
-            answer.complete(completed);
+            answer.complete(settlement);
           }
         });
     boolean interrupted = false;
@@ -153,7 +119,7 @@ final class SettleBatcher {
         try {
           return answer.get();
         } catch (InterruptedException e) {
-          interrupted = true; // finish the completion first: it is already queued
+          interrupted = true; // finish the settle first: it is already queued
         } catch (ExecutionException e) {
           throw (RuntimeException) e.getCause();
         }
@@ -165,7 +131,7 @@ final class SettleBatcher {
     }
   }
 
-  /** Commits what is queued, then stops the flusher; later completions are not accepted. */
+  /** Commits what is queued, then stops the flusher; later settles are not accepted. */
   void close(Duration max) {
     closed = true;
     flusher.interrupt();
@@ -202,11 +168,7 @@ final class SettleBatcher {
         LOG.error("settling {} message(s) failed; their leases will expire", batch.size(), t);
         RuntimeException error = new IllegalStateException("settle failed: " + t, t);
         for (Pending p : batch) {
-          if (p.fail == null) {
-            answer(p, false, error);
-          } else {
-            answerFail(p, null, error);
-          }
+          answer(p, null, error);
         }
       }
     }
@@ -224,69 +186,28 @@ final class SettleBatcher {
   }
 
   private void flush(List<Pending> batch) {
-    List<Pending> completions = new ArrayList<>();
-    List<Pending> failures = new ArrayList<>();
-    for (Pending p : batch) {
-      (p.fail == null ? completions : failures).add(p);
+    List<Settlement> settled;
+    try {
+      settled = redrive.settle(batch.stream().map(Pending::command).toList());
+    } catch (RuntimeException e) {
+      batch.forEach(p -> answer(p, null, e));
+      afterFlush.run();
+      return;
     }
-    if (!completions.isEmpty()) {
-      completeAll(completions);
-    }
-    if (!failures.isEmpty()) {
-      failAll(failures);
+    for (int i = 0; i < batch.size(); i++) {
+      answer(batch.get(i), settled.get(i), null);
     }
     afterFlush.run();
   }
 
-  private void completeAll(List<Pending> batch) {
-    Set<String> completed;
-    try {
-      CompleteAllResult result = redrive.completeAll(batch.stream().map(Pending::token).toList());
-      completed = new HashSet<>(result.completed());
-    } catch (RuntimeException e) {
-      batch.forEach(b -> answer(b, false, e));
-      return;
-    }
-    for (Pending b : batch) {
-      answer(b, completed.contains(b.id), null);
-    }
-  }
-
-  private void failAll(List<Pending> batch) {
-    Map<String, SettleResult> failed = new HashMap<>();
-    try {
-      FailAllResult result = redrive.failAll(batch.stream().map(Pending::fail).toList());
-      result.failed().forEach(r -> failed.put(r.messageId(), r));
-    } catch (RuntimeException e) {
-      batch.forEach(b -> answerFail(b, null, e));
-      return;
-    }
-    for (Pending b : batch) {
-      answerFail(b, failed.get(b.id), null);
-    }
-  }
-
-  private void answerFail(Pending p, SettleResult result, RuntimeException error) {
+  private void answer(Pending p, Settlement settlement, RuntimeException error) {
     if (!p.answered.compareAndSet(false, true)) {
       return;
     }
     try {
-      p.failCallback.done(result, error);
+      p.callback.done(settlement, error);
     } catch (RuntimeException e) {
-      LOG.error("failure callback for message {} failed", p.id, e);
-    } finally {
-      pending.decrementAndGet();
-    }
-  }
-
-  private void answer(Pending p, boolean completed, RuntimeException error) {
-    if (!p.answered.compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      p.callback.done(completed, error);
-    } catch (RuntimeException e) {
-      LOG.error("completion callback for message {} failed", p.id, e);
+      LOG.error("settle callback for message {} failed", p.command.messageId(), e);
     } finally {
       pending.decrementAndGet();
     }

@@ -1,14 +1,13 @@
 package io.redrive.worker;
 
 import io.redrive.Redrive;
-import io.redrive.error.LeaseLostException;
-import io.redrive.error.LeaseNotFoundException;
 import io.redrive.failure.FailureReason;
-import io.redrive.lease.AbandonRequest;
-import io.redrive.lease.FailRequest;
+import io.redrive.lease.LeaseToken;
 import io.redrive.lease.LeasedMessage;
-import io.redrive.lease.SettleResult;
+import io.redrive.lease.SettleCommand;
+import io.redrive.lease.Settlement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -50,13 +49,13 @@ final class Settler {
    */
   Ran complete(Run run, HeldLease h, long took, boolean async) {
     LeasedMessage m = h.message;
+    SettleCommand complete = new SettleCommand.Complete(h.token);
     if (async) {
-      settles.completeLater(
-          m.token(),
-          m.id(),
-          (completed, error) -> {
+      settles.settleLater(
+          complete,
+          (settled, error) -> {
             try {
-              completed(m, completed, error, took);
+              completed(m, settled, error, took);
             } finally {
               slots.settled(h);
               slots.finish(run);
@@ -64,27 +63,28 @@ final class Settler {
           });
       return Ran.SETTLING;
     }
-    boolean completed = false;
+    Settlement settled = null;
     RuntimeException failure = null;
     try {
-      completed = settles.complete(m.token(), m.id());
+      settled = settles.settle(complete);
     } catch (RuntimeException e) {
       failure = e;
     }
     try {
-      return completed(m, completed, failure, took) ? Ran.COMPLETED : Ran.NOT_COMPLETED;
+      return completed(m, settled, failure, took) ? Ran.COMPLETED : Ran.NOT_COMPLETED;
     } finally {
       slots.settled(h);
     }
   }
 
   /** Reports a completion's outcome; true when it completed. */
-  private boolean completed(LeasedMessage m, boolean completed, RuntimeException error, long took) {
+  private boolean completed(
+      LeasedMessage m, Settlement settled, RuntimeException error, long took) {
     if (error != null) {
       log.couldNotSettle(m, error);
       return false;
     }
-    if (!completed) {
+    if (!settled.settled()) {
       log.leaseLost(m);
       return false;
     }
@@ -107,11 +107,11 @@ final class Settler {
       long took,
       boolean async) {
     LeasedMessage m = h.message;
-    FailRequest request;
+    SettleCommand.Fail fail;
     try {
       FailureClassifier classifier =
           reg.classifier() != null ? reg.classifier() : config.classifier();
-      request = FailRequests.of(m, classifier, context, result, error);
+      fail = FailRequests.of(h.token, classifier, context, result, error);
     } catch (RuntimeException e) { // a classifier bug: the lease expires and is redelivered
       log.couldNotSettle(m, e);
       slots.settled(h);
@@ -119,12 +119,11 @@ final class Settler {
     }
     metrics.handlerDuration(m.type(), "failed", took);
     if (async) {
-      settles.failLater(
-          request,
-          m.id(),
+      settles.settleLater(
+          fail,
           (settled, failure) -> {
             try {
-              failed(m, request, settled, failure);
+              failed(m, fail, settled, failure);
             } finally {
               slots.settled(h);
               slots.finish(run);
@@ -133,9 +132,7 @@ final class Settler {
       return true;
     }
     try {
-      failed(m, request, redrive.fail(request), null);
-    } catch (LeaseLostException | LeaseNotFoundException e) {
-      log.leaseLost(m);
+      failed(m, fail, settles.settle(fail), null);
     } catch (RuntimeException e) {
       log.couldNotSettle(m, e);
     } finally {
@@ -144,15 +141,15 @@ final class Settler {
     return false;
   }
 
-  /** Reports a failure's outcome: {@code settled} null means the lease was lost. */
+  /** Reports a failure's outcome. */
   private void failed(
-      LeasedMessage m, FailRequest request, SettleResult settled, RuntimeException error) {
+      LeasedMessage m, SettleCommand.Fail fail, Settlement settled, RuntimeException error) {
     if (error != null) {
       log.couldNotSettle(m, error);
-    } else if (settled == null) {
+    } else if (!settled.settled()) {
       log.leaseLost(m);
     } else {
-      log.failed(m, request, settled);
+      log.failed(m, fail, settled.result());
     }
   }
 
@@ -166,12 +163,16 @@ final class Settler {
       return;
     }
     try {
-      redrive.fail(
-          FailRequest.of(
-                  m.token(),
+      redrive.settle(
+          List.of(
+              new SettleCommand.Fail(
+                  h.token,
                   FailureReason.UNREGISTERED_HANDLER,
-                  "no handler for type " + m.type() + " on worker " + config.id())
-              .withRetryAfter(config.unregisteredBackoff().delayAfter(m.attempt())));
+                  "no handler for type " + m.type() + " on worker " + config.id(),
+                  null,
+                  config.unregisteredBackoff().delayAfter(m.attempt()),
+                  0L,
+                  null)));
     } catch (RuntimeException e) {
       WorkerLog.LOG.warn("could not abandon unhandled message {}: {}", m.id(), e.toString());
     } finally {
@@ -183,14 +184,17 @@ final class Settler {
   void timedOut(HeldLease h, HandlerContext context, Duration timeout) {
     LeasedMessage m = h.message;
     try {
-      FailRequest request =
-          FailRequest.of(
-                  m.token(),
-                  FailureReason.TIMEOUT_EXCEEDED,
-                  "handler for type " + m.type() + " ran past its timeout of " + timeout)
-              .withProgress(context.progress());
+      SettleCommand.Fail fail =
+          new SettleCommand.Fail(
+              h.token,
+              FailureReason.TIMEOUT_EXCEEDED,
+              "handler for type " + m.type() + " ran past its timeout of " + timeout,
+              null,
+              null,
+              context.progress(),
+              null);
       metrics.handlerDuration(m.type(), "timed_out", timeout.toNanos());
-      log.failed(m, request, redrive.fail(request));
+      failed(m, fail, redrive.settle(List.of(fail)).get(0), null);
     } catch (RuntimeException e) {
       WorkerLog.LOG.warn("could not fail timed-out message {}: {}", m.id(), e.toString());
     } finally {
@@ -201,13 +205,14 @@ final class Settler {
   /** Gives back, attempt refunded, the claimed lease of a handler cut off at shutdown. */
   void abandonAtShutdown(HeldLease h) {
     try {
-      redrive.abandon(
-          new AbandonRequest(
-              h.message.token(),
-              Duration.ZERO,
-              true,
-              "worker " + config.id() + " shut down before the handler finished",
-              null));
+      redrive.settle(
+          List.of(
+              new SettleCommand.Abandon(
+                  h.token,
+                  Duration.ZERO,
+                  true,
+                  "worker " + config.id() + " shut down before the handler finished",
+                  null)));
     } catch (RuntimeException e) {
       WorkerLog.LOG.warn(
           "could not give back message {} at shutdown: {}", h.message.id(), e.toString());
@@ -220,27 +225,39 @@ final class Settler {
     release(slots.claimFrom(run, from), why);
   }
 
-  /** Gives back claimed leases with their attempts refunded. */
-  void release(List<String> tokens, String why) {
+  /**
+   * Gives back claimed leases with their attempts refunded, each on its own terms: one lost lease
+   * does not keep the others.
+   */
+  void release(List<LeaseToken> tokens, String why) {
     if (tokens.isEmpty()) {
       return;
     }
+    int released = 0;
     try {
-      redrive.release(tokens);
-    } catch (RuntimeException all) {
-      // One lost lease fails the batch; give back the others one by one.
-      for (String token : tokens) {
-        try {
-          redrive.release(List.of(token));
-        } catch (RuntimeException e) {
-          WorkerLog.LOG.debug("could not release {}: {}", token, e.toString());
+      List<SettleCommand> commands = new ArrayList<>(tokens.size());
+      for (LeaseToken token : tokens) {
+        commands.add(new SettleCommand.Release(token));
+      }
+      for (Settlement s : redrive.settle(commands)) {
+        if (s.settled()) {
+          released++;
+        } else {
+          WorkerLog.LOG.debug("could not release {}: {}", s.command().token(), s.lost());
         }
       }
+    } catch (RuntimeException e) {
+      WorkerLog.LOG.warn(
+          "could not release {} message(s) of queue {}: {}",
+          tokens.size(),
+          config.queue(),
+          e.toString());
+      return;
     }
     WorkerLog.LOG.info(
         "worker {} released {} message(s) of queue {}: {}",
         config.id(),
-        tokens.size(),
+        released,
         config.queue(),
         why);
   }

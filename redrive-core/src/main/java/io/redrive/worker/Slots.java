@@ -1,5 +1,6 @@
 package io.redrive.worker;
 
+import io.redrive.lease.LeaseToken;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,12 +77,12 @@ final class Slots {
    * Claims the leases of {@code run} from index {@code from} on and stops holding them; returns the
    * tokens of those now ours to give back (the others are being settled by someone else).
    */
-  List<String> claimFrom(Run run, int from) {
-    List<String> tokens = new ArrayList<>();
+  List<LeaseToken> claimFrom(Run run, int from) {
+    List<LeaseToken> tokens = new ArrayList<>();
     for (int i = from; i < run.leases.size(); i++) {
       HeldLease r = run.leases.get(i);
       if (r.claim()) {
-        tokens.add(r.message.token());
+        tokens.add(r.token);
       }
       held.remove(r);
     }

@@ -1,7 +1,7 @@
 package io.redrive.worker;
 
-import io.redrive.lease.FailRequest;
 import io.redrive.lease.LeasedMessage;
+import io.redrive.lease.SettleCommand;
 import io.redrive.lease.SettleResult;
 import io.redrive.message.MessageState;
 import org.slf4j.Logger;
@@ -42,7 +42,7 @@ final class WorkerLog {
   }
 
   /** A failure's outcome: dead (ERROR) or to be retried (WARN). */
-  void failed(LeasedMessage m, FailRequest request, SettleResult s) {
+  void failed(LeasedMessage m, SettleCommand.Fail request, SettleResult s) {
     if (s.state() == MessageState.DEAD) {
       LOG.error(
           "message {} (type {}, queue {}, attempt {}/{}, worker {}) is dead ({}): {}{}",

@@ -3,6 +3,7 @@ package io.redrive.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.redrive.lease.LeaseToken;
 import io.redrive.lease.LeasedMessage;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,10 +18,23 @@ class SlotsTest {
   private final Wakeup wakeup = new Wakeup();
   private final Slots slots = new Slots(2, new WorkerMetrics(registry, "q", "w1"), wakeup);
 
-  private static HeldLease lease(String id) {
+  /** A lease of message {@code aaaaaaaa-0000-7000-8000-000000000000} (for "a"), nonce all ones. */
+  private static HeldLease lease(String letter) {
+    String id = letter.repeat(8) + "-0000-7000-8000-000000000000";
     LeasedMessage m =
         new LeasedMessage(
-            id + ".n1", id, "q", "t", "{}", Map.of(), "s", 1, 3, 0, Instant.EPOCH, Instant.EPOCH);
+            id + "." + "1".repeat(32),
+            id,
+            "q",
+            "t",
+            "{}",
+            Map.of(),
+            "s",
+            1,
+            3,
+            0,
+            Instant.EPOCH,
+            Instant.EPOCH);
     return new HeldLease(m, 0);
   }
 
@@ -58,9 +72,10 @@ class SlotsTest {
     slots.hold(run);
     assertThat(settling.claim()).isTrue(); // someone else settles it
 
-    List<String> tokens = slots.claimFrom(run, run.after(first));
+    List<LeaseToken> tokens = slots.claimFrom(run, run.after(first));
 
-    assertThat(tokens).containsExactly("c.n1");
+    assertThat(tokens).containsExactly(waiting.token);
+    assertThat(tokens.get(0).toString()).isEqualTo(waiting.message.token());
     assertThat(waiting.claimed()).isTrue();
     assertThat(first.claimed()).isFalse();
     List<HeldLease> held = new ArrayList<>();

@@ -6,22 +6,18 @@ import io.redrive.deadletter.RedriveResult;
 import io.redrive.deadletter.RetryResult;
 import io.redrive.lease.LeaseResult;
 import io.redrive.lease.SettleResult;
+import io.redrive.lease.Settlement;
 import io.redrive.message.EnqueueResult;
 import io.redrive.message.Message;
 import io.redrive.message.MessageIds;
 import io.redrive.message.MessagePage;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
-import io.redrive.store.AbandonParams;
-import io.redrive.store.CompleteAllParams;
-import io.redrive.store.CompleteParams;
 import io.redrive.store.CreateQueueParams;
 import io.redrive.store.DeleteCompletionsParams;
 import io.redrive.store.DropParams;
 import io.redrive.store.EnqueueParams;
 import io.redrive.store.ExpireParams;
-import io.redrive.store.FailAllParams;
-import io.redrive.store.FailParams;
 import io.redrive.store.FindMessageParams;
 import io.redrive.store.IdPrefixParams;
 import io.redrive.store.ImportParams;
@@ -31,11 +27,11 @@ import io.redrive.store.PauseParams;
 import io.redrive.store.ProgressParams;
 import io.redrive.store.ReadySubscription;
 import io.redrive.store.RedriveParams;
-import io.redrive.store.ReleaseParams;
 import io.redrive.store.ReleaseUndeliveredParams;
 import io.redrive.store.RenewParams;
 import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
+import io.redrive.store.SettleParams;
 import io.redrive.store.StatsParams;
 import io.redrive.store.Store;
 import io.redrive.store.UpdateQueueParams;
@@ -43,7 +39,6 @@ import java.sql.Connection;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -180,34 +175,12 @@ public abstract class JdbcStore implements Store {
   }
 
   @Override
-  public SettleResult completeIfLeased(CompleteParams p) {
-    return tx.write("complete " + p.token().messageId(), c -> settling.complete(c, p));
-  }
-
-  @Override
-  public Map<String, SettleResult> completeAllIfLeased(CompleteAllParams p) {
-    return tx.write("complete " + p.tokens().size() + " messages", c -> settling.completeAll(c, p));
-  }
-
-  @Override
-  public SettleResult failIfLeased(FailParams p) {
-    return tx.write("fail " + p.token().messageId(), c -> settling.fail(c, p));
-  }
-
-  @Override
-  public Map<String, SettleResult> failAllIfLeased(FailAllParams p) {
-    return tx.write(
-        "fail " + p.failures().size() + " messages", c -> settling.failAll(c, p.failures()));
-  }
-
-  @Override
-  public SettleResult abandonIfLeased(AbandonParams p) {
-    return tx.write("abandon " + p.token().messageId(), c -> settling.abandon(c, p));
-  }
-
-  @Override
-  public List<SettleResult> releaseIfLeased(ReleaseParams p) {
-    return tx.write("release", c -> settling.release(c, p));
+  public List<Settlement> settle(SettleParams p) {
+    String what =
+        p.commands().size() == 1
+            ? "settle " + p.commands().get(0).messageId()
+            : "settle " + p.commands().size() + " messages";
+    return tx.write(what, c -> settling.settle(c, p));
   }
 
   @Override

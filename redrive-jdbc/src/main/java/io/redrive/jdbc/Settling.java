@@ -1,45 +1,39 @@
 package io.redrive.jdbc;
 
 import io.redrive.engine.DeliveryRules;
-import io.redrive.error.LeaseNotFoundException;
 import io.redrive.failure.FailureRecord;
-import io.redrive.lease.LeaseToken;
+import io.redrive.lease.SettleCommand;
 import io.redrive.lease.SettleResult;
+import io.redrive.lease.Settlement;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.MessageState;
 import io.redrive.message.Outcome;
 import io.redrive.queue.QueuePolicy;
-import io.redrive.store.AbandonParams;
-import io.redrive.store.CompleteAllParams;
-import io.redrive.store.CompleteParams;
-import io.redrive.store.FailParams;
 import io.redrive.store.ProgressParams;
-import io.redrive.store.ReleaseParams;
 import io.redrive.store.RenewParams;
+import io.redrive.store.SettleParams;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Settling a lease: complete, fail, abandon, release and renew, each checked against the token. */
+/**
+ * Settling a lease: complete, fail, abandon and release ({@link #settle}), renew and progress, each
+ * checked against the token.
+ */
 final class Settling {
-  /** A lease whose message passed its deadline is lost; one parameter: now in epoch millis. */
-  private static final String NOT_PAST_DEADLINE = "(expire_at IS NULL OR expire_at > ?)";
-
   private final MessageRows messages;
   private final HistoryRows history;
-  private final CompletionRows completions;
+  private final Completing completing;
   private final DeadLettering deadLettering;
-  private final SqlDialect dialect;
 
   Settling(
       SqlDialect dialect,
@@ -47,319 +41,147 @@ final class Settling {
       HistoryRows history,
       CompletionRows completions,
       DeadLettering deadLettering) {
-    this.dialect = dialect;
     this.messages = messages;
     this.history = history;
-    this.completions = completions;
+    this.completing = new Completing(dialect, completions);
     this.deadLettering = deadLettering;
   }
 
-  SettleResult complete(Connection c, CompleteParams p) throws SQLException {
-    MessageRow row;
-    try {
-      row = messages.lockLeased(c, p.token(), p.now()).row();
-    } catch (LeaseNotFoundException e) {
-      if (!CompletionRows.remembers(p.completionWindow())) {
-        throw e;
-      }
-      return repeated(c, List.of(p.token()), p.now(), p.completionWindow()).values().stream()
-          .findFirst()
-          .orElseThrow(() -> e);
-    }
-    history.delete(c, row.id());
-    messages.delete(c, row.id());
-    if (CompletionRows.remembers(p.completionWindow())) {
-      completions.insertAll(
-          c,
-          List.of(
-              new CompletionRows.Completion(
-                  row.id(),
-                  row.queue(),
-                  p.token().nonce(),
-                  row.dedupeKey(),
-                  row.leasedAt(),
-                  p.now().toEpochMilli())));
-    }
-    return new SettleResult(
-        row.id(), MessageState.COMPLETED, null, null, null, false, row.queue(), leasedAt(row));
-  }
-
   /**
-   * The tokens among {@code tokens} whose message this very lease completed within the window:
-   * answered as completed again ({@code repeated}), so a worker that never got the first answer
-   * (COMMIT_UNKNOWN, a cut connection) learns its work is done.
+   * Settles the commands in one transaction (the caller's), one settlement per command in order.
+   * The first command naming a message is the one run; later ones are lost as DUPLICATE. Completes
+   * go first, in one DELETE ({@link Completing}); the other commands' rows are then locked in one
+   * read, in id order, so concurrent calls over overlapping leases cannot deadlock on them, and
+   * written a statement per step: one batch of history rows, one batch of rows made ready again;
+   * deaths, the rare case, go one by one through dead-lettering.
    */
-  private Map<String, SettleResult> repeated(
-      Connection c, List<LeaseToken> tokens, Instant now, Duration window) throws SQLException {
-    Map<String, SettleResult> out = new HashMap<>();
-    if (tokens.isEmpty()) {
-      return out;
-    }
-    Map<String, CompletionRows.Completion> found =
-        completions.find(
-            c,
-            tokens.stream().map(LeaseToken::messageId).distinct().toList(),
-            now.minus(window).toEpochMilli());
-    for (LeaseToken t : tokens) {
-      CompletionRows.Completion done = found.get(t.messageId());
-      if (done != null && done.leaseToken().equals(t.nonce())) {
-        out.put(
-            t.messageId(),
-            new SettleResult(
-                t.messageId(),
-                MessageState.COMPLETED,
-                null,
-                null,
-                null,
-                false,
-                done.queue(),
-                done.leasedAt() == null ? null : Instant.ofEpochMilli(done.leasedAt()),
-                true));
+  List<Settlement> settle(Connection c, SettleParams p) throws SQLException {
+    List<SettleCommand> commands = p.commands();
+    Settlement[] out = new Settlement[commands.size()];
+    Set<String> named = new HashSet<>();
+    List<Integer> completeAt = new ArrayList<>();
+    List<Integer> otherAt = new ArrayList<>();
+    for (int i = 0; i < commands.size(); i++) {
+      SettleCommand command = commands.get(i);
+      if (!named.add(command.messageId())) {
+        out[i] = Settlement.lost(command, Settlement.Lost.DUPLICATE);
+      } else {
+        (command instanceof SettleCommand.Complete ? completeAt : otherAt).add(i);
       }
     }
-    return out;
-  }
-
-  /**
-   * One DELETE for every (id, current token) pair, so a worker's completions cost one round trip;
-   * history rows exist only for messages that failed or were released before, and go with them.
-   * SQLite runs its cached one-row statement per row (in-process, that beats a wide statement).
-   * Tokens that hold nothing are looked up among the remembered completions.
-   */
-  Map<String, SettleResult> completeAll(Connection c, CompleteAllParams p) throws SQLException {
-    List<String> ids = new ArrayList<>(p.tokens().size());
-    List<String> nonces = new ArrayList<>(p.tokens().size());
-    for (LeaseToken t : p.tokens()) {
-      ids.add(t.messageId());
-      nonces.add(t.nonce());
-    }
-    long now = p.now().toEpochMilli();
-    Map<String, CompletionRows.Completion> done =
-        dialect.batchesRowByRow()
-            ? completeRowByRow(c, ids, nonces, now)
-            : completeInOneStatement(c, ids, nonces, now);
-    if (!done.isEmpty()) {
-      deleteHistory(c, done.keySet());
-    }
-    Map<String, SettleResult> out = new HashMap<>();
-    for (CompletionRows.Completion r : done.values()) {
-      out.put(r.messageId(), completed(r));
-    }
-    if (!CompletionRows.remembers(p.completionWindow())) {
-      return out;
-    }
-    if (!done.isEmpty()) {
-      completions.insertAll(c, done.values());
-    }
-    List<LeaseToken> missed =
-        p.tokens().stream().filter(t -> !done.containsKey(t.messageId())).toList();
-    out.putAll(repeated(c, missed, p.now(), p.completionWindow()));
-    return out;
-  }
-
-  private void deleteHistory(Connection c, Set<String> ids) throws SQLException {
-    if (dialect.batchesRowByRow()) {
-      try (PreparedStatement ps =
-          c.prepareStatement("DELETE FROM redrive_history WHERE message_id = ?")) {
-        for (String id : ids) {
-          ps.setString(1, id);
-          ps.addBatch();
-        }
-        ps.executeBatch();
+    if (!completeAt.isEmpty()) {
+      List<SettleCommand.Complete> completes = new ArrayList<>(completeAt.size());
+      for (int i : completeAt) {
+        completes.add((SettleCommand.Complete) commands.get(i));
       }
-      return;
-    }
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "DELETE FROM redrive_history WHERE message_id " + dialect.in(ids.size()))) {
-      dialect.bindIn(ps, 1, ids);
-      ps.executeUpdate();
-    }
-  }
-
-  private Map<String, CompletionRows.Completion> completeInOneStatement(
-      Connection c, List<String> ids, List<String> nonces, long now) throws SQLException {
-    Map<String, CompletionRows.Completion> done = new HashMap<>();
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "DELETE FROM redrive_messages WHERE state = 'LEASED' AND "
-                + NOT_PAST_DEADLINE
-                + " AND "
-                + dialect.tokensMatch(ids.size())
-                + " RETURNING id, queue, leased_at, lease_token, dedupe_key")) {
-      ps.setLong(1, now);
-      dialect.bindTokensMatch(ps, 2, ids, nonces);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          String id = rs.getString(1);
-          done.put(
-              id,
-              new CompletionRows.Completion(
-                  id, rs.getString(2), rs.getString(4), rs.getString(5), rs.getLong(3), now));
-        }
+      List<Settlement> done = completing.completeAll(c, completes, p.now(), p.completionWindow());
+      for (int k = 0; k < completeAt.size(); k++) {
+        out[completeAt.get(k)] = done.get(k);
       }
     }
-    return done;
-  }
-
-  private static SettleResult completed(CompletionRows.Completion r) {
-    return new SettleResult(
-        r.messageId(),
-        MessageState.COMPLETED,
-        null,
-        null,
-        null,
-        false,
-        r.queue(),
-        Instant.ofEpochMilli(r.leasedAt()));
-  }
-
-  private static Map<String, CompletionRows.Completion> completeRowByRow(
-      Connection c, List<String> ids, List<String> nonces, long now) throws SQLException {
-    Map<String, CompletionRows.Completion> done = new HashMap<>();
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "DELETE FROM redrive_messages WHERE id = ? AND lease_token = ? AND state = 'LEASED'"
-                + " AND "
-                + NOT_PAST_DEADLINE
-                + " RETURNING queue, leased_at, dedupe_key")) {
-      for (int r = 0; r < ids.size(); r++) {
-        ps.setString(1, ids.get(r));
-        ps.setString(2, nonces.get(r));
-        ps.setLong(3, now);
-        try (ResultSet rs = ps.executeQuery()) {
-          if (rs.next()) {
-            done.put(
-                ids.get(r),
-                new CompletionRows.Completion(
-                    ids.get(r),
-                    rs.getString(1),
-                    nonces.get(r),
-                    rs.getString(3),
-                    rs.getLong(2),
-                    now));
-          }
-        }
-      }
+    if (!otherAt.isEmpty()) {
+      settleLocked(c, commands, otherAt, p.now(), out);
     }
-    return done;
-  }
-
-  SettleResult fail(Connection c, FailParams p) throws SQLException {
-    MessageRows.Locked locked = messages.lockLeased(c, p.token(), p.now());
-    MessageRow row = locked.row();
-    DeliveryRules.FailVerdict verdict =
-        DeliveryRules.onFailure(
-            locked.policy(), row.attempts(), p.reason(), p.retryable(), p.retryAfter(), p.now());
-    history.insert(c, row.id(), failedDelivery(row, locked.policy(), p, verdict));
-    if (verdict.retry()) {
-      messages.makeReady(
-          c, row.id(), verdict.visibleAt().toEpochMilli(), row.attempts(), p.progress());
-      return ready(row, verdict.visibleAt(), p.now());
+    List<Settlement> result = Arrays.asList(out);
+    if (p.allOrNothing()) {
+      result.stream()
+          .filter(s -> !s.settled())
+          .min(Comparator.comparing(s -> s.command().messageId()))
+          .ifPresent(Settlement::orThrow); // throws, and the transaction rolls back
     }
-    messages.setProgress(c, row.id(), p.progress());
-    return deadLettering.kill(
-        c, row.withProgress(p.progress()), locked.policy(), p.reason(), p.now());
+    return result;
   }
 
-  /**
-   * Fails each lease as {@link #fail} does, in one transaction, with a statement per step rather
-   * than per message: one locking read of them all (in id order, so concurrent batches cannot
-   * deadlock), one batch of history rows, one batch of retries; deaths, the rare case, go one by
-   * one through dead-lettering. A lease that is not current is skipped and changes nothing.
-   */
-  Map<String, SettleResult> failAll(Connection c, List<FailParams> failures) throws SQLException {
-    List<FailParams> ordered = new ArrayList<>(failures);
-    ordered.sort(Comparator.comparing(f -> f.token().messageId()));
+  /** Fails, abandons and releases: rows locked in one read, then written a statement per step. */
+  private void settleLocked(
+      Connection c, List<SettleCommand> commands, List<Integer> at, Instant now, Settlement[] out)
+      throws SQLException {
     Map<String, MessageRows.Locked> locked =
-        messages.lockAll(c, ordered.stream().map(f -> f.token().messageId()).distinct().toList());
+        messages.lockAll(c, at.stream().map(i -> commands.get(i).messageId()).sorted().toList());
     List<Map.Entry<String, HistoryEntry>> entries = new ArrayList<>();
-    List<MessageRows.ReadyAgain> retries = new ArrayList<>();
-    List<FailParams> deaths = new ArrayList<>();
-    Map<String, DeliveryRules.FailVerdict> verdicts = new HashMap<>();
-    Map<String, SettleResult> out = new LinkedHashMap<>();
-    for (FailParams p : ordered) {
-      MessageRows.Locked l = locked.get(p.token().messageId());
-      if (l == null
-          || !MessageRows.holds(l.row(), p.token(), p.now())
-          || verdicts.containsKey(l.row().id())) {
-        continue; // not this caller's lease (or named twice): nothing is written for it
+    List<MessageRows.ReadyAgain> readyAgain = new ArrayList<>();
+    List<Integer> deaths = new ArrayList<>();
+    for (int i : at) {
+      SettleCommand command = commands.get(i);
+      MessageRows.Locked l = locked.get(command.messageId());
+      if (l == null) {
+        out[i] = Settlement.lost(command, Settlement.Lost.NOT_FOUND);
+        continue;
+      }
+      if (!MessageRows.holds(l.row(), command.token(), now)) {
+        out[i] = Settlement.lost(command, Settlement.Lost.NOT_CURRENT);
+        continue;
       }
       MessageRow row = l.row();
-      DeliveryRules.FailVerdict verdict =
-          DeliveryRules.onFailure(
-              l.policy(), row.attempts(), p.reason(), p.retryable(), p.retryAfter(), p.now());
-      verdicts.put(row.id(), verdict);
-      entries.add(Map.entry(row.id(), failedDelivery(row, l.policy(), p, verdict)));
-      if (verdict.retry()) {
-        retries.add(
-            new MessageRows.ReadyAgain(
-                row.id(), verdict.visibleAt().toEpochMilli(), row.attempts(), p.progress()));
-        out.put(row.id(), ready(row, verdict.visibleAt(), p.now()));
+      if (command instanceof SettleCommand.Fail f) {
+        DeliveryRules.FailVerdict verdict =
+            DeliveryRules.onFailure(
+                l.policy(), row.attempts(), f.reason(), f.retryable(), f.retryAfter(), now);
+        entries.add(Map.entry(row.id(), failedDelivery(row, l.policy(), f, verdict, now)));
+        if (verdict.retry()) {
+          readyAgain.add(
+              new MessageRows.ReadyAgain(
+                  row.id(), verdict.visibleAt().toEpochMilli(), row.attempts(), f.progress()));
+          out[i] = Settlement.settled(f, ready(row, verdict.visibleAt(), now));
+        } else {
+          deaths.add(i);
+        }
+      } else if (command instanceof SettleCommand.Abandon a) {
+        entries.add(Map.entry(row.id(), abandoned(row, l.policy(), a, now)));
+        int attempts = a.refund() ? Math.max(0, row.attempts() - 1) : row.attempts();
+        Instant visibleAt = now.plus(a.delay());
+        readyAgain.add(
+            new MessageRows.ReadyAgain(row.id(), visibleAt.toEpochMilli(), attempts, 0L));
+        out[i] = Settlement.settled(a, ready(row, visibleAt, now));
       } else {
-        deaths.add(p);
+        entries.add(
+            Map.entry(
+                row.id(),
+                delivery(row, Outcome.RELEASED, now, null, "released (attempt refunded)")));
+        readyAgain.add(
+            new MessageRows.ReadyAgain(
+                row.id(), now.toEpochMilli(), Math.max(0, row.attempts() - 1), 0L));
+        out[i] = Settlement.settled(command, ready(row, now, now));
       }
     }
     if (!entries.isEmpty()) {
       history.insertAll(c, entries);
     }
-    if (!retries.isEmpty()) {
-      messages.makeReadyAll(c, retries);
+    if (!readyAgain.isEmpty()) {
+      messages.makeReadyAll(c, readyAgain);
     }
-    for (FailParams p : deaths) {
-      MessageRows.Locked l = locked.get(p.token().messageId());
-      messages.setProgress(c, l.row().id(), p.progress());
-      out.put(
-          l.row().id(),
-          deadLettering.kill(
-              c, l.row().withProgress(p.progress()), l.policy(), p.reason(), p.now()));
+    for (int i : deaths) {
+      SettleCommand.Fail f = (SettleCommand.Fail) commands.get(i);
+      MessageRows.Locked l = locked.get(f.messageId());
+      messages.setProgress(c, l.row().id(), f.progress());
+      out[i] =
+          Settlement.settled(
+              f,
+              deadLettering.kill(
+                  c, l.row().withProgress(f.progress()), l.policy(), f.reason(), now));
     }
-    return out;
   }
 
-  SettleResult abandon(Connection c, AbandonParams p) throws SQLException {
-    MessageRows.Locked locked = messages.lockLeased(c, p.token(), p.now());
-    MessageRow row = locked.row();
-    QueuePolicy policy = locked.policy();
-    int attempts = p.refund() ? Math.max(0, row.attempts() - 1) : row.attempts();
+  private static HistoryEntry abandoned(
+      MessageRow row, QueuePolicy policy, SettleCommand.Abandon a, Instant now) {
     String note =
-        (p.note() == null ? "abandoned" : p.note())
-            + (p.refund() ? " (attempt refunded)" : "")
-            + (p.delay().isZero() ? "" : ", visible again after " + p.delay());
+        (a.note() == null ? "abandoned" : a.note())
+            + (a.refund() ? " (attempt refunded)" : "")
+            + (a.delay().isZero() ? "" : ", visible again after " + a.delay());
     FailureRecord failure =
-        p.reason() == null
+        a.reason() == null
             ? null
             : new FailureRecord(
-                p.reason(),
+                a.reason(),
                 note,
                 true,
                 row.attempts(),
                 policy.maxAttempts(),
                 row.leasedBy(),
-                p.now(),
+                now,
                 null,
                 null);
-    history.insert(c, row.id(), delivery(row, Outcome.ABANDONED, p.now(), failure, note));
-    Instant visibleAt = p.now().plus(p.delay());
-    messages.makeReady(c, row.id(), visibleAt.toEpochMilli(), attempts, 0L);
-    return ready(row, visibleAt, p.now());
-  }
-
-  List<SettleResult> release(Connection c, ReleaseParams p) throws SQLException {
-    // Lock in id order so concurrent releases of overlapping sets cannot deadlock.
-    List<LeaseToken> tokens = new ArrayList<>(p.tokens());
-    tokens.sort(Comparator.comparing(LeaseToken::messageId));
-    List<SettleResult> out = new ArrayList<>();
-    for (LeaseToken token : tokens) {
-      MessageRow row = messages.lockLeased(c, token, p.now()).row();
-      history.insert(
-          c,
-          row.id(),
-          delivery(row, Outcome.RELEASED, p.now(), null, "released (attempt refunded)"));
-      messages.makeReady(c, row.id(), p.now().toEpochMilli(), Math.max(0, row.attempts() - 1), 0L);
-      out.add(ready(row, p.now(), p.now()));
-    }
-    return out;
+    return delivery(row, Outcome.ABANDONED, now, failure, note);
   }
 
   Instant renew(Connection c, RenewParams p) throws SQLException {
@@ -390,20 +212,24 @@ final class Settling {
   }
 
   private static HistoryEntry failedDelivery(
-      MessageRow row, QueuePolicy policy, FailParams p, DeliveryRules.FailVerdict verdict) {
+      MessageRow row,
+      QueuePolicy policy,
+      SettleCommand.Fail f,
+      DeliveryRules.FailVerdict verdict,
+      Instant now) {
     return delivery(
         row,
         Outcome.FAILED,
-        p.now(),
+        now,
         new FailureRecord(
-            p.reason(),
-            p.message(),
+            f.reason(),
+            f.message(),
             verdict.retryable(),
             row.attempts(),
             policy.maxAttempts(),
             row.leasedBy(),
-            p.now(),
-            p.stackTrace(),
+            now,
+            f.stackTrace(),
             null),
         null);
   }

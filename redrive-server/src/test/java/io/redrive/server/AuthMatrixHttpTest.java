@@ -244,6 +244,52 @@ class AuthMatrixHttpTest {
   }
 
   @org.junit.jupiter.api.Test
+  void settleBatch_tokenOfAnotherQueuesMessage_isAnsweredAsMissing_andNeverSettled() {
+    createQueue("{\"name\":\"out.walls5\"}");
+    createQueue("{\"name\":\"in.walls5\"}");
+    String outId = enqueue("out.walls5");
+    String inId = enqueue("in.walls5");
+    String outToken =
+        root.post("/v1/queues/out.walls5/lease", "{}").get("messages").get(0).get("token").asText();
+    String inToken =
+        root.post("/v1/queues/in.walls5/lease", "{}").get("messages").get(0).get("token").asText();
+    String missingToken = "0000" + outToken.substring(4);
+    HttpApiClient api = new HttpApiClient(server.baseUrl()).withKey(secret(Role.CONSUMER));
+    String body =
+        "{\"settles\":[{\"token\":\"%s\",\"action\":\"complete\"},{\"token\":\"%s\",\"action\":\"release\"},{\"token\":\"%s\",\"action\":\"complete\"}]}";
+
+    Response r =
+        api.post("/v1/leases/settle", String.format(body, outToken, missingToken, inToken));
+
+    assertThat(r.status()).as(r.toString()).isEqualTo(200);
+    assertThat(r.get("results").get(0).get("lost").asText()).isEqualTo("NOT_FOUND");
+    assertThat(r.get("results").get(1).get("lost").asText()).isEqualTo("NOT_FOUND");
+    assertThat(r.get("results").get(2).get("result").get("id").asText()).isEqualTo(inId);
+    assertThat(r.body()).doesNotContain("out.");
+    assertThat(root.get("/v1/messages/" + outId).get("state").asText())
+        .isEqualToIgnoringCase("leased");
+
+    // completed by its holder: a repeat by the out-of-scope key is still answered as missing
+    assertThat(root.post("/v1/leases/" + outToken + "/complete").status()).isEqualTo(200);
+    Response repeated =
+        api.post(
+            "/v1/leases/settle",
+            "{\"settles\":[{\"token\":\"" + outToken + "\",\"action\":\"complete\"}]}");
+    assertThat(repeated.status()).as(repeated.toString()).isEqualTo(200);
+    assertThat(repeated.get("results").get(0).get("lost").asText()).isEqualTo("NOT_FOUND");
+    assertThat(repeated.body()).doesNotContain("out.");
+    Response viewer =
+        new HttpApiClient(server.baseUrl())
+            .withKey(secret(Role.VIEWER))
+            .post(
+                "/v1/leases/settle",
+                "{\"settles\":[{\"token\":\"" + inToken + "\",\"action\":\"complete\"}]}");
+    ApiTestBase.assertError(viewer, 403, "FORBIDDEN");
+    root.delete("/v1/queues/out.walls5");
+    root.delete("/v1/queues/in.walls5");
+  }
+
+  @org.junit.jupiter.api.Test
   void createOrUpdate_deadLetterQueueOutOfScope_refusedAlikeWhetherItExistsOrNot() {
     createQueue("{\"name\":\"out.walls4\"}");
     createQueue("{\"name\":\"in.walls4\"}");

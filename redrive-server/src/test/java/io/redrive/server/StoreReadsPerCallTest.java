@@ -132,7 +132,7 @@ class StoreReadsPerCallTest {
     assertThat(r.status()).as(r.toString()).isEqualTo(404);
     assertThat(r.code()).isEqualTo("LEASE_NOT_FOUND");
     assertOneNarrowRead();
-    assertThat(calls("failIfLeased")).isZero();
+    assertThat(calls("settle")).isZero();
   }
 
   private static void assertOneNarrowRead() {

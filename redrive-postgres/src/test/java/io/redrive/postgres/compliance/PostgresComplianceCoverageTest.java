@@ -39,7 +39,8 @@ class PostgresComplianceCoverageTest {
                     PostgresListingTest.class,
                     PostgresQueueDeclarationTest.class,
                     PostgresMigrationTest.class,
-                    PostgresUndeliveredLeaseTest.class)))
+                    PostgresUndeliveredLeaseTest.class,
+                    PostgresSettleMixTest.class)))
         .isEmpty();
   }
 }

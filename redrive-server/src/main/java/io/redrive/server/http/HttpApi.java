@@ -61,6 +61,7 @@ public final class HttpApi implements AutoCloseable {
     table.addAll(new MessageEndpoints(redrive, views).routes());
     table.addAll(new DeadRetryEndpoints(redrive).routes());
     table.addAll(new LeaseEndpoints(redrive, views, waiter, config.maxLeaseWait()).routes());
+    table.add(new SettleEndpoint(redrive).route());
     this.routes = List.copyOf(table);
     this.openApi = json.write(OpenApi.document(routes, version()));
     Exchange.Shared shared = new Exchange.Shared(json, authorizer, config.maxRequestBytes());

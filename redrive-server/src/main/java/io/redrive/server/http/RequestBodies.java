@@ -239,6 +239,33 @@ final class RequestBodies {
   /** {@code POST /v1/leases/release}. */
   record ReleaseBody(@ApiField(required = true, minItems = 1) List<String> tokens) {}
 
+  /** {@code POST /v1/leases/settle}: up to 1000 settles of any kinds in one transaction. */
+  record SettleBody(
+      @ApiField(required = true, minItems = 1, maxItems = LeaseRequest.MAX_BATCH)
+          List<SettleItemBody> settles) {}
+
+  /**
+   * One settle of {@link SettleBody}: {@code action} says which, and only that action's fields may
+   * be given ({@code reason}, {@code message}, {@code retryable}, {@code retryAfter}, {@code
+   * progress}, {@code stackTrace} for fail; {@code delay}, {@code refund}, {@code note} for
+   * abandon).
+   */
+  record SettleItemBody(
+      @ApiField(required = true) String token,
+      @ApiField(
+              required = true,
+              values = {"complete", "fail", "abandon", "release"})
+          String action,
+      @ApiField(description = "fail: a failure reason, required") String reason,
+      @ApiField(description = "fail only") String message,
+      @ApiField(description = "fail only") Boolean retryable,
+      @ApiField(format = "duration", description = "fail only") String retryAfter,
+      @ApiField(min = 0, description = "fail only") Long progress,
+      @ApiField(description = "fail only") String stackTrace,
+      @ApiField(format = "duration", description = "abandon only") String delay,
+      @ApiField(description = "abandon only") Boolean refund,
+      @ApiField(description = "abandon only") String note) {}
+
   /** {@code POST /v1/messages/retry} and {@code /drop}: ids or unique prefixes. */
   record IdsBody(@ApiField(required = true, minItems = 1, maxItems = 100_000) List<String> ids) {}
 

@@ -125,6 +125,21 @@ final class Responses {
   /** {@code POST /v1/leases/release}. */
   record SettleList(List<Settle> results) {}
 
+  /**
+   * One answer of {@code POST /v1/leases/settle}: {@code result} when the settle was done, else
+   * {@code lost} says why nothing was (NOT_FOUND, NOT_CURRENT, DUPLICATE).
+   */
+  record Settlement(
+      String id,
+      @ApiField(
+              nullable = true,
+              values = {"NOT_FOUND", "NOT_CURRENT", "DUPLICATE"})
+          String lost,
+      @ApiField(nullable = true) Settle result) {}
+
+  /** {@code POST /v1/leases/settle}: one answer per settle, in order. */
+  record SettlementList(List<Settlement> results) {}
+
   /** {@code POST /v1/leases/{token}/renew}. */
   record Renewed(Instant leaseExpiresAt) {}
 

@@ -39,7 +39,8 @@ class SqliteComplianceCoverageTest {
                     SqliteListingTest.class,
                     SqliteQueueDeclarationTest.class,
                     SqliteMigrationTest.class,
-                    SqliteUndeliveredLeaseTest.class)))
+                    SqliteUndeliveredLeaseTest.class,
+                    SqliteSettleMixTest.class)))
         .isEmpty();
   }
 }

@@ -41,7 +41,8 @@ public final class ComplianceContracts {
           QueueDeclarationContract.class,
           MigrationContract.class,
           MetricsContract.class,
-          UndeliveredLeaseContract.class);
+          UndeliveredLeaseContract.class,
+          SettleMixContract.class);
 
   private ComplianceContracts() {}
 

@@ -1,0 +1,91 @@
+package io.redrive.lease;
+
+import io.redrive.failure.FailureReason;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * One way to end (or give back) a lease: the single shape a settle has from the worker through
+ * {@link io.redrive.Redrive#settle} to the store, which settles many of them, of any kinds, in one
+ * transaction and answers a {@link Settlement} for each.
+ */
+public sealed interface SettleCommand
+    permits SettleCommand.Complete,
+        SettleCommand.Fail,
+        SettleCommand.Abandon,
+        SettleCommand.Release {
+
+  /** The lease this command settles. */
+  LeaseToken token();
+
+  /** The message this command settles. */
+  default String messageId() {
+    return token().messageId();
+  }
+
+  /** The handler's work is done: the message leaves the queue. */
+  record Complete(LeaseToken token) implements SettleCommand {
+    public Complete {
+      Objects.requireNonNull(token, "token");
+    }
+  }
+
+  /**
+   * The attempt failed: retried after the backoff, or dead-lettered when its attempts are used up
+   * or the failure is permanent. Fields as in {@link FailRequest}.
+   */
+  record Fail(
+      LeaseToken token,
+      FailureReason reason,
+      String message,
+      Boolean retryable,
+      Duration retryAfter,
+      long progress,
+      String stackTrace)
+      implements SettleCommand {
+    public Fail {
+      Objects.requireNonNull(token, "token");
+    }
+
+    /** The command a caller's request names (the token parsed). */
+    public static Fail of(FailRequest request) {
+      return new Fail(
+          LeaseToken.parse(request.token()),
+          request.reason(),
+          request.message(),
+          request.retryable(),
+          request.retryAfter(),
+          request.progress(),
+          request.stackTrace());
+    }
+  }
+
+  /**
+   * The lease is given back, visible again after {@code delay}. Fields as in {@link
+   * AbandonRequest}.
+   */
+  record Abandon(
+      LeaseToken token, Duration delay, boolean refund, String note, FailureReason reason)
+      implements SettleCommand {
+    public Abandon {
+      Objects.requireNonNull(token, "token");
+    }
+
+    /** The command a caller's request names (the token parsed). */
+    public static Abandon of(AbandonRequest request) {
+      return new Abandon(
+          LeaseToken.parse(request.token()),
+          request.delay(),
+          request.refund(),
+          request.note(),
+          request.reason());
+    }
+  }
+
+  /** The lease is given back at once with its attempt refunded (cascade release, shutdown). */
+  record Release(LeaseToken token) implements SettleCommand {
+    public Release {
+      Objects.requireNonNull(token, "token");
+    }
+  }
+}
