@@ -372,13 +372,7 @@ public final class Redrive implements AutoCloseable {
    * twice is listed as its first naming was.
    */
   public CompleteAllResult completeAll(List<String> tokens) {
-    if (tokens == null || tokens.isEmpty()) {
-      throw new IllegalArgumentException("tokens: at least one lease token is required");
-    }
-    if (tokens.size() > LeaseRequest.MAX_BATCH) {
-      throw new IllegalArgumentException(
-          "tokens: at most " + LeaseRequest.MAX_BATCH + " per call, was " + tokens.size());
-    }
+    Validation.sized("tokens", "lease token", tokens, LeaseRequest.MAX_BATCH);
     List<SettleCommand> commands = new ArrayList<>(tokens.size());
     for (String token : tokens) {
       commands.add(new SettleCommand.Complete(LeaseToken.parse(token)));
@@ -428,13 +422,7 @@ public final class Redrive implements AutoCloseable {
    * says, each in its own transaction. A token named twice is listed as its first naming was.
    */
   public FailAllResult failAll(List<FailRequest> requests) {
-    if (requests == null || requests.isEmpty()) {
-      throw new IllegalArgumentException("requests: at least one fail request is required");
-    }
-    if (requests.size() > LeaseRequest.MAX_BATCH) {
-      throw new IllegalArgumentException(
-          "requests: at most " + LeaseRequest.MAX_BATCH + " per call, was " + requests.size());
-    }
+    Validation.sized("requests", "fail request", requests, LeaseRequest.MAX_BATCH);
     List<SettleCommand> commands = new ArrayList<>(requests.size());
     for (FailRequest request : requests) {
       validation.fail(request);
@@ -467,9 +455,7 @@ public final class Redrive implements AutoCloseable {
    * one token that does not hold its message (or is named twice) releases nothing and is thrown.
    */
   public List<SettleResult> release(List<String> tokens) {
-    if (tokens == null || tokens.isEmpty()) {
-      throw new IllegalArgumentException("tokens: at least one lease token is required");
-    }
+    Validation.sized("tokens", "lease token", tokens, LeaseRequest.MAX_BATCH);
     List<SettleCommand> commands = new ArrayList<>(tokens.size());
     for (String token : tokens) {
       commands.add(new SettleCommand.Release(LeaseToken.parse(token)));

@@ -104,13 +104,7 @@ final class Settles {
   }
 
   private List<SettleCommand> checked(List<SettleCommand> commands) {
-    if (commands == null || commands.isEmpty()) {
-      throw new IllegalArgumentException("commands: at least one settle command is required");
-    }
-    if (commands.size() > LeaseRequest.MAX_BATCH) {
-      throw new IllegalArgumentException(
-          "commands: at most " + LeaseRequest.MAX_BATCH + " per call, was " + commands.size());
-    }
+    Validation.sized("commands", "settle command", commands, LeaseRequest.MAX_BATCH);
     List<SettleCommand> checked = new ArrayList<>(commands.size());
     for (SettleCommand c : commands) {
       checked.add(checked(c));

@@ -42,6 +42,20 @@ final class Validation {
     this.maxPayloadBytes = maxPayloadBytes;
   }
 
+  /**
+   * Refuses a missing or empty list ("{@code field}: at least one {@code item} is required") and
+   * one longer than {@code max}.
+   */
+  static void sized(String field, String item, List<?> list, int max) {
+    if (list == null || list.isEmpty()) {
+      throw new IllegalArgumentException(field + ": at least one " + item + " is required");
+    }
+    if (list.size() > max) {
+      throw new IllegalArgumentException(
+          field + ": at most " + max + " per call, was " + list.size());
+    }
+  }
+
   void batch(List<NewMessage> messages) {
     if (messages == null || messages.isEmpty()) {
       throw new IllegalArgumentException("messages: at least one message is required");
@@ -149,12 +163,7 @@ final class Validation {
   }
 
   void ids(List<String> ids) {
-    if (ids == null || ids.isEmpty()) {
-      throw new IllegalArgumentException("ids: at least one message id is required");
-    }
-    if (ids.size() > 100_000) {
-      throw new IllegalArgumentException("ids: at most 100000 per call, was " + ids.size());
-    }
+    sized("ids", "message id", ids, 100_000);
     for (String id : ids) {
       id("ids", id);
     }

@@ -186,18 +186,29 @@ final class SettleBatcher {
   }
 
   private void flush(List<Pending> batch) {
-    List<Settlement> settled;
     try {
-      settled = redrive.settle(batch.stream().map(Pending::command).toList());
+      settle(batch);
+    } catch (IllegalArgumentException refused) {
+      // One command the engine refuses (say a handler's retryAfter beyond 365 days) refuses the
+      // whole call before anything changed: settle each alone, so only that one is not settled.
+      for (Pending p : batch) {
+        try {
+          settle(List.of(p));
+        } catch (RuntimeException e) {
+          answer(p, null, e);
+        }
+      }
     } catch (RuntimeException e) {
       batch.forEach(p -> answer(p, null, e));
-      afterFlush.run();
-      return;
     }
+    afterFlush.run();
+  }
+
+  private void settle(List<Pending> batch) {
+    List<Settlement> settled = redrive.settle(batch.stream().map(Pending::command).toList());
     for (int i = 0; i < batch.size(); i++) {
       answer(batch.get(i), settled.get(i), null);
     }
-    afterFlush.run();
   }
 
   private void answer(Pending p, Settlement settlement, RuntimeException error) {

@@ -205,14 +205,23 @@ final class Settler {
   /** Gives back, attempt refunded, the claimed lease of a handler cut off at shutdown. */
   void abandonAtShutdown(HeldLease h) {
     try {
-      redrive.settle(
-          List.of(
-              new SettleCommand.Abandon(
-                  h.token,
-                  Duration.ZERO,
-                  true,
-                  "worker " + config.id() + " shut down before the handler finished",
-                  null)));
+      Settlement s =
+          redrive
+              .settle(
+                  List.of(
+                      new SettleCommand.Abandon(
+                          h.token,
+                          Duration.ZERO,
+                          true,
+                          "worker " + config.id() + " shut down before the handler finished",
+                          null)))
+              .get(0);
+      if (!s.settled()) {
+        WorkerLog.LOG.warn(
+            "could not give back message {} at shutdown: lease lost ({})",
+            h.message.id(),
+            s.lost());
+      }
     } catch (RuntimeException e) {
       WorkerLog.LOG.warn(
           "could not give back message {} at shutdown: {}", h.message.id(), e.toString());

@@ -237,7 +237,9 @@ final class RequestBodies {
   record RenewBody(@ApiField(format = "duration") String leaseTimeout) {}
 
   /** {@code POST /v1/leases/release}. */
-  record ReleaseBody(@ApiField(required = true, minItems = 1) List<String> tokens) {}
+  record ReleaseBody(
+      @ApiField(required = true, minItems = 1, maxItems = LeaseRequest.MAX_BATCH)
+          List<String> tokens) {}
 
   /** {@code POST /v1/leases/settle}: up to 1000 settles of any kinds in one transaction. */
   record SettleBody(

@@ -172,6 +172,41 @@ public abstract class OutcomeScenarios extends WorkerScenarioBase {
     assertThat(second.leasedAt()).isAfterOrEqualTo(failed.settledAt().plus(retryAfter));
   }
 
+  /**
+   * A retry-after the engine refuses (beyond 365 days) is not settled, and its lease runs out; the
+   * settles that shared its group commit are not held back by it.
+   */
+  @Test
+  void handler_retryAfterBeyondTheLimit_onlyThatOneIsNotSettled() {
+    createQueue(fastPolicy());
+    List<String> ids = enqueueMany(TYPE, 10);
+    String refused = ids.get(4);
+    java.util.Map<String, AtomicInteger> runs = new java.util.concurrent.ConcurrentHashMap<>();
+
+    start(
+        worker()
+            .concurrency(10)
+            .batchSize(10)
+            .handler(
+                TYPE,
+                ctx -> {
+                  runs.computeIfAbsent(ctx.id(), k -> new AtomicInteger()).incrementAndGet();
+                  return ctx.id().equals(refused) && ctx.attempt() == 1
+                      ? HandlerResult.retryAfter(Duration.ofDays(400), "much later")
+                      : HandlerResult.complete();
+                }));
+
+    awaitCompleted(ids);
+    assertThat(runs.get(refused).get())
+        .as("the refused one ran again after its lease")
+        .isEqualTo(2);
+    for (String id : ids) {
+      if (!id.equals(refused)) {
+        assertThat(runs.get(id).get()).as("runs of %s", id).isEqualTo(1);
+      }
+    }
+  }
+
   @Test
   void handler_throwsValidationException_deadAtOnceAsValidationFailure() {
     createQueue(fastPolicy());
