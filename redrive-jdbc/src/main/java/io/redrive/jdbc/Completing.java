@@ -21,10 +21,12 @@ import java.util.Set;
 
 /**
  * The completes of a settle call: one DELETE for every (id, current token) pair, with no locking
- * read before it, so a worker's completions cost one round trip; history rows exist only for
- * messages that failed or were released before, and go with them. A token that deleted nothing is
- * answered as the completion this very lease already made (within the completion window), else as
- * lost: NOT_CURRENT while its message exists, NOT_FOUND when it does not.
+ * read before it; history rows exist only for messages that failed or were released before, and go
+ * with them. On PostgreSQL that is one statement and one round trip for the whole batch, the
+ * completion records included; SQLite runs cached one-row statements (no round trips in process). A
+ * token that deleted nothing is answered as the completion this very lease already made (within the
+ * completion window), else as lost: NOT_CURRENT while its message exists, NOT_FOUND when it does
+ * not.
  */
 final class Completing {
   /** A lease whose message passed its deadline is lost; one parameter: now in epoch millis. */
@@ -49,15 +51,18 @@ final class Completing {
       nonces.add(command.token().nonce());
     }
     long now = at.toEpochMilli();
-    Map<String, CompletionRows.Completion> done =
-        dialect.batchesRowByRow()
-            ? deleteRowByRow(c, ids, nonces, now)
-            : deleteInOneStatement(c, ids, nonces, now);
-    if (!done.isEmpty()) {
-      deleteHistory(c, done.keySet());
-      if (CompletionRows.remembers(window)) {
-        completions.insertAll(c, done.values());
+    boolean remember = CompletionRows.remembers(window);
+    Map<String, CompletionRows.Completion> done;
+    if (dialect.batchesRowByRow()) {
+      done = deleteRowByRow(c, ids, nonces, now);
+      if (!done.isEmpty()) {
+        deleteHistory(c, done.keySet());
+        if (remember) {
+          completions.insertAll(c, done.values());
+        }
       }
+    } else {
+      done = deleteInOneStatement(c, ids, nonces, now, remember);
     }
     List<SettleCommand.Complete> missed =
         commands.stream().filter(m -> !done.containsKey(m.messageId())).toList();
@@ -149,38 +154,45 @@ final class Completing {
     return out;
   }
 
-  private void deleteHistory(Connection c, Collection<String> ids) throws SQLException {
-    if (dialect.batchesRowByRow()) {
-      try (PreparedStatement ps =
-          c.prepareStatement("DELETE FROM redrive_history WHERE message_id = ?")) {
-        for (String id : ids) {
-          ps.setString(1, id);
-          ps.addBatch();
-        }
-        ps.executeBatch();
-      }
-      return;
-    }
+  private static void deleteHistory(Connection c, Collection<String> ids) throws SQLException {
     try (PreparedStatement ps =
-        c.prepareStatement(
-            "DELETE FROM redrive_history WHERE message_id " + dialect.in(ids.size()))) {
-      dialect.bindIn(ps, 1, List.copyOf(ids));
-      ps.executeUpdate();
+        c.prepareStatement("DELETE FROM redrive_history WHERE message_id = ?")) {
+      for (String id : ids) {
+        ps.setString(1, id);
+        ps.addBatch();
+      }
+      ps.executeBatch();
     }
   }
 
+  /**
+   * One round trip for the whole batch: the rows are deleted, their history goes with them and
+   * (when remembered) their completions are written, all in one statement of data-modifying common
+   * table expressions, which PostgreSQL runs on one snapshot.
+   */
   private Map<String, CompletionRows.Completion> deleteInOneStatement(
-      Connection c, List<String> ids, List<String> nonces, long now) throws SQLException {
+      Connection c, List<String> ids, List<String> nonces, long now, boolean remember)
+      throws SQLException {
+    String sql =
+        "WITH done AS (DELETE FROM redrive_messages WHERE state = 'LEASED' AND "
+            + NOT_PAST_DEADLINE
+            + " AND "
+            + dialect.tokensMatch(ids.size())
+            + " RETURNING id, queue, leased_at, lease_token, dedupe_key),"
+            + " story AS (DELETE FROM redrive_history WHERE message_id IN (SELECT id FROM done))"
+            + (remember
+                ? ", kept AS (INSERT INTO "
+                    + CompletionRows.INTO
+                    + " SELECT id, queue, lease_token, dedupe_key, leased_at, ? FROM done)"
+                : "")
+            + " SELECT id, queue, leased_at, lease_token, dedupe_key FROM done";
     Map<String, CompletionRows.Completion> done = new HashMap<>();
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "DELETE FROM redrive_messages WHERE state = 'LEASED' AND "
-                + NOT_PAST_DEADLINE
-                + " AND "
-                + dialect.tokensMatch(ids.size())
-                + " RETURNING id, queue, leased_at, lease_token, dedupe_key")) {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setLong(1, now);
-      dialect.bindTokensMatch(ps, 2, ids, nonces);
+      int next = dialect.bindTokensMatch(ps, 2, ids, nonces);
+      if (remember) {
+        ps.setLong(next, now);
+      }
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           String id = rs.getString(1);

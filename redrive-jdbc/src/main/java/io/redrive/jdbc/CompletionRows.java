@@ -37,11 +37,13 @@ final class CompletionRows {
       Long leasedAt,
       long completedAt) {}
 
+  /** The table and the columns a completion is written to, in {@link Completion}'s order. */
+  static final String INTO =
+      "redrive_completions (message_id, queue, lease_token, dedupe_key, leased_at, completed_at)";
+
   void insertAll(Connection c, Collection<Completion> rows) throws SQLException {
     try (PreparedStatement ps =
-        c.prepareStatement(
-            "INSERT INTO redrive_completions (message_id, queue, lease_token, dedupe_key,"
-                + " leased_at, completed_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+        c.prepareStatement("INSERT INTO " + INTO + " VALUES (?, ?, ?, ?, ?, ?)")) {
       for (Completion r : rows) {
         ps.setString(1, r.messageId());
         ps.setString(2, r.queue());

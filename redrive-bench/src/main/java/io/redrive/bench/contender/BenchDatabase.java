@@ -35,6 +35,17 @@ public interface BenchDatabase extends AutoCloseable {
   /** Statistics refresh after a bulk fill (ANALYZE), so plans match a table grown by use. */
   void analyze(List<String> tables);
 
+  /**
+   * Forgets what the database ran so far, so that {@link #statements()} tells about what runs next.
+   * Does nothing where the database keeps no statement statistics.
+   */
+  default void resetStatements() {}
+
+  /** What the database ran since {@link #resetStatements()}, or null where it cannot tell. */
+  default StatementStats statements() {
+    return null;
+  }
+
   @Override
   void close();
 }

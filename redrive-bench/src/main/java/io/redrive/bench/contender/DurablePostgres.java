@@ -27,6 +27,9 @@ public final class DurablePostgres {
                 // A queue table sheds dead tuples as fast as messages flow; the default
                 // one-minute autovacuum round let the steady state choke on them (docs/engine.md).
                 .setServerConfig("autovacuum_naptime", "10s")
+                // Statement statistics for the report's "where the time goes" figures.
+                .setServerConfig("shared_preload_libraries", "pg_stat_statements")
+                .setServerConfig("pg_stat_statements.track_utility", "on")
                 .start();
       } catch (IOException e) {
         throw new UncheckedIOException("the embedded PostgreSQL server failed to start", e);

@@ -35,6 +35,50 @@ final class PostgresDatabase implements BenchDatabase {
     }
   }
 
+  /**
+   * Resets {@code pg_stat_statements} (server-wide: the benchmark runs one side at a time); a
+   * server without the extension loaded keeps no statistics and {@link #statements()} says so.
+   */
+  @Override
+  public void resetStatements() {
+    try (Connection c = connect();
+        Statement s = c.createStatement()) {
+      s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+      s.execute("SELECT pg_stat_statements_reset()");
+    } catch (SQLException e) {
+      // not loaded (shared_preload_libraries): this server gives no statement statistics
+    }
+  }
+
+  @Override
+  public StatementStats statements() {
+    String sql =
+        "SELECT query, calls, total_exec_time FROM pg_stat_statements"
+            + " WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            + " ORDER BY calls DESC, total_exec_time DESC";
+    try (Connection c = connect();
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      List<StatementStats.Statement> statements = new java.util.ArrayList<>();
+      long transactions = 0;
+      while (rs.next()) {
+        String query = rs.getString(1).trim();
+        String word = query.split("\\s+", 2)[0].toUpperCase(java.util.Locale.ROOT);
+        if (word.equals("BEGIN")) {
+          transactions += rs.getLong(2); // the driver's BEGIN opens every explicit transaction
+        } else if (!word.equals("COMMIT")
+            && !word.equals("ROLLBACK")
+            && !query.contains("pg_stat_statements")
+            && !query.startsWith("SET application_name")) {
+          statements.add(new StatementStats.Statement(query, rs.getLong(2), rs.getDouble(3)));
+        }
+      }
+      return new StatementStats(statements, transactions);
+    } catch (SQLException e) {
+      return null; // the extension is not there
+    }
+  }
+
   @Override
   public RawQueue raw() {
     return new PostgresRawQueue();

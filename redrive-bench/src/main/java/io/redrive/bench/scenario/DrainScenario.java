@@ -63,6 +63,7 @@ public final class DrainScenario implements Scenario {
       nodes.prefill(count, i -> Nodes.MESSAGE);
       db.analyze(List.of("redrive_messages"));
       AtomicLong handled = new AtomicLong();
+      db.resetStatements();
       long start = System.nanoTime();
       nodes.startWorkers(
           batch,
@@ -76,7 +77,11 @@ public final class DrainScenario implements Scenario {
       Await.until("queue empty", () -> nodes.remaining() == 0, Duration.ofMinutes(1), 2);
       long nanos = System.nanoTime() - start;
       nodes.stopWorkers();
-      return Measurement.of(count, nanos);
+      return StatementReport.withStatements(
+          Measurement.of(count, nanos),
+          db,
+          "ours drain workers=" + workers + " batch=" + batch,
+          count);
     }
   }
 

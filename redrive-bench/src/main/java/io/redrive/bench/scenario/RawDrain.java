@@ -26,6 +26,7 @@ final class RawDrain {
         consumers.add(raw.consumer(c, batch, i + 1));
       }
       long[] done = new long[clients];
+      db.resetStatements();
       long nanos =
           Parallel.run(
               clients,
@@ -43,7 +44,11 @@ final class RawDrain {
       if (total != count) {
         throw new IllegalStateException("baseline drained " + total + " of " + count + " rows");
       }
-      return Measurement.of(total, nanos);
+      return StatementReport.withStatements(
+          Measurement.of(total, nanos),
+          db,
+          "baseline drain clients=" + clients + " batch=" + batch,
+          total);
     } finally {
       for (Connection c : connections) {
         c.close();
