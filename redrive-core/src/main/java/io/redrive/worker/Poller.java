@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntSupplier;
 
 /**
  * Leases batches as long as slots are free and splits each into runs: every non-stream message
@@ -29,6 +30,7 @@ final class Poller {
   private final Slots slots;
   private final Runner runner;
   private final Wakeup wakeup;
+  private final IntSupplier settling;
   private final WorkerLog log;
   private final Thread thread;
   private volatile boolean leasing = true;
@@ -40,6 +42,7 @@ final class Poller {
       Slots slots,
       Runner runner,
       Wakeup wakeup,
+      IntSupplier settling,
       WorkerLog log) {
     this.redrive = redrive;
     this.config = config;
@@ -47,6 +50,7 @@ final class Poller {
     this.slots = slots;
     this.runner = runner;
     this.wakeup = wakeup;
+    this.settling = settling;
     this.log = log;
     this.thread = new Thread(this::poll, "redrive-poller-" + config.id());
     thread.setDaemon(true);
@@ -88,8 +92,12 @@ final class Poller {
         }
         // Under a backlog, slots free up a few at a time; leasing each trickle would split one
         // batch into many small ones, each paying a whole transaction. Wait briefly for half a
-        // batch of free slots while handlers are still running.
-        if (free < (fullBatch + 1) / 2 && !slots.idle()) {
+        // batch of free slots while handlers are still running, and for the whole batch while
+        // the other slots only wait for their settle to commit: they free together within one
+        // commit, and leasing before them splits the worker into two half batches for good, each
+        // paying its own lease and settle transactions.
+        boolean aboutToFree = free < fullBatch && settling.getAsInt() > 0;
+        if ((aboutToFree || free < (fullBatch + 1) / 2) && !slots.idle()) {
           long now = System.nanoTime();
           if (partialSince == 0) {
             partialSince = now;
