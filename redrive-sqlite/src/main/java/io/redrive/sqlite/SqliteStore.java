@@ -2,15 +2,19 @@ package io.redrive.sqlite;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
 import io.redrive.jdbc.JdbcStore;
 import io.redrive.jdbc.MigrationMode;
 import io.redrive.jdbc.SchemaMigrations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 /**
  * The embedded default store: one SQLite file in WAL mode ({@code synchronous=NORMAL}), one writer
@@ -63,6 +67,9 @@ public final class SqliteStore extends JdbcStore {
 
   /** Builds a {@link SqliteStore}; settings are checked when set. Not thread-safe. */
   public static final class Builder {
+    /** How long opening keeps trying while another node holds the new file's WAL switch. */
+    private static final Duration OPEN_RETRY = Duration.ofSeconds(10);
+
     private final Path file;
     private int poolSize = 4;
     private MigrationMode migrationMode = MigrationMode.MIGRATE;
@@ -122,7 +129,42 @@ public final class SqliteStore extends JdbcStore {
       return new SchemaMigrations(pool, MIGRATIONS, null, "SQLite file " + file);
     }
 
+    /**
+     * The pool, its first connection open. Nodes opening a new file at once race to switch it to
+     * WAL, which takes an exclusive lock SQLite does not wait for (SQLITE_BUSY despite the busy
+     * timeout); the loser tries again shortly, for up to {@link #OPEN_RETRY}.
+     */
     private HikariDataSource pool() {
+      long deadline = System.nanoTime() + OPEN_RETRY.toNanos();
+      while (true) {
+        try {
+          return newPool();
+        } catch (HikariPool.PoolInitializationException e) {
+          if (!busy(e) || System.nanoTime() > deadline) {
+            throw e;
+          }
+          try {
+            Thread.sleep(20);
+          } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw e;
+          }
+        }
+      }
+    }
+
+    private static boolean busy(Throwable e) {
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        if (t instanceof SQLiteException s
+            && (s.getResultCode() == SQLiteErrorCode.SQLITE_BUSY
+                || s.getResultCode() == SQLiteErrorCode.SQLITE_LOCKED)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    private HikariDataSource newPool() {
       SQLiteConfig config = new SQLiteConfig();
       config.setJournalMode(SQLiteConfig.JournalMode.WAL);
       config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
