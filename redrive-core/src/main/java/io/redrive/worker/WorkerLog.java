@@ -45,13 +45,8 @@ final class WorkerLog {
   void failed(LeasedMessage m, SettleCommand.Fail request, SettleResult s) {
     if (s.state() == MessageState.DEAD) {
       LOG.error(
-          "message {} (type {}, queue {}, attempt {}/{}, worker {}) is dead ({}): {}{}",
-          m.id(),
-          m.type(),
-          m.queue(),
-          m.attempt(),
-          m.maxAttempts(),
-          workerId,
+          "{} is dead ({}): {}{}",
+          about(m),
           request.reason(),
           request.message(),
           s.deadLetterQueue() != null
@@ -59,14 +54,8 @@ final class WorkerLog {
               : s.discarded() ? "; discarded" : "; kept in place");
     } else {
       LOG.warn(
-          "message {} (type {}, queue {}, attempt {}/{}, worker {}) failed ({}): {}; next"
-              + " delivery at {}",
-          m.id(),
-          m.type(),
-          m.queue(),
-          m.attempt(),
-          m.maxAttempts(),
-          workerId,
+          "{} failed ({}): {}; next delivery at {}",
+          about(m),
           request.reason(),
           request.message(),
           s.visibleAt());
@@ -75,26 +64,32 @@ final class WorkerLog {
 
   void leaseLost(LeasedMessage m) {
     LOG.warn(
-        "message {} (type {}, queue {}, attempt {}/{}, worker {}) finished after its lease was"
-            + " lost (expired and re-leased or settled elsewhere); its result is discarded",
-        m.id(),
-        m.type(),
-        m.queue(),
-        m.attempt(),
-        m.maxAttempts(),
-        workerId);
+        "{} finished after its lease was lost (expired and re-leased or settled elsewhere); its"
+            + " result is discarded",
+        about(m));
   }
 
   void couldNotSettle(LeasedMessage m, RuntimeException e) {
     LOG.error(
-        "message {} (type {}, queue {}, attempt {}/{}, worker {}) could not be settled; its"
-            + " lease will expire and it will be delivered again",
-        m.id(),
-        m.type(),
-        m.queue(),
-        m.attempt(),
-        m.maxAttempts(),
-        workerId,
+        "{} could not be settled; its lease will expire and it will be delivered again",
+        about(m),
         e);
+  }
+
+  /** How every line about one delivery names it. */
+  private String about(LeasedMessage m) {
+    return "message "
+        + m.id()
+        + " (type "
+        + m.type()
+        + ", queue "
+        + m.queue()
+        + ", attempt "
+        + m.attempt()
+        + "/"
+        + m.maxAttempts()
+        + ", worker "
+        + workerId
+        + ")";
   }
 }
