@@ -5,6 +5,8 @@ import io.redrive.deadletter.ImportResult;
 import io.redrive.deadletter.RedriveResult;
 import io.redrive.deadletter.RetryResult;
 import io.redrive.lease.LeaseResult;
+import io.redrive.lease.LeasedMessage;
+import io.redrive.lease.SettleCommand;
 import io.redrive.lease.SettleResult;
 import io.redrive.lease.Settlement;
 import io.redrive.message.EnqueueResult;
@@ -38,6 +40,7 @@ import io.redrive.store.UpdateQueueParams;
 import java.sql.Connection;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -144,7 +147,10 @@ public abstract class JdbcStore implements Store {
 
   @Override
   public List<EnqueueResult> enqueue(EnqueueParams p) {
-    List<EnqueueResult> out = tx.write("enqueue", c -> producing.enqueue(c, p, false));
+    List<EnqueueResult> out =
+        leasing.leasesAlone() && Producing.isOneInsert(p)
+            ? tx.writeAlone("enqueue", c -> producing.enqueue(c, p, false))
+            : tx.write("enqueue", c -> producing.enqueue(c, p, false));
     p.messages().stream()
         .map(e -> e.message().queue())
         .distinct()
@@ -171,7 +177,31 @@ public abstract class JdbcStore implements Store {
 
   @Override
   public LeaseResult leaseReady(LeaseParams p) {
-    return tx.write("lease from " + p.queue(), c -> leasing.lease(c, p));
+    String what = "lease from " + p.queue();
+    if (!leasing.leasesAlone()) {
+      return tx.write(what, c -> leasing.lease(c, p));
+    }
+    Leasing.FirstRound first = tx.writeAlone(what, c -> leasing.leaseAlone(c, p));
+    if (first.finished()) {
+      return first.result();
+    }
+    List<LeasedMessage> leased = first.result().leased();
+    LeaseParams rest =
+        new LeaseParams(
+            p.queue(), p.worker(), p.max() - leased.size(), p.leaseTimeout(), p.now(), p.batch());
+    LeaseResult more;
+    try {
+      more = tx.write(what, c -> leasing.lease(c, rest));
+    } catch (RuntimeException e) {
+      if (leased.isEmpty()) {
+        throw e;
+      }
+      // The first round's leases are committed: hand them out rather than let them run out.
+      return first.result();
+    }
+    List<LeasedMessage> all = new ArrayList<>(leased);
+    all.addAll(more.leased());
+    return new LeaseResult(all, more.poisoned(), more.expired(), more.discarded());
   }
 
   @Override
@@ -180,6 +210,13 @@ public abstract class JdbcStore implements Store {
         p.commands().size() == 1
             ? "settle " + p.commands().get(0).messageId()
             : "settle " + p.commands().size() + " messages";
+    if (leasing.leasesAlone()
+        && !p.allOrNothing()
+        && p.commands().stream().allMatch(command -> command instanceof SettleCommand.Complete)) {
+      // Completions only: one DELETE statement (see Completing), then reads for the tokens it
+      // missed.
+      return tx.writeAlone(what, c -> settling.settle(c, p));
+    }
     return tx.write(what, c -> settling.settle(c, p));
   }
 

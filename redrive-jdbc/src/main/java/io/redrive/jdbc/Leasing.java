@@ -1,6 +1,7 @@
 package io.redrive.jdbc;
 
 import io.redrive.engine.DeliveryRules;
+import io.redrive.engine.DeliveryRules.LeaseVerdict;
 import io.redrive.failure.FailureReason;
 import io.redrive.failure.FailureRecord;
 import io.redrive.lease.LeaseResult;
@@ -21,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The lease algorithm, run in one write transaction.
@@ -49,11 +51,15 @@ final class Leasing {
   private final DeadLettering deadLettering;
   private final String[] candidateSql = new String[StreamPolicy.values().length];
 
+  /** The one-statement rounds, where the database can run them (null: select, then update). */
+  private final LeaseClaims claims;
+
   Leasing(SqlDialect dialect, QueueRows queues, HistoryRows history, DeadLettering deadLettering) {
     this.dialect = dialect;
     this.queues = queues;
     this.history = history;
     this.deadLettering = deadLettering;
+    this.claims = dialect.singleStatementWrites() ? new LeaseClaims() : null;
     for (StreamPolicy p : StreamPolicy.values()) {
       candidateSql[p.ordinal()] = candidateSql(p);
     }
@@ -81,33 +87,49 @@ final class Leasing {
   }
 
   LeaseResult lease(Connection c, LeaseParams params) throws SQLException {
-    Queue queue = queues.require(c, params.queue(), false);
     List<LeasedMessage> leased = new ArrayList<>();
     List<String> poisoned = new ArrayList<>();
     List<String> expired = new ArrayList<>();
     List<String> discarded = new ArrayList<>();
-    if (queue.paused()) {
-      return new LeaseResult(leased, poisoned, expired, discarded);
-    }
-    QueuePolicy policy = queue.policy();
-    Duration timeout =
-        params.leaseTimeout() != null ? params.leaseTimeout() : policy.leaseTimeout();
+    Queue queue = claims == null ? queues.require(c, params.queue(), false) : null;
     String batch = params.batch();
     Instant now = params.now();
-    while (leased.size() < params.max()) {
+    while (queue == null || !queue.paused()) {
       int want = params.max() - leased.size();
-      List<MessageRow> rows =
-          candidates(c, policy.streamPolicy(), params.queue(), batch, now, want);
+      if (want <= 0) {
+        break;
+      }
+      List<MessageRow> rows;
+      Map<Long, LeaseClaims.Lease> claimed = null;
+      if (claims != null) {
+        LeaseClaims.Round round =
+            claims.claim(
+                c, params.queue(), params.worker(), batch, params.leaseTimeout(), now, want, false);
+        queue = round.queue();
+        rows = round.rows();
+        claimed = round.leases();
+      } else {
+        rows = candidates(c, queue.policy().streamPolicy(), params.queue(), batch, now, want);
+      }
       if (rows.isEmpty()) {
         break;
       }
+      QueuePolicy policy = queue.policy();
       boolean mayUnblock = false;
       List<MessageRow> deliver = new ArrayList<>();
       for (MessageRow row : rows) {
         if (row.leased()) {
           recordLeaseExpired(c, row, policy);
         }
-        switch (DeliveryRules.onLease(row.attempts(), policy.maxAttempts(), expireAt(row), now)) {
+        LeaseVerdict verdict =
+            DeliveryRules.onLease(row.attempts(), policy.maxAttempts(), expireAt(row), now);
+        if (claimed != null
+            && claimed.containsKey(row.seq()) != (verdict == LeaseVerdict.DELIVER)) {
+          // The statement decides in SQL what DeliveryRules decides here; they must agree.
+          throw new IllegalStateException(
+              "lease statement and delivery rules disagree on message " + row.id());
+        }
+        switch (verdict) {
           case EXPIRE -> {
             if (expire(c, row, policy, now).discarded()) {
               discarded.add(row.id());
@@ -128,12 +150,97 @@ final class Leasing {
           }
         }
       }
-      leased.addAll(take(c, deliver, params.worker(), batch, timeout, policy, now));
+      if (claimed != null) {
+        for (MessageRow row : deliver) {
+          LeaseClaims.Lease lease = claimed.get(row.seq());
+          leased.add(
+              delivery(
+                  row,
+                  new LeaseToken(row.id(), lease.nonce()),
+                  policy,
+                  Instant.ofEpochMilli(lease.until())));
+        }
+      } else {
+        Duration timeout =
+            params.leaseTimeout() != null ? params.leaseTimeout() : policy.leaseTimeout();
+        leased.addAll(take(c, deliver, params.worker(), batch, timeout, policy, now));
+      }
       if (!mayUnblock && rows.size() < want) {
         break;
       }
     }
     return new LeaseResult(leased, poisoned, expired, discarded);
+  }
+
+  /**
+   * The first round of a lease as one statement committed on its own, where the dialect can (see
+   * {@link SqlDialect#singleStatementWrites}). It leases only candidates that were READY and may be
+   * delivered; when it saw others (a lease that ran out, a message to kill) or may have unblocked
+   * more of a stream, the rest of the lease is left to {@link #lease} in a transaction.
+   *
+   * @param result what this round leased
+   * @param finished false when the rest of the lease still has to run
+   */
+  record FirstRound(LeaseResult result, boolean finished) {}
+
+  boolean leasesAlone() {
+    return claims != null;
+  }
+
+  FirstRound leaseAlone(Connection c, LeaseParams params) throws SQLException {
+    Instant now = params.now();
+    LeaseClaims.Round round =
+        claims.claim(
+            c,
+            params.queue(),
+            params.worker(),
+            params.batch(),
+            params.leaseTimeout(),
+            now,
+            params.max(),
+            true);
+    QueuePolicy policy = round.queue().policy();
+    List<LeasedMessage> leased = new ArrayList<>(round.leases().size());
+    boolean more = false;
+    for (MessageRow row : round.rows()) {
+      LeaseClaims.Lease lease = round.leases().get(row.seq());
+      if (lease == null) {
+        more = true;
+        continue;
+      }
+      if (DeliveryRules.onLease(row.attempts(), policy.maxAttempts(), expireAt(row), now)
+          != LeaseVerdict.DELIVER) {
+        throw new IllegalStateException(
+            "lease statement and delivery rules disagree on message " + row.id());
+      }
+      more |= row.stream() != null;
+      leased.add(
+          delivery(
+              row,
+              new LeaseToken(row.id(), lease.nonce()),
+              policy,
+              Instant.ofEpochMilli(lease.until())));
+    }
+    boolean finished =
+        leased.size() == params.max() || (!more && round.rows().size() < params.max());
+    return new FirstRound(new LeaseResult(leased, List.of(), List.of(), List.of()), finished);
+  }
+
+  private static LeasedMessage delivery(
+      MessageRow row, LeaseToken token, QueuePolicy policy, Instant leaseExpiry) {
+    return new LeasedMessage(
+        token.toString(),
+        row.id(),
+        row.queue(),
+        row.type(),
+        row.payload(),
+        Json.headers(row.headers()),
+        row.stream(),
+        row.attempts() + 1,
+        policy.maxAttempts(),
+        row.progress(),
+        Instant.ofEpochMilli(row.enqueuedAt()),
+        leaseExpiry);
   }
 
   private List<MessageRow> candidates(
@@ -179,20 +286,7 @@ final class Leasing {
       LeaseToken token = LeaseToken.issue(row.id());
       ids.add(row.id());
       nonces.add(token.nonce());
-      out.add(
-          new LeasedMessage(
-              token.toString(),
-              row.id(),
-              row.queue(),
-              row.type(),
-              row.payload(),
-              Json.headers(row.headers()),
-              row.stream(),
-              row.attempts() + 1,
-              policy.maxAttempts(),
-              row.progress(),
-              Instant.ofEpochMilli(row.enqueuedAt()),
-              Settling.capAtDeadline(row, expiresAt)));
+      out.add(delivery(row, token, policy, Settling.capAtDeadline(row, expiresAt)));
     }
     if (dialect.batchesRowByRow()) {
       takeRowByRow(c, ids, nonces, worker, batch, now, expiresAt);

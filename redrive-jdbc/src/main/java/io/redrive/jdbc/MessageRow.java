@@ -28,10 +28,38 @@ record MessageRow(
     String dedupeKey) {
 
   /** The columns {@link #map} reads, in its order; every message select starts with them. */
-  static final String COLUMNS =
-      "m.seq, m.id, m.queue, m.type, m.payload, m.headers, m.stream, m.state, m.attempts,"
-          + " m.progress, m.enqueued_at, m.visible_at, m.expire_at, m.lease_token, m.leased_by,"
-          + " m.leased_at, m.dead_reason, m.dead_at, m.source_id, m.source_queue, m.dedupe_key";
+  static final String COLUMNS = columnsOf("m");
+
+  /** {@link #COLUMNS} of table alias {@code alias}. */
+  static String columnsOf(String alias) {
+    String a = alias + ".";
+    return String.join(
+        ", ",
+        java.util.stream.Stream.of(
+                "seq",
+                "id",
+                "queue",
+                "type",
+                "payload",
+                "headers",
+                "stream",
+                "state",
+                "attempts",
+                "progress",
+                "enqueued_at",
+                "visible_at",
+                "expire_at",
+                "lease_token",
+                "leased_by",
+                "leased_at",
+                "dead_reason",
+                "dead_at",
+                "source_id",
+                "source_queue",
+                "dedupe_key")
+            .map(column -> a + column)
+            .toList());
+  }
 
   /**
    * Reads a row selected as {@code SELECT COLUMNS ...}, by position (the SQLite driver looks a name

@@ -19,6 +19,20 @@ final class MessageRows {
   private static final String ROW_PLACEHOLDERS =
       "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
+  /**
+   * The rows of a {@code VALUES} list ({@code %s}, columns named {@code column1…} on both
+   * databases) joined to their queue. The last column numbers the rows, so they are inserted (and
+   * given their {@code seq}) in the order of the list, whatever order the join yields. {@code WHERE
+   * true} keeps SQLite from reading a following {@code ON CONFLICT} as the join's constraint.
+   */
+  private static final String INTO_QUEUE =
+      "SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7,"
+          + " v.column8, v.column9, v.column10, v.column11,"
+          + " COALESCE(v.column12, v.column10 + q.expire_after_ms), v.column13, v.column14,"
+          + " v.column15, v.column16, v.column17"
+          + " FROM (VALUES %s) AS v JOIN redrive_queues q ON q.name = v.column2 WHERE true"
+          + " ORDER BY v.column18";
+
   private final SqlDialect dialect;
 
   MessageRows(SqlDialect dialect) {
@@ -53,7 +67,7 @@ final class MessageRows {
    * returns false on such a collision, changing nothing.
    */
   boolean insertIfAbsent(Connection c, NewRow r) throws SQLException {
-    return insertAllIfAbsent(c, List.of(r))[0];
+    return insertAllIfAbsent(c, List.of(r), false)[0];
   }
 
   /**
@@ -62,17 +76,29 @@ final class MessageRows {
    * names the rows that went in, so a collision costs nothing extra. Rows without such keys skip
    * {@code ON CONFLICT}, whose speculative insertion cost a fifth of PostgreSQL's insert time;
    * their ids are fresh, so only a bug could make them collide, and that fails the statement.
+   *
+   * @param intoQueue join each row to its queue: a row whose queue does not exist is not inserted
+   *     (and changes nothing), and a row without a deadline gets its queue's {@code expire_after};
+   *     so an enqueue needs no separate read of its queue
    */
-  boolean[] insertAllIfAbsent(Connection c, List<NewRow> rows) throws SQLException {
+  boolean[] insertAllIfAbsent(Connection c, List<NewRow> rows, boolean intoQueue)
+      throws SQLException {
     boolean keyed = rows.stream().anyMatch(r -> r.dedupeKey() != null || r.sourceId() != null);
-    String values = String.join(", ", java.util.Collections.nCopies(rows.size(), ROW_PLACEHOLDERS));
+    StringBuilder values = new StringBuilder();
+    for (int r = 0; r < rows.size(); r++) {
+      values.append(r == 0 ? "" : ", ").append(ROW_PLACEHOLDERS);
+      if (intoQueue) {
+        values.setLength(values.length() - 1);
+        values.append(", ").append(r).append(')');
+      }
+    }
     java.util.Set<String> insertedIds = new java.util.HashSet<>();
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO redrive_messages (id, queue, type, payload, headers, stream, state,"
                 + " attempts, progress, enqueued_at, visible_at, expire_at, dead_reason, dead_at,"
-                + " source_id, source_queue, dedupe_key) VALUES "
-                + values
+                + " source_id, source_queue, dedupe_key) "
+                + (intoQueue ? INTO_QUEUE.replace("%s", values) : "VALUES " + values)
                 + (keyed ? " ON CONFLICT DO NOTHING RETURNING id" : ""))) {
       int i = 1;
       for (NewRow r : rows) {
@@ -96,8 +122,13 @@ final class MessageRows {
       }
       boolean[] inserted = new boolean[rows.size()];
       if (!keyed) {
-        ps.executeUpdate();
-        java.util.Arrays.fill(inserted, true);
+        int count = ps.executeUpdate();
+        if (count != 0 && count != rows.size()) {
+          // Only when a queue disappeared while joined: answer as a conflict, so it is retried.
+          throw new SQLException(
+              "insert found " + count + " of " + rows.size() + " rows' queues", "40001");
+        }
+        java.util.Arrays.fill(inserted, count != 0);
         return inserted;
       }
       try (ResultSet rs = ps.executeQuery()) {

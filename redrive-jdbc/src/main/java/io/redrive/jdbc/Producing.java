@@ -7,7 +7,6 @@ import io.redrive.message.EnqueueResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.NewMessage;
 import io.redrive.message.Outcome;
-import io.redrive.queue.QueuePolicy;
 import io.redrive.store.EnqueueParams;
 import io.redrive.store.ImportParams;
 import java.sql.Connection;
@@ -17,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,23 +44,44 @@ final class Producing {
   }
 
   /**
+   * True when {@link #enqueue} writes with one statement: every message goes to the same queue and
+   * none carries a dedupe key (whose completed duplicates would be deleted again).
+   */
+  static boolean isOneInsert(EnqueueParams params) {
+    if (params.messages().isEmpty()) {
+      return false;
+    }
+    String queue = params.messages().get(0).message().queue();
+    for (EnqueueParams.Entry e : params.messages()) {
+      if (e.message().dedupeKey() != null || !e.message().queue().equals(queue)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * @param callerTransaction the caller owns the transaction and its commit, so other nodes must be
    *     told inside it; otherwise the store tells them after committing
    */
   List<EnqueueResult> enqueue(Connection c, EnqueueParams params, boolean callerTransaction)
       throws SQLException {
-    Map<String, QueuePolicy> policies = new HashMap<>();
+    Set<String> queueNames = new LinkedHashSet<>();
+    for (EnqueueParams.Entry e : params.messages()) {
+      queueNames.add(e.message().queue());
+    }
+    if (queueNames.size() > 1) {
+      // Checked before anything is written: a batch naming a queue that does not exist changes
+      // nothing. A batch of one queue needs no such read (see below).
+      for (String queue : queueNames) {
+        queues.require(c, queue, false);
+      }
+    }
     List<EnqueueResult> out = new ArrayList<>(params.messages().size());
     long now = params.now().toEpochMilli();
     List<MessageRows.NewRow> rows = new ArrayList<>(params.messages().size());
     for (EnqueueParams.Entry e : params.messages()) {
       NewMessage m = e.message();
-      QueuePolicy policy = policies.get(m.queue());
-      if (policy == null) {
-        policy = queues.require(c, m.queue(), false).policy();
-        policies.put(m.queue(), policy);
-      }
-      Duration expireAfter = m.expireAfter() != null ? m.expireAfter() : policy.expireAfter();
       rows.add(
           new MessageRows.NewRow(
               e.id(),
@@ -74,14 +95,20 @@ final class Producing {
               0L,
               now,
               now + m.delay().toMillis(),
-              expireAfter == null ? null : now + expireAfter.toMillis(),
+              // Null: the queue's expire_after, joined in by the insert.
+              m.expireAfter() == null ? null : now + m.expireAfter().toMillis(),
               null,
               null,
               null,
               null,
               m.dedupeKey()));
     }
-    boolean[] inserted = messages.insertAllIfAbsent(c, rows);
+    boolean[] inserted = messages.insertAllIfAbsent(c, rows, true);
+    if (queueNames.size() == 1 && !any(inserted)) {
+      // The insert joins each row to its queue, so nothing went in when the queue is missing;
+      // only now (or when every row was a duplicate) is the queue read.
+      queues.require(c, rows.get(0).queue(), false);
+    }
     Map<String, String> completed = completedDuplicates(c, params, rows, inserted);
     for (int i = 0; i < rows.size(); i++) {
       MessageRows.NewRow row = rows.get(i);
@@ -98,7 +125,7 @@ final class Producing {
     }
     if (callerTransaction) {
       // Inside the caller's transaction, so wake-ups go out on its commit, never on a rollback.
-      for (String queue : policies.keySet()) {
+      for (String queue : queueNames) {
         dialect.afterMessagesReady(c, queue);
       }
     }
@@ -170,11 +197,20 @@ final class Producing {
           return new EnqueueResult(completed, true);
         }
       }
-      if (messages.insertIfAbsent(c, row)) {
+      if (messages.insertAllIfAbsent(c, List.of(row), true)[0]) {
         return new EnqueueResult(row.id(), false);
       }
     }
     throw collision(row.id());
+  }
+
+  private static boolean any(boolean[] values) {
+    for (boolean v : values) {
+      if (v) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Queue and dedupe key in one string; NUL never occurs in either (validation refuses it). */

@@ -100,4 +100,15 @@ public interface SqlDialect {
   default boolean batchesRowByRow() {
     return false;
   }
+
+  /**
+   * True when the hot writes run as single statements committed on their own (auto-commit), which
+   * saves each the round trip of a {@code COMMIT}: a lease round ({@link LeaseClaims}, PostgreSQL's
+   * data-modifying {@code WITH}), a batch of completions, an enqueue into one queue without dedupe
+   * keys. Otherwise a lease reads the queue, selects its candidates and updates them in turn, in a
+   * transaction like every other write.
+   */
+  default boolean singleStatementWrites() {
+    return false;
+  }
 }

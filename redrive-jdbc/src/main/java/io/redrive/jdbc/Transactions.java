@@ -127,6 +127,56 @@ final class Transactions {
     }
   }
 
+  /**
+   * Runs {@code work} whose only write is one statement, in auto-commit mode: the statement commits
+   * as it ends, which saves the round trip of a {@code COMMIT}. Reads may follow the write. A
+   * failure the database reported (a conflict, a deadlock: definitely rolled back) is retried like
+   * in {@link #write}; a lost connection or an unanswered statement is {@link
+   * CommitUnknownException}, never retried, since the statement may have committed.
+   */
+  <T> T writeAlone(String what, Work<T> work) {
+    for (int attempt = 1; ; attempt++) {
+      Connection c;
+      try {
+        c = dataSource.getConnection();
+      } catch (SQLException e) {
+        throw wrap(what, e); // nothing was sent
+      }
+      try {
+        T result = work.run(qualified(c));
+        cleanUp(null, c);
+        return result;
+      } catch (SQLException e) {
+        cleanUp(e, c);
+        if (definitelyRolledBack(e)) {
+          if (attempt < MAX_TRIES && dialect.isTransient(e)) {
+            backoff(attempt);
+            continue;
+          }
+          throw wrap(what, e);
+        }
+        if (mayHaveCommitted(e)) {
+          throw new CommitUnknownException(
+              what + " failed with its outcome unknown: " + e.getMessage(), e.getSQLState(), e);
+        }
+        throw wrap(what, e);
+      } catch (RuntimeException e) {
+        cleanUp(e, c);
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * True when a statement run in auto-commit failed in a way that says nothing of whether it
+   * committed: the connection broke or stopped answering (no SQLState, class 08, the server shut
+   * down under it).
+   */
+  private static boolean mayHaveCommitted(SQLException e) {
+    String state = e.getSQLState();
+    return state == null || state.startsWith("08") || state.startsWith("57P");
+  }
+
   /** Runs {@code work} on a connection in auto-commit mode (single reads). */
   <T> T read(String what, Work<T> work) {
     T result;

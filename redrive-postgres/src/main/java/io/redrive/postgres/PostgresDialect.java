@@ -73,6 +73,11 @@ final class PostgresDialect implements SqlDialect {
   }
 
   @Override
+  public boolean singleStatementWrites() {
+    return true;
+  }
+
+  @Override
   public boolean isUniqueViolation(SQLException e) {
     return "23505".equals(e.getSQLState());
   }

@@ -5,6 +5,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.Random;
@@ -15,12 +16,16 @@ import javax.sql.DataSource;
 /**
  * A {@link DataSource} that loses the answer of a share of COMMITs, as a network cut between the
  * store and the database would: the COMMIT reaches the database (and takes effect), then the caller
- * gets an {@link SQLException} with SQLState {@code 08006} and the physical connection is closed.
+ * gets an {@link SQLException} with SQLState {@code 08006} and the physical connection is closed. A
+ * write statement run in auto-commit mode commits as it ends, so its answer is cut the same way.
  * Every later call on that connection fails with "Connection is closed" and no SQLState, as a pool
  * answers for an evicted connection. Wrap an unpooled data source, so closing is physical.
  * Thread-safe; cutting is off until {@link #cutShare(double)} turns it on.
  */
 public final class CommitCuttingDataSource implements DataSource {
+  private static final java.util.regex.Pattern DATA_MODIFYING =
+      java.util.regex.Pattern.compile("\\b(INSERT|UPDATE|DELETE)\\b");
+
   private final DataSource target;
   private final Random random;
   private final AtomicInteger cuts = new AtomicInteger();
@@ -75,8 +80,9 @@ public final class CommitCuttingDataSource implements DataSource {
     return wrap(target.getConnection(username, password));
   }
 
-  private Connection wrap(Connection real) {
+  private Connection wrap(Connection real) throws SQLException {
     boolean[] cut = {false};
+    boolean[] autoCommit = {real.getAutoCommit()};
     return (Connection)
         Proxy.newProxyInstance(
             Connection.class.getClassLoader(),
@@ -87,20 +93,59 @@ public final class CommitCuttingDataSource implements DataSource {
                 return afterCut(name, method, args, real);
               }
               if (name.equals("commit")) {
-                commits.incrementAndGet();
-                invoke(real, method, args); // the database commits
-                if (cutNext()) {
-                  cut[0] = true;
-                  cuts.incrementAndGet();
-                  closeQuietly(real);
-                  throw new SQLException(
-                      "An I/O error occurred while sending to the backend (cut by the test)",
-                      "08006");
-                }
+                Object result = invoke(real, method, args); // the database commits
+                countAndMaybeCut(cut, real);
+                return result;
+              }
+              if (name.equals("setAutoCommit")) {
+                invoke(real, method, args);
+                autoCommit[0] = (Boolean) args[0];
                 return null;
+              }
+              if (name.equals("prepareStatement") && isWrite((String) args[0])) {
+                PreparedStatement statement = (PreparedStatement) invoke(real, method, args);
+                return committingAlone(statement, real, cut, autoCommit);
               }
               return invoke(real, method, args);
             });
+  }
+
+  /**
+   * A write statement whose execution, in auto-commit mode, is its commit: its answer is cut like a
+   * COMMIT's.
+   */
+  private PreparedStatement committingAlone(
+      PreparedStatement statement, Connection real, boolean[] cut, boolean[] autoCommit) {
+    return (PreparedStatement)
+        Proxy.newProxyInstance(
+            PreparedStatement.class.getClassLoader(),
+            new Class<?>[] {PreparedStatement.class},
+            (proxy, method, args) -> {
+              Object result = invoke(statement, method, args);
+              if (autoCommit[0] && !cut[0] && method.getName().startsWith("execute")) {
+                countAndMaybeCut(cut, real);
+              }
+              return result;
+            });
+  }
+
+  private void countAndMaybeCut(boolean[] cut, Connection real) throws SQLException {
+    commits.incrementAndGet();
+    if (cutNext()) {
+      cut[0] = true;
+      cuts.incrementAndGet();
+      closeQuietly(real);
+      throw new SQLException(
+          "An I/O error occurred while sending to the backend (cut by the test)", "08006");
+    }
+  }
+
+  private static boolean isWrite(String sql) {
+    String head = sql.stripLeading().toUpperCase(java.util.Locale.ROOT);
+    return head.startsWith("INSERT")
+        || head.startsWith("UPDATE")
+        || head.startsWith("DELETE")
+        || (head.startsWith("WITH") && DATA_MODIFYING.matcher(head).find());
   }
 
   private static Object afterCut(String name, Method method, Object[] args, Connection real)
@@ -116,7 +161,7 @@ public final class CommitCuttingDataSource implements DataSource {
     };
   }
 
-  private static Object invoke(Connection real, Method method, Object[] args) throws Throwable {
+  private static Object invoke(Object real, Method method, Object[] args) throws Throwable {
     try {
       return method.invoke(real, args);
     } catch (InvocationTargetException e) {
