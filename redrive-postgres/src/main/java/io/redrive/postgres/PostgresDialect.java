@@ -111,21 +111,28 @@ final class PostgresDialect implements SqlDialect {
   }
 
   /**
-   * Two index-friendly array tests rather than a join on pairs, whose generic plan scanned the
-   * whole table. Exact because a nonce is 128 random bits: a row's current nonce is in the list
-   * only if the caller holds that lease.
+   * The id array drives an index scan; the pairs then match by a hash semi-join. Testing the token
+   * against the nonce array instead ({@code lease_token = ANY(...)}) compared every row with every
+   * nonce (a parameter array is searched linearly): at 100 completions that filter was three
+   * quarters of the statement (4.7 ms against 1.8 ms, measured). A join on the pairs alone made the
+   * generic plan scan the whole table.
    */
   @Override
   public String tokensMatch(int count) {
     if (count == 1) {
       return "id = ? AND lease_token = ?";
     }
-    return "id = ANY(CAST(? AS text[])) AND lease_token = ANY(CAST(? AS text[]))";
+    return "id = ANY(CAST(? AS text[])) AND (id, lease_token) IN"
+        + " (SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[])))";
   }
 
   @Override
   public int bindTokensMatch(PreparedStatement ps, int index, List<String> ids, List<String> nonces)
       throws SQLException {
+    if (ids.size() == 1) {
+      return bindPairs(ps, index, ids, nonces);
+    }
+    ps.setString(index++, arrayLiteral(ids));
     return bindPairs(ps, index, ids, nonces);
   }
 
