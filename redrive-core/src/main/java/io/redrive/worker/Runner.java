@@ -5,20 +5,24 @@ import io.redrive.lease.LeaseToken;
 import io.redrive.lease.LeasedMessage;
 import java.time.Duration;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs one slot's messages: calls the handler of each in order, arms the watchdog for a handler
  * with a timeout, and hands each outcome to the {@link Settler}. When a message does not complete,
  * the rest of a stream run is released (cascade release).
  *
- * <p>{@link #execute} runs on a thread of the handler pool (one per run); {@link #timedOut} on a
- * timer thread; {@link #abort} on the stopping thread. Whoever claims a lease settles it; the
- * watchdog and {@link #abort} claim it, and interrupt the runner, under the lease's monitor, which
- * is also the monitor the runner claims under once its handler returns.
+ * <p>{@link #execute} runs on a thread of the handler pool (each takes waiting runs until none is
+ * left); {@link #timedOut} on a timer thread; {@link #abort} on the stopping thread. Whoever claims
+ * a lease settles it; the watchdog and {@link #abort} claim it, and interrupt the runner, under the
+ * lease's monitor, which is also the monitor the runner claims under once its handler returns.
  */
 final class Runner {
   private final Redrive redrive;
@@ -26,7 +30,17 @@ final class Runner {
   private final WorkerMetrics metrics;
   private final Slots slots;
   private final Settler settler;
+
+  /**
+   * Handler threads on their way to take a run, at most. Waking a parked thread costs tens to
+   * hundreds of microseconds; handing each run of a batch to a thread of its own woke a hundred
+   * threads per batch of 100, most of them to find that a quick handler had long finished.
+   */
+  private static final int MAX_STARTING = Math.max(2, Runtime.getRuntime().availableProcessors());
+
   private final Executor handlerThreads;
+  private final Queue<Run> waiting = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger starting = new AtomicInteger();
   private final ScheduledExecutorService timers;
   private volatile boolean stopping;
 
@@ -49,7 +63,44 @@ final class Runner {
 
   /** Executes {@code run}, whose slot is taken, on a thread of the handler pool. */
   void start(Run run) {
-    handlerThreads.execute(() -> execute(run));
+    waiting.add(run);
+    wakeAnother();
+  }
+
+  /**
+   * Starts one more handler thread when runs wait and fewer than {@link #MAX_STARTING} threads are
+   * already on their way to take one.
+   */
+  private void wakeAnother() {
+    while (!waiting.isEmpty()) {
+      int now = starting.get();
+      if (now >= MAX_STARTING) {
+        return; // a thread on its way takes a run and wakes the next
+      }
+      if (starting.compareAndSet(now, now + 1)) {
+        try {
+          handlerThreads.execute(this::takeRuns);
+        } catch (RejectedExecutionException e) {
+          // Only once the worker stops: runs left waiting are aborted with the slots they hold.
+          starting.decrementAndGet();
+        }
+        return;
+      }
+    }
+  }
+
+  /**
+   * A handler thread's loop: takes waiting runs one after another. Before running one it wakes
+   * another thread if more runs wait, so a slow handler never holds up a run behind it; a fast one
+   * takes the next run itself before that thread is even up.
+   */
+  private void takeRuns() {
+    starting.decrementAndGet();
+    Run run;
+    while ((run = waiting.poll()) != null) {
+      wakeAnother();
+      execute(run);
+    }
   }
 
   /** From now on, a run that has not started a message gives its messages back instead. */
