@@ -22,9 +22,11 @@ import org.slf4j.Logger;
  * flusher thread settles everything handed over in one store call ({@link Redrive#settle}: one
  * transaction for completions and failures alike) and then answers each callback. While a call is
  * in flight the next group gathers, so under load many settles share one transaction, and a runner
- * never parks waiting for its answer. Before a call the flusher lingers up to {@link #LINGER} while
- * more handler runs of the worker are still unfinished than settles are queued, so a batch whose
- * handlers finish together commits together. Alone, a settle is committed at once.
+ * never parks waiting for its answer. A settle with nothing to share its transaction with (no other
+ * settle pending, no other run in flight) is committed by its runner itself. Before a call the
+ * flusher lingers up to {@link #LINGER} while more handler runs of the worker are still unfinished
+ * than settles are queued, so a batch whose handlers finish together commits together. Alone, a
+ * settle is committed at once.
  *
  * <p>Entered by the runners ({@link #settleLater}, {@link #settle}) through the {@link Settler},
  * and by the stopping thread ({@link #close}); the store calls and every callback run on the
@@ -88,8 +90,15 @@ final class SettleBatcher {
       callback.done(null, new IllegalStateException("the worker has stopped"));
       return;
     }
-    pending.incrementAndGet();
-    queue.add(new Pending(command, callback));
+    Pending p = new Pending(command, callback);
+    if (pending.incrementAndGet() == 1 && running.getAsInt() <= 1) {
+      // Alone: nothing queued or in flight and no other run that could add a settle to share the
+      // transaction with. Committing on this thread saves waking the settle thread, which costs
+      // more than a quick handler.
+      flushGuarded(List.of(p));
+      return;
+    }
+    queue.add(p);
   }
 
   /** Settles handed over and not yet answered. */
@@ -162,14 +171,18 @@ final class SettleBatcher {
       List<Pending> batch = new ArrayList<>();
       batch.add(first);
       queue.drainTo(batch, LeaseRequest.MAX_BATCH - 1);
-      try {
-        flush(batch);
-      } catch (Throwable t) { // the flusher must outlive any one batch, or every later settle waits
-        LOG.error("settling {} message(s) failed; their leases will expire", batch.size(), t);
-        RuntimeException error = new IllegalStateException("settle failed: " + t, t);
-        for (Pending p : batch) {
-          answer(p, null, error);
-        }
+      flushGuarded(batch);
+    }
+  }
+
+  private void flushGuarded(List<Pending> batch) {
+    try {
+      flush(batch);
+    } catch (Throwable t) { // the flusher must outlive any one batch, or every later settle waits
+      LOG.error("settling {} message(s) failed; their leases will expire", batch.size(), t);
+      RuntimeException error = new IllegalStateException("settle failed: " + t, t);
+      for (Pending p : batch) {
+        answer(p, null, error);
       }
     }
   }
