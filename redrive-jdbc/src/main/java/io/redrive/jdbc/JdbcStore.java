@@ -147,10 +147,9 @@ public abstract class JdbcStore implements Store {
 
   @Override
   public List<EnqueueResult> enqueue(EnqueueParams p) {
-    List<EnqueueResult> out =
-        leasing.leasesAlone() && Producing.isOneInsert(p)
-            ? tx.writeAlone("enqueue", c -> producing.enqueue(c, p, false))
-            : tx.write("enqueue", c -> producing.enqueue(c, p, false));
+    // Never in auto-commit: an enqueue failing on a connection that died is then surely not
+    // committed (no COMMIT was sent), so the caller may retry it without a dedupe key.
+    List<EnqueueResult> out = tx.write("enqueue", c -> producing.enqueue(c, p, false));
     p.messages().stream()
         .map(e -> e.message().queue())
         .distinct()

@@ -44,23 +44,6 @@ final class Producing {
   }
 
   /**
-   * True when {@link #enqueue} writes with one statement: every message goes to the same queue and
-   * none carries a dedupe key (whose completed duplicates would be deleted again).
-   */
-  static boolean isOneInsert(EnqueueParams params) {
-    if (params.messages().isEmpty()) {
-      return false;
-    }
-    String queue = params.messages().get(0).message().queue();
-    for (EnqueueParams.Entry e : params.messages()) {
-      if (e.message().dedupeKey() != null || !e.message().queue().equals(queue)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
    * @param callerTransaction the caller owns the transaction and its commit, so other nodes must be
    *     told inside it; otherwise the store tells them after committing
    */

@@ -102,11 +102,12 @@ public interface SqlDialect {
   }
 
   /**
-   * True when the hot writes run as single statements committed on their own (auto-commit), which
-   * saves each the round trip of a {@code COMMIT}: a lease round ({@link LeaseClaims}, PostgreSQL's
-   * data-modifying {@code WITH}), a batch of completions, an enqueue into one queue without dedupe
-   * keys. Otherwise a lease reads the queue, selects its candidates and updates them in turn, in a
-   * transaction like every other write.
+   * True when the hot writes whose lost answer the engine already handles run as single statements
+   * committed on their own (auto-commit), which saves each the round trip of a {@code COMMIT}: a
+   * lease round ({@link LeaseClaims}, PostgreSQL's data-modifying {@code WITH}; a lost one is given
+   * back by its batch) and a batch of completions (a repeated complete is answered from its
+   * completion record). Otherwise a lease reads the queue, selects its candidates and updates them
+   * in turn, in a transaction like every other write.
    */
   default boolean singleStatementWrites() {
     return false;
