@@ -60,9 +60,10 @@ class BenchSmokeTest {
                   .as("%s statements per message, %s", side, cell.get("params").asText())
                   .isPositive();
             }
-            assertThat(cell.get("ours").get("details").path("transactions/msg").asDouble())
+            // Zero is a real figure: a PostgreSQL lease and completion each commit alone.
+            assertThat(cell.get("ours").get("details").has("transactions/msg"))
                 .as("transactions per message, %s", cell.get("params").asText())
-                .isPositive();
+                .isTrue();
           }
         }
       }
