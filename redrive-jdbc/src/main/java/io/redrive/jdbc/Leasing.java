@@ -152,13 +152,7 @@ final class Leasing {
       }
       if (claimed != null) {
         for (MessageRow row : deliver) {
-          LeaseClaims.Lease lease = claimed.get(row.seq());
-          leased.add(
-              delivery(
-                  row,
-                  new LeaseToken(row.id(), lease.nonce()),
-                  policy,
-                  Instant.ofEpochMilli(lease.until())));
+          leased.add(delivery(row, claimed.get(row.seq()), policy));
         }
       } else {
         Duration timeout =
@@ -214,16 +208,18 @@ final class Leasing {
             "lease statement and delivery rules disagree on message " + row.id());
       }
       more |= row.stream() != null;
-      leased.add(
-          delivery(
-              row,
-              new LeaseToken(row.id(), lease.nonce()),
-              policy,
-              Instant.ofEpochMilli(lease.until())));
+      leased.add(delivery(row, lease, policy));
     }
     boolean finished =
         leased.size() == params.max() || (!more && round.rows().size() < params.max());
     return new FirstRound(new LeaseResult(leased, List.of(), List.of(), List.of()), finished);
+  }
+
+  /** The delivery of a row the lease statement leased. */
+  private static LeasedMessage delivery(
+      MessageRow row, LeaseClaims.Lease lease, QueuePolicy policy) {
+    return delivery(
+        row, new LeaseToken(row.id(), lease.nonce()), policy, Instant.ofEpochMilli(lease.until()));
   }
 
   private static LeasedMessage delivery(
