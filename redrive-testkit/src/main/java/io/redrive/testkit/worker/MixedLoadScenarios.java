@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -108,6 +110,38 @@ public abstract class MixedLoadScenarios extends WorkerScenarioBase {
     }
     assertThat(completions).hasSize(TOTAL - poisonIds.size());
     assertThat(completions.values()).allMatch(c -> c.get() == 1);
+  }
+
+  /**
+   * Handler threads take leased runs from a queue (a quick handler's thread takes the next run
+   * itself); a handler that blocks must still never hold up a run leased with it. Each handler here
+   * waits until every message of the batch has started, which only works when all run at once.
+   */
+  @Test
+  void blockedHandlers_neverHoldUpTheRunsLeasedWithThem() {
+    int n = 32;
+    createQueue(QueuePolicy.defaults().withLeaseTimeout(Duration.ofSeconds(30)));
+    List<NewMessage> batch = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      batch.add(NewMessage.builder(QUEUE, "together").payload("{\"n\":" + i + "}").build());
+    }
+    redrive.enqueueBatch(batch);
+    CountDownLatch started = new CountDownLatch(n);
+    Map<String, AtomicInteger> deliveries = new ConcurrentHashMap<>();
+    Handler together =
+        ctx -> {
+          count(deliveries, ctx.id());
+          started.countDown();
+          if (!started.await(20, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("a run of the batch never started while this waited");
+          }
+          return HandlerResult.complete();
+        };
+    start(worker().concurrency(n).batchSize(n).handler("together", together));
+
+    eventually().until(() -> redrive.stats(QUEUE).total() == 0);
+    assertThat(deliveries).hasSize(n);
+    assertThat(deliveries.values()).allMatch(d -> d.get() == 1);
   }
 
   private static void count(Map<String, AtomicInteger> counts, String id) {
