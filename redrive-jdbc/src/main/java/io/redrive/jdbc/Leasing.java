@@ -25,7 +25,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The lease algorithm, run in one write transaction.
+ * The lease algorithm, run in one write transaction ({@link #lease}); where the dialect runs single
+ * statements committed alone, a first round runs that way ({@link #leaseAlone}) and the transaction
+ * only when that round met rows it could not take.
  *
  * <p>Implementation notes. Candidates are READY or LEASED rows whose {@code visible_at} has passed
  * (for a LEASED row that is its lease expiry, so an expired lease is simply leasable again), in
@@ -123,11 +125,8 @@ final class Leasing {
         }
         LeaseVerdict verdict =
             DeliveryRules.onLease(row.attempts(), policy.maxAttempts(), expireAt(row), now);
-        if (claimed != null
-            && claimed.containsKey(row.seq()) != (verdict == LeaseVerdict.DELIVER)) {
-          // The statement decides in SQL what DeliveryRules decides here; they must agree.
-          throw new IllegalStateException(
-              "lease statement and delivery rules disagree on message " + row.id());
+        if (claimed != null) {
+          agree(row, claimed.containsKey(row.seq()), verdict);
         }
         switch (verdict) {
           case EXPIRE -> {
@@ -202,17 +201,28 @@ final class Leasing {
         more = true;
         continue;
       }
-      if (DeliveryRules.onLease(row.attempts(), policy.maxAttempts(), expireAt(row), now)
-          != LeaseVerdict.DELIVER) {
-        throw new IllegalStateException(
-            "lease statement and delivery rules disagree on message " + row.id());
-      }
+      agree(
+          row,
+          true,
+          DeliveryRules.onLease(row.attempts(), policy.maxAttempts(), expireAt(row), now));
       more |= row.stream() != null;
       leased.add(delivery(row, lease, policy));
     }
     boolean finished =
         leased.size() == params.max() || (!more && round.rows().size() < params.max());
     return new FirstRound(new LeaseResult(leased, List.of(), List.of(), List.of()), finished);
+  }
+
+  /**
+   * The lease statement decides in SQL what {@link DeliveryRules#onLease} decides here; a row it
+   * leased ({@code leased}) must be one the rules deliver, and (in a transaction, where it may
+   * lease every kind) the other way round.
+   */
+  private static void agree(MessageRow row, boolean leased, LeaseVerdict verdict) {
+    if (leased != (verdict == LeaseVerdict.DELIVER)) {
+      throw new IllegalStateException(
+          "lease statement and delivery rules disagree on message " + row.id());
+    }
   }
 
   /** The delivery of a row the lease statement leased. */
