@@ -19,7 +19,8 @@ import java.util.List;
  * @param depthSizes ready backlog sizes of the depth scenario
  * @param depthOps lease+complete operations measured per depth run
  * @param steadySeconds duration of each steady-state run
- * @param steadyCalibration backlog drained to measure the drain rate the steady state is set from
+ * @param steadyCalibration how long producers and workers run together to measure the end-to-end
+ *     capacity the steady state's rates are set from
  */
 public record Sizes(
     List<Integer> producers,
@@ -35,7 +36,7 @@ public record Sizes(
     List<Long> depthSizes,
     int depthOps,
     Duration steadySeconds,
-    int steadyCalibration) {
+    Duration steadyCalibration) {
 
   /** Seconds, not minutes: every cell small enough for CI. */
   public static Sizes smoke() {
@@ -53,7 +54,7 @@ public record Sizes(
         List.of(1_000L, 10_000L),
         100,
         Duration.ofSeconds(3),
-        1_000);
+        Duration.ofSeconds(2));
   }
 
   /** The sizes where a 2-core machine finishes in well under an hour. */
@@ -72,7 +73,7 @@ public record Sizes(
         List.of(10_000L, 1_000_000L),
         2_000,
         Duration.ofSeconds(120),
-        20_000);
+        Duration.ofSeconds(20));
   }
 
   /** Message counts (not client counts, depth sizes or durations) multiplied by {@code f}. */
@@ -91,7 +92,7 @@ public record Sizes(
         depthSizes,
         scale(depthOps, f),
         steadySeconds,
-        scale(steadyCalibration, f));
+        steadyCalibration);
   }
 
   public Sizes withDepthSizes(List<Long> value) {

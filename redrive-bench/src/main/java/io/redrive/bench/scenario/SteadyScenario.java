@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Scenario 3: producers at a fixed share of the measured drain rate for a while; enqueue→start
- * latency, backlog over time, and table size and dead tuples at the end.
+ * Scenario 3: producers at a fixed share of the measured end-to-end capacity for a while;
+ * enqueue→start latency, backlog over time, and table size and dead tuples at the end.
  */
 public final class SteadyScenario implements Scenario {
   private static final int WORKERS = 4;
@@ -39,8 +39,15 @@ public final class SteadyScenario implements Scenario {
    */
   private static final Duration WARM_UP = Duration.ofSeconds(5);
 
+  /**
+   * While the capacity is measured the producers hold off whenever this many messages wait: the
+   * producers then enqueue just as fast as the workers take, so both sides' commits share the
+   * database as they do in the steady state, and the backlog (which slows leasing) stays small.
+   */
+  private static final int CAPACITY_BACKLOG = 2_000;
+
   private final Sizes sizes;
-  private final Map<String, Double> drainRates = new ConcurrentHashMap<>();
+  private final Map<String, Double> capacities = new ConcurrentHashMap<>();
 
   public SteadyScenario(Sizes sizes) {
     this.sizes = sizes;
@@ -58,15 +65,20 @@ public final class SteadyScenario implements Scenario {
 
   @Override
   public String about() {
-    return "First the drain rate R of "
+    return "First the end-to-end capacity C is measured: for "
+        + sizes.steadyCalibration().toSeconds()
+        + " s, "
+        + PRODUCERS
+        + " producers enqueue "
+        + BATCH
+        + " messages per transaction as fast as they can while at most "
+        + CAPACITY_BACKLOG
+        + " wait, and "
         + WORKERS
         + " workers with lease batch "
         + BATCH
-        + " is measured on a "
-        + sizes.steadyCalibration()
-        + "-message backlog; then "
-        + PRODUCERS
-        + " producers enqueue at 50 % and 80 % of R for "
+        + " drain them; C is the rate of handled messages after the first quarter. Then the"
+        + " same producers enqueue at 50 % and 80 % of C for "
         + sizes.steadySeconds().toSeconds()
         + " s (every "
         + TICK_MILLIS
@@ -75,7 +87,8 @@ public final class SteadyScenario implements Scenario {
         + " Latency is from just before the enqueue call to the handler's start (a header"
         + " carries the enqueue time), for messages enqueued after a "
         + WARM_UP.toSeconds()
-        + " s warm-up. Backlog (messages in the queue) is sampled every"
+        + " s warm-up; the longest gap between two handler starts after it shows a stall."
+        + " Backlog (messages in the queue) is sampled every"
         + " second. Size is `pg_total_relation_size` of `redrive_messages` (SQLite: the whole"
         + " file), dead tuples from `pg_stat_user_tables` at the end. One run per cell; no"
         + " baseline (the raw SQL has no latency to compare).";
@@ -86,13 +99,78 @@ public final class SteadyScenario implements Scenario {
     return List.of(new SteadyCell(target, 0.5), new SteadyCell(target, 0.8));
   }
 
-  private double drainRate(Target target) throws Exception {
-    Double rate = drainRates.get(target.name());
+  private double capacity(Target target) throws Exception {
+    Double rate = capacities.get(target.name());
     if (rate == null) {
-      rate = DrainScenario.drainOurs(target, WORKERS, BATCH, sizes.steadyCalibration()).value();
-      drainRates.put(target.name(), rate);
+      rate = measureCapacity(target);
+      capacities.put(target.name(), rate);
     }
     return rate;
+  }
+
+  /**
+   * Producers and workers together, as in the steady state, with the producers held back only by
+   * the backlog bound: a drain alone overstates the capacity, because in the steady state the
+   * producers' commits share the database (on PostgreSQL, the WAL flushes) with the workers'.
+   */
+  private double measureCapacity(Target target) throws Exception {
+    AtomicLong handled = new AtomicLong();
+    AtomicLong enqueued = new AtomicLong();
+    AtomicLong measuredFrom = new AtomicLong();
+    AtomicLong handledAtFrom = new AtomicLong(-1);
+    try (BenchDatabase db = target.newDatabase();
+        Nodes nodes = Nodes.open(target, db, WORKERS, 4)) {
+      nodes.createQueue(QueuePolicy.defaults());
+      nodes.startWorkers(
+          BATCH,
+          Map.of(
+              Nodes.TYPE,
+              ctx -> {
+                handled.incrementAndGet();
+                return HandlerResult.complete();
+              }));
+      long start = System.nanoTime();
+      long window = sizes.steadyCalibration().toNanos();
+      long from = start + window / 4;
+      long end = start + window;
+      Parallel.run(
+          PRODUCERS,
+          p -> {
+            while (true) {
+              long now = System.nanoTime();
+              if (now >= end) {
+                return;
+              }
+              if (now >= from && handledAtFrom.get() < 0) {
+                synchronized (handledAtFrom) {
+                  if (handledAtFrom.get() < 0) {
+                    measuredFrom.set(System.nanoTime());
+                    handledAtFrom.set(handled.get());
+                  }
+                }
+              }
+              if (enqueued.get() - handled.get() >= CAPACITY_BACKLOG) {
+                Thread.sleep(1);
+                continue;
+              }
+              List<NewMessage> batch = new ArrayList<>(BATCH);
+              for (int i = 0; i < BATCH; i++) {
+                batch.add(
+                    NewMessage.builder(Nodes.QUEUE, Nodes.TYPE)
+                        .payload(Payload.JSON)
+                        .headers(Map.of("t", "0"))
+                        .build());
+              }
+              nodes.engine(p).enqueueBatch(batch);
+              enqueued.addAndGet(BATCH);
+            }
+          });
+      long measuredTo = System.nanoTime();
+      long handledAtEnd = handled.get();
+      nodes.stopWorkers();
+      return Measurement.perSecond(
+          handledAtEnd - handledAtFrom.get(), measuredTo - measuredFrom.get());
+    }
   }
 
   private final class SteadyCell implements Cell {
@@ -107,7 +185,7 @@ public final class SteadyScenario implements Scenario {
     @Override
     public String params() {
       return String.format(
-          "rate=%d %% of drain, %d s, workers=%d batch=%d",
+          "rate=%d %% of capacity, %d s, workers=%d batch=%d",
           Math.round(share * 100), sizes.steadySeconds().toSeconds(), WORKERS, BATCH);
     }
 
@@ -133,10 +211,15 @@ public final class SteadyScenario implements Scenario {
 
     @Override
     public Measurement runOurs() throws Exception {
-      double target = share * drainRate(this.target);
+      double capacity = capacity(this.target);
+      double target = share * capacity;
       Latencies latency = new Latencies();
       AtomicLong handled = new AtomicLong();
       AtomicLong enqueued = new AtomicLong();
+      // A stall shows as a long gap between handler starts (after the warm-up) at a load whose
+      // messages arrive every few milliseconds.
+      AtomicLong lastStart = new AtomicLong(System.nanoTime());
+      AtomicLong longestGap = new AtomicLong();
       AtomicBoolean producing = new AtomicBoolean(true);
       AtomicLong measureFrom = new AtomicLong(Long.MAX_VALUE);
       List<List<Double>> backlog = new ArrayList<>();
@@ -149,6 +232,11 @@ public final class SteadyScenario implements Scenario {
                 Nodes.TYPE,
                 ctx -> {
                   long sentAt = Long.parseLong(ctx.headers().get("t"));
+                  long now = System.nanoTime();
+                  long gap = now - lastStart.getAndSet(now);
+                  if (now >= measureFrom.get()) {
+                    longestGap.accumulateAndGet(gap, Math::max);
+                  }
                   if (sentAt >= measureFrom.get()) {
                     latency.add(System.nanoTime() - sentAt);
                   }
@@ -214,10 +302,12 @@ public final class SteadyScenario implements Scenario {
         nodes.stopWorkers();
         Thread.sleep(1500); // PostgreSQL publishes table statistics at most once a second
         Map<String, Object> details = new LinkedHashMap<>();
+        details.put("capacity msgs/s", round(capacity));
         details.put("target msgs/s", round(target));
         details.put("latency p50 ms", round(latency.percentileMillis(50)));
         details.put("latency p95 ms", round(latency.percentileMillis(95)));
         details.put("latency p99 ms", round(latency.percentileMillis(99)));
+        details.put("longest gap between starts ms", round(longestGap.get() / 1e6));
         details.put("backlog max", backlog.stream().mapToDouble(s -> s.get(1)).max().orElse(0));
         details.put(
             "backlog at end", backlog.isEmpty() ? 0.0 : backlog.get(backlog.size() - 1).get(1));
