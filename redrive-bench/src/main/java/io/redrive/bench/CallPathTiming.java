@@ -69,7 +69,7 @@ public final class CallPathTiming {
     System.out.println(markdown(all));
   }
 
-  private static Target target(String name) {
+  static Target target(String name) {
     return switch (name) {
       case "sqlite" -> new SqliteTarget(null);
       case "postgres" -> {

@@ -3,6 +3,7 @@ package io.redrive.postgres;
 import com.zaxxer.hikari.HikariDataSource;
 import io.redrive.jdbc.JdbcStore;
 import io.redrive.store.ReadySubscription;
+import java.util.concurrent.ThreadLocalRandom;
 import javax.sql.DataSource;
 
 /**
@@ -29,9 +30,11 @@ public final class PostgresStore extends JdbcStore {
     super(dataSource, new PostgresDialect(PostgresDialect.channel(schema)), schema);
     this.ownPool = ownPool;
     this.schema = schema;
+    // Tells this store's notifies from others' on the shared channel; unique enough by chance.
+    String tag = Long.toHexString(ThreadLocalRandom.current().nextLong());
     this.listener =
-        new ReadyListener(dataSource, PostgresDialect.channel(schema), this::signalReady);
-    this.notifier = new ReadyNotifier(dataSource, PostgresDialect.channel(schema));
+        new ReadyListener(dataSource, PostgresDialect.channel(schema), tag, this::signalReady);
+    this.notifier = new ReadyNotifier(dataSource, PostgresDialect.channel(schema), tag);
   }
 
   /** The schema holding this store's tables. */

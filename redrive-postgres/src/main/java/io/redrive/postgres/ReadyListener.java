@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One thread per store holding a pooled connection that LISTENs on the store's channel and turns
- * each NOTIFY (payload: the queue) into a local ready signal. Reconnects with a pause after errors;
- * wake-ups are hints, so a gap only delays workers to their next poll.
+ * each NOTIFY (payload: the queue, and the sending store's tag) into a local ready signal, except
+ * the echoes of this store's own notifies (see {@link ReadyNotifier#queueToSignal}). Reconnects
+ * with a pause after errors; wake-ups are hints, so a gap only delays workers to their next poll.
  */
 final class ReadyListener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ReadyListener.class);
@@ -22,13 +23,15 @@ final class ReadyListener implements AutoCloseable {
 
   private final DataSource dataSource;
   private final String channel;
+  private final String tag;
   private final Consumer<String> onReady;
   private Thread thread;
   private volatile boolean closed;
 
-  ReadyListener(DataSource dataSource, String channel, Consumer<String> onReady) {
+  ReadyListener(DataSource dataSource, String channel, String tag, Consumer<String> onReady) {
     this.dataSource = dataSource;
     this.channel = channel;
+    this.tag = tag;
     this.onReady = onReady;
   }
 
@@ -52,7 +55,10 @@ final class ReadyListener implements AutoCloseable {
           PGNotification[] notes = pg.getNotifications(WAIT_MILLIS);
           if (notes != null) {
             for (PGNotification n : notes) {
-              onReady.accept(n.getParameter());
+              String queue = ReadyNotifier.queueToSignal(n.getParameter(), tag);
+              if (queue != null) {
+                onReady.accept(queue);
+              }
             }
           }
         }

@@ -20,23 +20,52 @@ import org.slf4j.LoggerFactory;
  * its pre-commit to its end, its WAL flush included, so notifying inside every enqueue serialized
  * all producers' commits and defeated group commit. Notifying afterwards, in a tiny transaction of
  * its own, keeps the lock for microseconds; queues marked while a notify is being sent are
- * coalesced into the next round, so a burst of enqueues costs a few notifies. A notify is a hint:
- * if one is lost (error, crash between commit and notify), workers find the messages at their next
- * poll. Thread-safe.
+ * coalesced into the next round, so a burst of enqueues costs a few notifies. Each payload carries
+ * the store's tag: this store's subscribers were signalled in process already, and waking them
+ * again on the echo cost every idle worker of the node an empty lease per enqueue (measured in the
+ * steady-state benchmark at half load). A notify is a hint: if one is lost (error, crash between
+ * commit and notify), workers find the messages at their next poll. Thread-safe.
  */
 final class ReadyNotifier implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ReadyNotifier.class);
 
+  /** Between the queue and the sending store's tag in a payload; no queue name holds a space. */
+  private static final char TAG_SEPARATOR = ' ';
+
   private final DataSource dataSource;
   private final String channel;
+  private final String tag;
   private final Set<String> pending = ConcurrentHashMap.newKeySet();
   private final Semaphore marked = new Semaphore(0);
   private Thread thread;
   private volatile boolean closed;
 
-  ReadyNotifier(DataSource dataSource, String channel) {
+  /**
+   * @param tag this store's tag, sent with each notify so that the store's own {@link
+   *     ReadyListener} can skip the echo of a signal its subscribers already had in process
+   */
+  ReadyNotifier(DataSource dataSource, String channel, String tag) {
     this.dataSource = dataSource;
     this.channel = channel;
+    this.tag = tag;
+  }
+
+  /** The payload announcing {@code queue} from the store tagged {@code tag}. */
+  static String payload(String queue, String tag) {
+    return queue + TAG_SEPARATOR + tag;
+  }
+
+  /**
+   * The queue a payload announces, or null when the store tagged {@code ownTag} sent it. A payload
+   * without a tag (a notify sent inside a caller's transaction, or by an older node) is never an
+   * echo: nothing signalled it in process.
+   */
+  static String queueToSignal(String payload, String ownTag) {
+    int at = payload.lastIndexOf(TAG_SEPARATOR);
+    if (at < 0) {
+      return payload;
+    }
+    return payload.substring(at + 1).equals(ownTag) ? null : payload.substring(0, at);
   }
 
   /** Marks {@code queue} as having new ready messages; the notify follows shortly. */
@@ -85,7 +114,7 @@ final class ReadyNotifier implements AutoCloseable {
         PreparedStatement ps = c.prepareStatement("SELECT pg_notify(?, ?)")) {
       for (String queue : queues) {
         ps.setString(1, channel);
-        ps.setString(2, queue);
+        ps.setString(2, payload(queue, tag));
         ps.execute();
       }
     } catch (SQLException e) {

@@ -5,16 +5,65 @@ import static org.awaitility.Awaitility.await;
 
 import io.redrive.Redrive;
 import io.redrive.message.NewMessage;
+import io.redrive.store.ReadySubscription;
 import io.redrive.testkit.TestDatabase;
 import io.redrive.worker.HandlerResult;
 import io.redrive.worker.Worker;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** NOTIFY from one node wakes an idle worker on another at once, long before its next poll. */
+/**
+ * NOTIFY from one node wakes an idle worker on another at once, long before its next poll; a node
+ * does not wake its own subscribers a second time on the echo of its own notify.
+ */
 class PostgresWakeupTest {
+  @Test
+  void payload_namesTheQueueAndTheSender_andOnlyOthersSignalsCount() {
+    String payload = ReadyNotifier.payload("orders.v2-eu_1", "a1b2");
+
+    assertThat(ReadyNotifier.queueToSignal(payload, "ffff")).isEqualTo("orders.v2-eu_1");
+    assertThat(ReadyNotifier.queueToSignal(payload, "a1b2")).as("own echo").isNull();
+    assertThat(ReadyNotifier.queueToSignal("orders", "a1b2")).as("untagged").isEqualTo("orders");
+  }
+
+  @Test
+  void enqueue_signalsOwnSubscribersOnce_andOtherNodesSubscribersByNotify() throws Exception {
+    try (TestDatabase db = PostgresFixture.INSTANCE.newDatabase()) {
+      Redrive a = Redrive.builder(db.openStore()).build();
+      Redrive b = Redrive.builder(db.openStore()).build();
+      Redrive c = Redrive.builder(db.openStore()).build();
+      a.createQueue("q");
+      AtomicInteger onA = new AtomicInteger();
+      AtomicInteger onB = new AtomicInteger();
+      try (ReadySubscription sa = a.subscribeReady("q", onA::incrementAndGet);
+          ReadySubscription sb = b.subscribeReady("q", onB::incrementAndGet)) {
+        // Both listeners are up once a third node's enqueue reaches both.
+        await()
+            .atMost(Duration.ofSeconds(10))
+            .until(
+                () -> {
+                  c.enqueue(NewMessage.builder("q", "t").build());
+                  return onA.get() > 0 && onB.get() > 0;
+                });
+        await().pollDelay(Duration.ofMillis(300)).until(() -> true);
+        onA.set(0);
+        onB.set(0);
+
+        a.enqueue(NewMessage.builder("q", "t").build());
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> onB.get() == 1);
+        // B has the notify, so A's listener has had its echo too: it must not have signalled.
+        await()
+            .during(Duration.ofMillis(500))
+            .atMost(Duration.ofSeconds(2))
+            .until(() -> onA.get() == 1);
+      }
+    }
+  }
+
   @Test
   void enqueueOnOtherNode_wakesIdleWorker_beforeItsNextPoll() throws Exception {
     try (TestDatabase db = PostgresFixture.INSTANCE.newDatabase()) {

@@ -220,6 +220,8 @@ public final class SteadyScenario implements Scenario {
       // messages arrive every few milliseconds.
       AtomicLong lastStart = new AtomicLong(System.nanoTime());
       AtomicLong longestGap = new AtomicLong();
+      AtomicLong longestEnqueue = new AtomicLong();
+      Latencies enqueueCalls = new Latencies();
       AtomicBoolean producing = new AtomicBoolean(true);
       AtomicLong measureFrom = new AtomicLong(Long.MAX_VALUE);
       List<List<Double>> backlog = new ArrayList<>();
@@ -287,7 +289,13 @@ public final class SteadyScenario implements Scenario {
                               .headers(Map.of("t", t))
                               .build());
                     }
+                    long called = System.nanoTime();
                     nodes.engine(p).enqueueBatch(batch);
+                    long took = System.nanoTime() - called;
+                    longestEnqueue.accumulateAndGet(took, Math::max);
+                    if (called >= measureFrom.get()) {
+                      enqueueCalls.add(took);
+                    }
                     sent += n;
                     enqueued.addAndGet(n);
                   }
@@ -308,6 +316,9 @@ public final class SteadyScenario implements Scenario {
         details.put("latency p95 ms", round(latency.percentileMillis(95)));
         details.put("latency p99 ms", round(latency.percentileMillis(99)));
         details.put("longest gap between starts ms", round(longestGap.get() / 1e6));
+        details.put("enqueue call p50 ms", round(enqueueCalls.percentileMillis(50)));
+        details.put("enqueue call p99 ms", round(enqueueCalls.percentileMillis(99)));
+        details.put("longest enqueue call ms", round(longestEnqueue.get() / 1e6));
         details.put("backlog max", backlog.stream().mapToDouble(s -> s.get(1)).max().orElse(0));
         details.put(
             "backlog at end", backlog.isEmpty() ? 0.0 : backlog.get(backlog.size() - 1).get(1));
