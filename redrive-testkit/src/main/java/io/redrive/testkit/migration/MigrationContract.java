@@ -35,6 +35,14 @@ public abstract class MigrationContract {
   private static final String HISTORY = "redrive_schema_history";
   private static final String LEGACY_HISTORY = "flyway_schema_history";
   private static final String LEGACY_ID = "018bcfe5-6800-7000-8000-00000000a001";
+  private static final List<String> WORKFLOW_TABLES =
+      List.of(
+          "redrive_wf_instances",
+          "redrive_wf_executions",
+          "redrive_wf_history",
+          "redrive_wf_inbox",
+          "redrive_wf_activities",
+          "redrive_wf_turns");
 
   protected MigrationDatabase db;
 
@@ -56,6 +64,7 @@ public abstract class MigrationContract {
     roundTrip(db.open(), "fresh");
 
     assertThat(db.redriveTableExists("redrive_messages")).isTrue();
+    assertWorkflowTables();
     assertThat(db.historyScripts(HISTORY)).isNotEmpty().allMatch(s -> s.endsWith(".sql"));
     assertThat(db.redriveTableExists(LEGACY_HISTORY)).isFalse();
   }
@@ -161,6 +170,7 @@ public abstract class MigrationContract {
         .as("the old history held only Redrive's rows, so it is gone")
         .isFalse();
     roundTrip(upgraded, "upgraded");
+    assertWorkflowTables();
     redrive.close();
     roundTrip(db.open(), "upgraded-reopened");
   }
@@ -227,6 +237,11 @@ public abstract class MigrationContract {
   }
 
   // ---- helpers ----
+
+  /** The workflow store's tables (docs/workflows.md), created fresh or added by an upgrade. */
+  private void assertWorkflowTables() {
+    assertThat(WORKFLOW_TABLES).allMatch(db::redriveTableExists);
+  }
 
   /** Creates a queue, enqueues, leases and completes one message on {@code store}. */
   private static void roundTrip(Store store, String queue) {
