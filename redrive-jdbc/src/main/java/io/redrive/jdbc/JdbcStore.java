@@ -23,6 +23,7 @@ import io.redrive.store.ExpireParams;
 import io.redrive.store.FindMessageParams;
 import io.redrive.store.IdPrefixParams;
 import io.redrive.store.ImportParams;
+import io.redrive.store.InstanceRow;
 import io.redrive.store.LeaseParams;
 import io.redrive.store.ListMessagesParams;
 import io.redrive.store.PauseParams;
@@ -34,9 +35,12 @@ import io.redrive.store.RenewParams;
 import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
 import io.redrive.store.SettleParams;
+import io.redrive.store.StartInstanceParams;
+import io.redrive.store.StartInstanceResult;
 import io.redrive.store.StatsParams;
 import io.redrive.store.Store;
 import io.redrive.store.UpdateQueueParams;
+import io.redrive.store.WorkflowStore;
 import java.sql.Connection;
 import java.time.Clock;
 import java.time.Instant;
@@ -52,7 +56,7 @@ import javax.sql.DataSource;
  * supplies a {@link SqlDialect} for locking, write discipline and error classification, and owns
  * its schema migrations. Thread-safe.
  */
-public abstract class JdbcStore implements Store {
+public abstract class JdbcStore implements Store, WorkflowStore {
   private final DataSource dataSource;
   private final Transactions tx;
   private final QueueRows queues;
@@ -63,6 +67,7 @@ public abstract class JdbcStore implements Store {
   private final Inspecting inspecting;
   private final Operating operating;
   private final UndeliveredLeases undelivered;
+  private final WorkflowInstances instances = new WorkflowInstances();
   private final ReadySignals signals = new ReadySignals();
 
   /** A store whose tables need no schema name (the connection's default holds them). */
@@ -173,6 +178,24 @@ public abstract class JdbcStore implements Store {
    * other nodes here.
    */
   protected void messagesCommitted(String queue) {}
+
+  @Override
+  public StartInstanceResult startInstance(StartInstanceParams p) {
+    return tx.write("start workflow instance " + p.instanceId(), c -> instances.start(c, p));
+  }
+
+  @Override
+  public StartInstanceResult startInstance(Connection connection, StartInstanceParams p) {
+    return tx.onCallerConnection(
+        "start workflow instance " + p.instanceId() + " on caller's transaction",
+        connection,
+        c -> instances.start(c, p));
+  }
+
+  @Override
+  public Optional<InstanceRow> findInstance(String instanceId) {
+    return tx.read("find workflow instance " + instanceId, c -> instances.find(c, instanceId));
+  }
 
   @Override
   public LeaseResult leaseReady(LeaseParams p) {

@@ -21,6 +21,7 @@ class PostgresComplianceCoverageTest {
                     PostgresPoisonTest.class,
                     PostgresBackoffTest.class,
                     PostgresStreamTest.class,
+                    PostgresWorkflowStoreTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
                     PostgresMetricsTest.class,

@@ -21,6 +21,7 @@ class SqliteComplianceCoverageTest {
                     SqlitePoisonTest.class,
                     SqliteBackoffTest.class,
                     SqliteStreamTest.class,
+                    SqliteWorkflowStoreTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
                     SqliteMetricsTest.class,

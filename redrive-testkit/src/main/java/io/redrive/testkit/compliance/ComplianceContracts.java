@@ -42,7 +42,8 @@ public final class ComplianceContracts {
           MigrationContract.class,
           MetricsContract.class,
           UndeliveredLeaseContract.class,
-          SettleMixContract.class);
+          SettleMixContract.class,
+          WorkflowStoreContract.class);
 
   private ComplianceContracts() {}
 

@@ -1,0 +1,33 @@
+package io.redrive.store;
+
+import java.sql.Connection;
+import java.util.Optional;
+
+/**
+ * The workflow half of a store (docs/workflows.md): instances, their histories, the inbox their
+ * turns take events from. A store that has it implements this beside {@link Store}; the workflow
+ * runtime finds it as {@code redrive.store() instanceof WorkflowStore}. Payloads are JSON text the
+ * store never reads. Implementations are thread-safe; every method is one transaction.
+ *
+ * <p>In progress: starting and finding instances; leasing and committing turns follow.
+ */
+public interface WorkflowStore {
+
+  /**
+   * Creates an instance in status PENDING with a START event in its inbox.
+   *
+   * @throws io.redrive.error.InstanceExistsException when the id is taken and {@code ifExists} is
+   *     FAIL; nothing changes
+   */
+  StartInstanceResult startInstance(StartInstanceParams params);
+
+  /**
+   * As {@link #startInstance(StartInstanceParams)}, inside the caller's transaction on {@code
+   * connection}: the instance exists when the caller commits and never if it rolls back. The
+   * connection is left open and its transaction to the caller.
+   */
+  StartInstanceResult startInstance(Connection connection, StartInstanceParams params);
+
+  /** The instance with this id, if there is one. */
+  Optional<InstanceRow> findInstance(String instanceId);
+}

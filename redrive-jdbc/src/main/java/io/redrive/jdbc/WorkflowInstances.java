@@ -1,0 +1,114 @@
+package io.redrive.jdbc;
+
+import io.redrive.error.InstanceExistsException;
+import io.redrive.store.InstanceRow;
+import io.redrive.store.StartInstanceParams;
+import io.redrive.store.StartInstanceResult;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Workflow instances (docs/workflows.md): starting one with its START inbox row, and reading it.
+ * The same SQL serves both dialects ({@code ON CONFLICT DO NOTHING} is in SQLite too).
+ */
+final class WorkflowInstances {
+  private static final String COLUMNS =
+      "id, name, version, requested_version, status, execution_id, parent_id, root_id, input,"
+          + " output, failure, custom_status, created_at, updated_at, completed_at, not_before,"
+          + " turn_attempt, leased_by, lease_expires_at, history_events, history_bytes";
+
+  /**
+   * Inserts the instance unless its id is taken, then its START row. The start delay is the
+   * instance's {@code not_before}, not the row's visibility, so that nothing of the instance (an
+   * event raised meanwhile included) runs before it.
+   */
+  StartInstanceResult start(Connection c, StartInstanceParams p) throws SQLException {
+    long now = p.now().toEpochMilli();
+    int inserted;
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO redrive_wf_instances (id, name, requested_version, status, execution_id,"
+                + " root_id, input, created_at, updated_at, not_before, turn_attempt,"
+                + " history_events, history_bytes)"
+                + " VALUES (?, ?, ?, 'PENDING', 1, ?, ?, ?, ?, ?, 0, 0, 0)"
+                + " ON CONFLICT (id) DO NOTHING")) {
+      ps.setString(1, p.instanceId());
+      ps.setString(2, p.name());
+      ps.setString(3, p.requestedVersion());
+      ps.setString(4, p.instanceId());
+      ps.setString(5, p.input());
+      ps.setLong(6, now);
+      ps.setLong(7, now);
+      ps.setLong(8, p.startAt() == null ? 0 : p.startAt().toEpochMilli());
+      inserted = ps.executeUpdate();
+    }
+    if (inserted == 0) {
+      if (p.ifExists() == StartInstanceParams.IfExists.FAIL) {
+        throw new InstanceExistsException(p.instanceId());
+      }
+      return new StartInstanceResult(p.instanceId(), false);
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO redrive_wf_inbox (instance_id, execution_id, kind, name, data,"
+                + " visible_at, enqueued_at) VALUES (?, NULL, 'START', ?, ?, ?, ?)")) {
+      ps.setString(1, p.instanceId());
+      ps.setString(2, p.name());
+      if (p.input() == null) {
+        ps.setNull(3, Types.VARCHAR);
+      } else {
+        ps.setString(3, p.input());
+      }
+      ps.setLong(4, now);
+      ps.setLong(5, now);
+      ps.executeUpdate();
+    }
+    return new StartInstanceResult(p.instanceId(), true);
+  }
+
+  Optional<InstanceRow> find(Connection c, String id) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT " + COLUMNS + " FROM redrive_wf_instances WHERE id = ?")) {
+      ps.setString(1, id);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? Optional.of(map(rs)) : Optional.empty();
+      }
+    }
+  }
+
+  private static InstanceRow map(ResultSet rs) throws SQLException {
+    long notBefore = rs.getLong(16);
+    return new InstanceRow(
+        rs.getString(1),
+        rs.getString(2),
+        rs.getString(3),
+        rs.getString(4),
+        InstanceRow.Status.valueOf(rs.getString(5)),
+        rs.getInt(6),
+        rs.getString(7),
+        rs.getString(8),
+        rs.getString(9),
+        rs.getString(10),
+        rs.getString(11),
+        rs.getString(12),
+        Instant.ofEpochMilli(rs.getLong(13)),
+        Instant.ofEpochMilli(rs.getLong(14)),
+        instant(rs, 15),
+        notBefore == 0 ? null : Instant.ofEpochMilli(notBefore),
+        rs.getInt(17),
+        rs.getString(18),
+        instant(rs, 19),
+        rs.getInt(20),
+        rs.getLong(21));
+  }
+
+  private static Instant instant(ResultSet rs, int column) throws SQLException {
+    long v = rs.getLong(column);
+    return rs.wasNull() ? null : Instant.ofEpochMilli(v);
+  }
+}
