@@ -1,6 +1,7 @@
 package io.redrive.store;
 
 import java.sql.Connection;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -9,7 +10,8 @@ import java.util.Optional;
  * runtime finds it as {@code redrive.store() instanceof WorkflowStore}. Payloads are JSON text the
  * store never reads. Implementations are thread-safe; every method is one transaction.
  *
- * <p>In progress: starting and finding instances; leasing and committing turns follow.
+ * <p>In progress: starting and finding instances, leasing, renewing and abandoning turns;
+ * committing turns follows.
  */
 public interface WorkflowStore {
 
@@ -30,4 +32,27 @@ public interface WorkflowStore {
 
   /** The instance with this id, if there is one. */
   Optional<InstanceRow> findInstance(String instanceId);
+
+  /**
+   * Leases the next instance with a visible inbox row (oldest row first) whose {@code not_before}
+   * has passed and that no live lease holds, counting one more try of its batch. An instance whose
+   * lease ran out is leased again, its lost turn recorded as LEASE_EXPIRED. Empty when nothing is
+   * due.
+   */
+  Optional<TurnLease> leaseTurn(LeaseTurnParams params);
+
+  /**
+   * Extends a turn lease to {@code now + leaseTimeout}; returns the new expiry.
+   *
+   * @throws io.redrive.error.TurnLostException when the token is not the instance's lease
+   */
+  Instant renewTurn(RenewTurnParams params);
+
+  /**
+   * Ends a turn without a commit: the lease is cleared, the instance waits {@code delay}, the try
+   * stays counted (or is refunded), and a turn row records the outcome.
+   *
+   * @throws io.redrive.error.TurnLostException when the token is not the instance's lease
+   */
+  void abandonTurn(AbandonTurnParams params);
 }

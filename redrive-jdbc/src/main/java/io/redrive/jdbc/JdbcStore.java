@@ -15,6 +15,7 @@ import io.redrive.message.MessageIds;
 import io.redrive.message.MessagePage;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
+import io.redrive.store.AbandonTurnParams;
 import io.redrive.store.CreateQueueParams;
 import io.redrive.store.DeleteCompletionsParams;
 import io.redrive.store.DropParams;
@@ -25,6 +26,7 @@ import io.redrive.store.IdPrefixParams;
 import io.redrive.store.ImportParams;
 import io.redrive.store.InstanceRow;
 import io.redrive.store.LeaseParams;
+import io.redrive.store.LeaseTurnParams;
 import io.redrive.store.ListMessagesParams;
 import io.redrive.store.PauseParams;
 import io.redrive.store.ProgressParams;
@@ -32,6 +34,7 @@ import io.redrive.store.ReadySubscription;
 import io.redrive.store.RedriveParams;
 import io.redrive.store.ReleaseUndeliveredParams;
 import io.redrive.store.RenewParams;
+import io.redrive.store.RenewTurnParams;
 import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
 import io.redrive.store.SettleParams;
@@ -39,6 +42,7 @@ import io.redrive.store.StartInstanceParams;
 import io.redrive.store.StartInstanceResult;
 import io.redrive.store.StatsParams;
 import io.redrive.store.Store;
+import io.redrive.store.TurnLease;
 import io.redrive.store.UpdateQueueParams;
 import io.redrive.store.WorkflowStore;
 import java.sql.Connection;
@@ -68,6 +72,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   private final Operating operating;
   private final UndeliveredLeases undelivered;
   private final WorkflowInstances instances = new WorkflowInstances();
+  private final WorkflowTurns turns;
   private final ReadySignals signals = new ReadySignals();
 
   /** A store whose tables need no schema name (the connection's default holds them). */
@@ -99,6 +104,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
     this.inspecting = new Inspecting(queues, history);
     this.operating = new Operating(dialect, queues, messages, history, deadLettering);
     this.undelivered = new UndeliveredLeases(dialect, messages, history);
+    this.turns = new WorkflowTurns(dialect, instances);
   }
 
   /** The pooled data source this store runs on. */
@@ -195,6 +201,26 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   @Override
   public Optional<InstanceRow> findInstance(String instanceId) {
     return tx.read("find workflow instance " + instanceId, c -> instances.find(c, instanceId));
+  }
+
+  @Override
+  public Optional<TurnLease> leaseTurn(LeaseTurnParams p) {
+    return tx.write("lease a workflow turn", c -> turns.lease(c, p));
+  }
+
+  @Override
+  public Instant renewTurn(RenewTurnParams p) {
+    return tx.write("renew the turn of " + p.instanceId(), c -> turns.renew(c, p));
+  }
+
+  @Override
+  public void abandonTurn(AbandonTurnParams p) {
+    tx.write(
+        "abandon the turn of " + p.instanceId(),
+        c -> {
+          turns.abandon(c, p);
+          return null;
+        });
   }
 
   @Override

@@ -1,0 +1,28 @@
+package io.redrive.store;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * Input of {@link WorkflowStore#leaseTurn}.
+ *
+ * @param node the leasing node's id, kept on the instance and in turn rows
+ * @param leaseTimeout how long the turn lease lasts unless renewed
+ * @param maxBatch at most this many inbox rows in the batch (1–10 000)
+ * @param now the engine's clock
+ */
+public record LeaseTurnParams(String node, Duration leaseTimeout, int maxBatch, Instant now) {
+  public LeaseTurnParams {
+    Objects.requireNonNull(now, "now");
+    if (node == null || node.isBlank()) {
+      throw new IllegalArgumentException("node is required");
+    }
+    if (leaseTimeout == null || leaseTimeout.isNegative() || leaseTimeout.isZero()) {
+      throw new IllegalArgumentException("leaseTimeout: must be positive, was " + leaseTimeout);
+    }
+    if (maxBatch < 1 || maxBatch > 10_000) {
+      throw new IllegalArgumentException("maxBatch: 1 to 10000, was " + maxBatch);
+    }
+  }
+}

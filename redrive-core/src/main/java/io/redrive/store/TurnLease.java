@@ -1,0 +1,27 @@
+package io.redrive.store;
+
+import java.util.List;
+
+/**
+ * A leased turn (docs/workflows.md): the instance as it was leased, the turn token every later call
+ * of the turn names, the turn counter, the batch of inbox rows the turn takes and the current
+ * execution's history.
+ *
+ * @param instance the instance, with this lease
+ * @param token the turn token
+ * @param attempt counted tries of this batch, this one included (1 for the first)
+ * @param batch the visible inbox rows, oldest first
+ * @param history the current execution's history, in event order
+ */
+public record TurnLease(
+    InstanceRow instance,
+    String token,
+    int attempt,
+    List<InboxRow> batch,
+    List<HistoryRow> history) {
+
+  public TurnLease {
+    batch = List.copyOf(batch);
+    history = List.copyOf(history);
+  }
+}

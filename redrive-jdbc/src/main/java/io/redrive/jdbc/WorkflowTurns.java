@@ -1,0 +1,263 @@
+package io.redrive.jdbc;
+
+import io.redrive.error.TurnLostException;
+import io.redrive.lease.LeaseToken;
+import io.redrive.store.AbandonTurnParams;
+import io.redrive.store.HistoryRow;
+import io.redrive.store.InboxRow;
+import io.redrive.store.InstanceRow;
+import io.redrive.store.LeaseTurnParams;
+import io.redrive.store.RenewTurnParams;
+import io.redrive.store.TurnLease;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Turn leases of workflow instances (docs/workflows.md): at most one live lease per instance, taken
+ * under the instance's row lock (PostgreSQL {@code SKIP LOCKED}; SQLite's single writer), and every
+ * later call of the turn checks its token in the same statement that changes the row.
+ */
+final class WorkflowTurns {
+  private final SqlDialect dialect;
+  private final WorkflowInstances instances;
+
+  WorkflowTurns(SqlDialect dialect, WorkflowInstances instances) {
+    this.dialect = dialect;
+    this.instances = instances;
+  }
+
+  Optional<TurnLease> lease(Connection c, LeaseTurnParams p) throws SQLException {
+    long now = p.now().toEpochMilli();
+    String id = null;
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT i.id FROM redrive_wf_inbox b JOIN redrive_wf_instances i"
+                + " ON i.id = b.instance_id"
+                + " WHERE b.visible_at <= ? AND i.not_before <= ?"
+                + " AND (i.lease_token IS NULL OR i.lease_expires_at <= ?)"
+                + " ORDER BY b.visible_at, b.seq LIMIT 1 "
+                + dialect.lockRowsSkipLocked("i"))) {
+      ps.setLong(1, now);
+      ps.setLong(2, now);
+      ps.setLong(3, now);
+      try (ResultSet rs = ps.executeQuery()) {
+        if (rs.next()) {
+          id = rs.getString(1);
+        }
+      }
+    }
+    if (id == null) {
+      return Optional.empty();
+    }
+    Held held = held(c, id, null);
+    if (held.token() != null) {
+      // The last lease ran out without a commit or an abandon: the node died, hung or lost its
+      // connection. Its try stays counted, and its turn row says so.
+      recordTurn(
+          c,
+          id,
+          held,
+          held.leaseExpiresAt(),
+          "LEASE_EXPIRED",
+          null,
+          "the turn lease of " + held.leasedBy() + " ran out");
+    }
+    String token = LeaseToken.issue(id).nonce();
+    long expires = p.now().plus(p.leaseTimeout()).toEpochMilli();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE redrive_wf_instances SET lease_token = ?, leased_by = ?, leased_at = ?,"
+                + " lease_expires_at = ?, turn_attempt = turn_attempt + 1 WHERE id = ?")) {
+      ps.setString(1, token);
+      ps.setString(2, p.node());
+      ps.setLong(3, now);
+      ps.setLong(4, expires);
+      ps.setString(5, id);
+      ps.executeUpdate();
+    }
+    InstanceRow instance = instances.find(c, id).orElseThrow();
+    return Optional.of(
+        new TurnLease(
+            instance,
+            token,
+            instance.turnAttempt(),
+            batch(c, id, now, p.maxBatch()),
+            history(c, id, instance.executionId())));
+  }
+
+  Instant renew(Connection c, RenewTurnParams p) throws SQLException {
+    Instant expires = p.now().plus(p.leaseTimeout());
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE redrive_wf_instances SET lease_expires_at = ?"
+                + " WHERE id = ? AND lease_token = ?")) {
+      ps.setLong(1, expires.toEpochMilli());
+      ps.setString(2, p.instanceId());
+      ps.setString(3, p.token());
+      if (ps.executeUpdate() == 0) {
+        throw new TurnLostException(p.instanceId());
+      }
+    }
+    return expires;
+  }
+
+  void abandon(Connection c, AbandonTurnParams p) throws SQLException {
+    Held held = held(c, p.instanceId(), p.token());
+    long now = p.now().toEpochMilli();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE redrive_wf_instances SET lease_token = NULL, leased_by = NULL,"
+                + " leased_at = NULL, lease_expires_at = NULL, not_before = ?,"
+                + " turn_attempt = CASE WHEN ? AND turn_attempt > 0 THEN turn_attempt - 1"
+                + " ELSE turn_attempt END, updated_at = ? WHERE id = ? AND lease_token = ?")) {
+      ps.setLong(1, p.now().plus(p.delay()).toEpochMilli());
+      ps.setBoolean(2, p.refund());
+      ps.setLong(3, now);
+      ps.setString(4, p.instanceId());
+      ps.setString(5, p.token());
+      if (ps.executeUpdate() == 0) {
+        throw new TurnLostException(p.instanceId());
+      }
+    }
+    recordTurn(
+        c,
+        p.instanceId(),
+        held,
+        now,
+        p.refund() ? "REFUNDED" : p.outcome(),
+        p.reason(),
+        p.message());
+  }
+
+  /** The lease fields of an instance, locked; with a token, only while that token holds it. */
+  private Held held(Connection c, String id, String token) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT execution_id, turn_attempt, lease_token, leased_by, leased_at,"
+                + " lease_expires_at FROM redrive_wf_instances w WHERE id = ?"
+                + (token == null ? "" : " AND lease_token = ?")
+                + " "
+                + dialect.lockRows("w"))) {
+      ps.setString(1, id);
+      if (token != null) {
+        ps.setString(2, token);
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          throw new TurnLostException(id);
+        }
+        return new Held(
+            rs.getInt(1),
+            rs.getInt(2),
+            rs.getString(3),
+            rs.getString(4),
+            rs.getLong(5),
+            rs.getLong(6));
+      }
+    }
+  }
+
+  private static void recordTurn(
+      Connection c,
+      String id,
+      Held held,
+      long endedAt,
+      String outcome,
+      String reason,
+      String message)
+      throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO redrive_wf_turns (instance_id, execution_id, attempt, node, leased_at,"
+                + " ended_at, outcome, reason, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+      ps.setString(1, id);
+      ps.setInt(2, held.executionId());
+      ps.setInt(3, held.attempt());
+      ps.setString(4, held.leasedBy());
+      ps.setLong(5, held.leasedAt());
+      ps.setLong(6, endedAt);
+      ps.setString(7, outcome);
+      ps.setString(8, reason);
+      ps.setString(9, message);
+      ps.executeUpdate();
+    }
+  }
+
+  private static List<InboxRow> batch(Connection c, String id, long now, int max)
+      throws SQLException {
+    List<InboxRow> rows = new ArrayList<>();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT seq, execution_id, kind, ref_seq, name, data, visible_at, enqueued_at"
+                + " FROM redrive_wf_inbox WHERE instance_id = ? AND visible_at <= ?"
+                + " ORDER BY seq LIMIT ?")) {
+      ps.setString(1, id);
+      ps.setLong(2, now);
+      ps.setInt(3, max);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          int execution = rs.getInt(2);
+          Integer executionId = rs.wasNull() ? null : execution;
+          long ref = rs.getLong(4);
+          Long refSeq = rs.wasNull() ? null : ref;
+          rows.add(
+              new InboxRow(
+                  rs.getLong(1),
+                  executionId,
+                  rs.getString(3),
+                  refSeq,
+                  rs.getString(5),
+                  rs.getString(6),
+                  Instant.ofEpochMilli(rs.getLong(7)),
+                  Instant.ofEpochMilli(rs.getLong(8))));
+        }
+      }
+    }
+    return rows;
+  }
+
+  private static List<HistoryRow> history(Connection c, String id, int executionId)
+      throws SQLException {
+    List<HistoryRow> rows = new ArrayList<>();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT execution_id, event_id, kind, seq, name, data, turn, at"
+                + " FROM redrive_wf_history WHERE instance_id = ? AND execution_id = ?"
+                + " ORDER BY event_id")) {
+      ps.setString(1, id);
+      ps.setInt(2, executionId);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          long seq = rs.getLong(4);
+          Long seqOrNull = rs.wasNull() ? null : seq;
+          rows.add(
+              new HistoryRow(
+                  rs.getInt(1),
+                  rs.getInt(2),
+                  rs.getString(3),
+                  seqOrNull,
+                  rs.getString(5),
+                  rs.getString(6),
+                  rs.getInt(7),
+                  Instant.ofEpochMilli(rs.getLong(8))));
+        }
+      }
+    }
+    return rows;
+  }
+
+  /** What an instance's row says of its lease. */
+  private record Held(
+      int executionId,
+      int attempt,
+      String token,
+      String leasedBy,
+      long leasedAt,
+      long leaseExpiresAt) {}
+}
