@@ -19,7 +19,16 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -355,5 +364,72 @@ public abstract class WorkflowStoreContract extends ComplianceTestBase {
             () -> new AbandonTurnParams(ID, "t", Duration.ZERO, false, " ", null, null, now()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("outcome");
+  }
+
+  @Test
+  void leaseTurn_eightThreadsOnThreeNodes_neverTwoLiveLeasesOnOneInstance() throws Exception {
+    int instanceCount = 40;
+    int leasesWanted = 600;
+    for (int i = 0; i < instanceCount; i++) {
+      workflows().startInstance(start("instance-" + i, IfExists.FAIL));
+    }
+    List<WorkflowStore> nodes =
+        List.of(workflows(), (WorkflowStore) db.openStore(), (WorkflowStore) db.openStore());
+    Map<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+    AtomicInteger twice = new AtomicInteger();
+    AtomicInteger leases = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<?>> runs = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        WorkflowStore node = nodes.get(t % nodes.size());
+        String nodeId = "node-" + t;
+        runs.add(
+            pool.submit(
+                () -> {
+                  while (leases.get() < leasesWanted) {
+                    Optional<TurnLease> lease =
+                        node.leaseTurn(new LeaseTurnParams(nodeId, TURN_LEASE, 100, now()));
+                    if (lease.isEmpty()) {
+                      Thread.yield(); // all 40 are held by other threads this instant
+                      continue;
+                    }
+                    TurnLease turn = lease.get();
+                    String id = turn.instance().id();
+                    AtomicInteger held = inFlight.computeIfAbsent(id, k -> new AtomicInteger());
+                    if (held.incrementAndGet() > 1) {
+                      twice.incrementAndGet();
+                    }
+                    leases.incrementAndGet();
+                    held.decrementAndGet();
+                    node.abandonTurn(
+                        new AbandonTurnParams(
+                            id,
+                            turn.token(),
+                            Duration.ZERO,
+                            false,
+                            "NODE_ERROR",
+                            null,
+                            null,
+                            now()));
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> run : runs) {
+        run.get(2, TimeUnit.MINUTES);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    assertThat(twice.get()).as("an instance leased by two turns at once").isZero();
+    int counted = 0;
+    for (int i = 0; i < instanceCount; i++) {
+      InstanceRow row = workflows().findInstance("instance-" + i).orElseThrow();
+      assertThat(row.leasedBy()).as("every turn abandoned").isNull();
+      counted += row.turnAttempt();
+    }
+    assertThat(counted).as("every lease counted exactly once").isEqualTo(leases.get());
   }
 }
