@@ -10,6 +10,13 @@ import java.time.Instant;
  * @param paused true while leasing is paused (enqueue still works)
  * @param createdAt when the queue was created
  * @param updatedAt when the queue was last changed
+ * @param workflowOwned true for a queue the workflow runtime created for its activities: a complete
+ *     carries a result, and every end of a message reports to its workflow instance
  */
 public record Queue(
-    String name, QueuePolicy policy, boolean paused, Instant createdAt, Instant updatedAt) {}
+    String name,
+    QueuePolicy policy,
+    boolean paused,
+    Instant createdAt,
+    Instant updatedAt,
+    boolean workflowOwned) {}

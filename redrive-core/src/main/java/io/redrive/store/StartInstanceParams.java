@@ -36,22 +36,10 @@ public record StartInstanceParams(
   public StartInstanceParams {
     Objects.requireNonNull(ifExists, "ifExists");
     Objects.requireNonNull(now, "now");
-    requireText("instanceId", instanceId);
-    requireText("name", name);
+    WorkflowNames.require("instanceId", instanceId);
+    WorkflowNames.require("name", name);
     if (requestedVersion != null) {
-      requireText("requestedVersion", requestedVersion);
-    }
-  }
-
-  private static void requireText(String what, String value) {
-    if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException(what + " is required");
-    }
-    if (value.length() > 200) {
-      throw new IllegalArgumentException(what + ": at most 200 characters, was " + value.length());
-    }
-    if (value.chars().anyMatch(Character::isISOControl)) {
-      throw new IllegalArgumentException(what + ": control characters are not allowed");
+      WorkflowNames.require("requestedVersion", requestedVersion);
     }
   }
 }

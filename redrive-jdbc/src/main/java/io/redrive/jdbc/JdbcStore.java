@@ -16,14 +16,18 @@ import io.redrive.message.MessagePage;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
 import io.redrive.store.AbandonTurnParams;
+import io.redrive.store.CommitTurnParams;
 import io.redrive.store.CreateQueueParams;
 import io.redrive.store.DeleteCompletionsParams;
 import io.redrive.store.DropParams;
 import io.redrive.store.EnqueueParams;
+import io.redrive.store.ExecutionRow;
 import io.redrive.store.ExpireParams;
 import io.redrive.store.FindMessageParams;
+import io.redrive.store.HistoryRow;
 import io.redrive.store.IdPrefixParams;
 import io.redrive.store.ImportParams;
+import io.redrive.store.InboxRow;
 import io.redrive.store.InstanceRow;
 import io.redrive.store.LeaseParams;
 import io.redrive.store.LeaseTurnParams;
@@ -73,6 +77,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   private final UndeliveredLeases undelivered;
   private final WorkflowInstances instances = new WorkflowInstances();
   private final WorkflowTurns turns;
+  private final WorkflowCommits commits;
   private final ReadySignals signals = new ReadySignals();
 
   /** A store whose tables need no schema name (the connection's default holds them). */
@@ -105,6 +110,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
     this.operating = new Operating(dialect, queues, messages, history, deadLettering);
     this.undelivered = new UndeliveredLeases(dialect, messages, history);
     this.turns = new WorkflowTurns(dialect, instances);
+    this.commits = new WorkflowCommits(dialect, instances, producing, messages, history);
   }
 
   /** The pooled data source this store runs on. */
@@ -115,7 +121,8 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   @Override
   public Queue createQueue(CreateQueueParams p) {
     return tx.write(
-        "create queue " + p.name(), c -> queues.insert(c, p.name(), p.policy(), p.now()));
+        "create queue " + p.name(),
+        c -> queues.insert(c, p.name(), p.policy(), p.workflowOwned(), p.now()));
   }
 
   @Override
@@ -204,6 +211,27 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   }
 
   @Override
+  public List<HistoryRow> readHistory(String instanceId, Integer executionId) {
+    return tx.read(
+        "read history of workflow instance " + instanceId,
+        c -> WorkflowTurns.history(c, instanceId, executionId));
+  }
+
+  @Override
+  public List<InboxRow> readInbox(String instanceId) {
+    return tx.read(
+        "read inbox of workflow instance " + instanceId,
+        c -> WorkflowTurns.inbox(c, instanceId, Long.MAX_VALUE, Integer.MAX_VALUE));
+  }
+
+  @Override
+  public List<ExecutionRow> listExecutions(String instanceId) {
+    return tx.read(
+        "list executions of workflow instance " + instanceId,
+        c -> instances.executions(c, instanceId));
+  }
+
+  @Override
   public Optional<TurnLease> leaseTurn(LeaseTurnParams p) {
     return tx.write("lease a workflow turn", c -> turns.lease(c, p));
   }
@@ -211,6 +239,16 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   @Override
   public Instant renewTurn(RenewTurnParams p) {
     return tx.write("renew the turn of " + p.instanceId(), c -> turns.renew(c, p));
+  }
+
+  @Override
+  public void commitTurn(CommitTurnParams p) {
+    Set<String> activityQueues =
+        tx.write("commit the turn of " + p.instanceId(), c -> commits.commit(c, p));
+    for (String queue : activityQueues) {
+      signals.signal(queue);
+      messagesCommitted(queue);
+    }
   }
 
   @Override

@@ -25,7 +25,7 @@ final class QueueRows {
   static final String COLUMNS =
       "name, max_attempts, lease_timeout_ms, backoff_kind, backoff_initial_ms,"
           + " backoff_multiplier, backoff_max_ms, expire_after_ms, dead_letter_mode,"
-          + " dead_letter_queue, stream_policy, paused, created_at, updated_at";
+          + " dead_letter_queue, stream_policy, paused, created_at, updated_at, workflow_owned";
 
   private final SqlDialect dialect;
 
@@ -63,7 +63,8 @@ final class QueueRows {
     }
   }
 
-  Queue insert(Connection c, String name, QueuePolicy policy, Instant now) throws SQLException {
+  Queue insert(Connection c, String name, QueuePolicy policy, boolean workflowOwned, Instant now)
+      throws SQLException {
     if (find(c, name, true).isPresent()) {
       throw new ConflictException(
           ConflictException.QUEUE_EXISTS, "queue \"" + name + "\" already exists");
@@ -73,12 +74,13 @@ final class QueueRows {
         c.prepareStatement(
             "INSERT INTO redrive_queues ("
                 + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
       ps.setString(1, name);
       int i = bindPolicy(ps, 2, policy);
       ps.setBoolean(i++, false);
       ps.setLong(i++, now.toEpochMilli());
-      ps.setLong(i, now.toEpochMilli());
+      ps.setLong(i++, now.toEpochMilli());
+      ps.setBoolean(i, workflowOwned);
       ps.executeUpdate();
     } catch (SQLException e) {
       if (dialect.isUniqueViolation(e)) {
@@ -248,7 +250,8 @@ final class QueueRows {
         policy(rs),
         rs.getBoolean("paused"),
         Instant.ofEpochMilli(rs.getLong("created_at")),
-        Instant.ofEpochMilli(rs.getLong("updated_at")));
+        Instant.ofEpochMilli(rs.getLong("updated_at")),
+        rs.getBoolean("workflow_owned"));
   }
 
   /** Reads a policy from a row holding the queue columns (also used in joins). */

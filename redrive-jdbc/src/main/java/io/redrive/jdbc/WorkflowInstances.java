@@ -1,6 +1,7 @@
 package io.redrive.jdbc;
 
 import io.redrive.error.InstanceExistsException;
+import io.redrive.store.ExecutionRow;
 import io.redrive.store.InstanceRow;
 import io.redrive.store.StartInstanceParams;
 import io.redrive.store.StartInstanceResult;
@@ -10,6 +11,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -28,23 +31,42 @@ final class WorkflowInstances {
    * event raised meanwhile included) runs before it.
    */
   StartInstanceResult start(Connection c, StartInstanceParams p) throws SQLException {
+    return start(c, p, null);
+  }
+
+  /**
+   * As {@link #start(Connection, StartInstanceParams)}, as the child of {@code parent} when it is
+   * not null.
+   */
+  StartInstanceResult start(Connection c, StartInstanceParams p, Parent parent)
+      throws SQLException {
     long now = p.now().toEpochMilli();
     int inserted;
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO redrive_wf_instances (id, name, requested_version, status, execution_id,"
-                + " root_id, input, created_at, updated_at, not_before, turn_attempt,"
-                + " history_events, history_bytes)"
-                + " VALUES (?, ?, ?, 'PENDING', 1, ?, ?, ?, ?, ?, 0, 0, 0)"
+                + " parent_id, parent_execution, parent_seq, root_id, input, created_at,"
+                + " updated_at, not_before, turn_attempt, history_events, history_bytes)"
+                + " VALUES (?, ?, ?, 'PENDING', 1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0)"
                 + " ON CONFLICT (id) DO NOTHING")) {
       ps.setString(1, p.instanceId());
       ps.setString(2, p.name());
       ps.setString(3, p.requestedVersion());
-      ps.setString(4, p.instanceId());
-      ps.setString(5, p.input());
-      ps.setLong(6, now);
-      ps.setLong(7, now);
-      ps.setLong(8, p.startAt() == null ? 0 : p.startAt().toEpochMilli());
+      if (parent == null) {
+        ps.setNull(4, Types.VARCHAR);
+        ps.setNull(5, Types.INTEGER);
+        ps.setNull(6, Types.BIGINT);
+        ps.setString(7, p.instanceId());
+      } else {
+        ps.setString(4, parent.id());
+        ps.setInt(5, parent.executionId());
+        ps.setLong(6, parent.seq());
+        ps.setString(7, parent.rootId());
+      }
+      ps.setString(8, p.input());
+      ps.setLong(9, now);
+      ps.setLong(10, now);
+      ps.setLong(11, p.startAt() == null ? 0 : p.startAt().toEpochMilli());
       inserted = ps.executeUpdate();
     }
     if (inserted == 0) {
@@ -81,6 +103,33 @@ final class WorkflowInstances {
     }
   }
 
+  List<ExecutionRow> executions(Connection c, String id) throws SQLException {
+    List<ExecutionRow> rows = new ArrayList<>();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT execution_id, name, version, status, input, output, started_at, ended_at,"
+                + " first_seq FROM redrive_wf_executions WHERE instance_id = ?"
+                + " ORDER BY execution_id")) {
+      ps.setString(1, id);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          rows.add(
+              new ExecutionRow(
+                  rs.getInt(1),
+                  rs.getString(2),
+                  rs.getString(3),
+                  ExecutionRow.Status.valueOf(rs.getString(4)),
+                  rs.getString(5),
+                  rs.getString(6),
+                  Instant.ofEpochMilli(rs.getLong(7)),
+                  instant(rs, 8),
+                  rs.getLong(9)));
+        }
+      }
+    }
+    return rows;
+  }
+
   private static InstanceRow map(ResultSet rs) throws SQLException {
     long notBefore = rs.getLong(16);
     return new InstanceRow(
@@ -106,6 +155,9 @@ final class WorkflowInstances {
         rs.getInt(20),
         rs.getLong(21));
   }
+
+  /** The instance whose turn starts a child, and the command that did. */
+  record Parent(String id, int executionId, long seq, String rootId) {}
 
   private static Instant instant(ResultSet rs, int column) throws SQLException {
     long v = rs.getLong(column);

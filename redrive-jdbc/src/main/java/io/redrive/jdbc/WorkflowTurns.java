@@ -9,6 +9,7 @@ import io.redrive.store.InstanceRow;
 import io.redrive.store.LeaseTurnParams;
 import io.redrive.store.RenewTurnParams;
 import io.redrive.store.TurnLease;
+import io.redrive.store.TurnRow;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -87,8 +88,9 @@ final class WorkflowTurns {
             instance,
             token,
             instance.turnAttempt(),
-            batch(c, id, now, p.maxBatch()),
-            history(c, id, instance.executionId())));
+            inbox(c, id, now, p.maxBatch()),
+            history(c, id, instance.executionId()),
+            turnsSinceCommit(c, id)));
   }
 
   Instant renew(Connection c, RenewTurnParams p) throws SQLException {
@@ -189,8 +191,8 @@ final class WorkflowTurns {
     }
   }
 
-  private static List<InboxRow> batch(Connection c, String id, long now, int max)
-      throws SQLException {
+  /** The instance's inbox rows visible at {@code now}, oldest first, at most {@code max}. */
+  static List<InboxRow> inbox(Connection c, String id, long now, int max) throws SQLException {
     List<InboxRow> rows = new ArrayList<>();
     try (PreparedStatement ps =
         c.prepareStatement(
@@ -222,16 +224,20 @@ final class WorkflowTurns {
     return rows;
   }
 
-  private static List<HistoryRow> history(Connection c, String id, int executionId)
+  /** One execution's history, or every execution's when {@code executionId} is null. */
+  static List<HistoryRow> history(Connection c, String id, Integer executionId)
       throws SQLException {
     List<HistoryRow> rows = new ArrayList<>();
     try (PreparedStatement ps =
         c.prepareStatement(
             "SELECT execution_id, event_id, kind, seq, name, data, turn, at"
-                + " FROM redrive_wf_history WHERE instance_id = ? AND execution_id = ?"
-                + " ORDER BY event_id")) {
+                + " FROM redrive_wf_history WHERE instance_id = ?"
+                + (executionId == null ? "" : " AND execution_id = ?")
+                + " ORDER BY execution_id, event_id")) {
       ps.setString(1, id);
-      ps.setInt(2, executionId);
+      if (executionId != null) {
+        ps.setInt(2, executionId);
+      }
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           long seq = rs.getLong(4);
@@ -246,6 +252,37 @@ final class WorkflowTurns {
                   rs.getString(6),
                   rs.getInt(7),
                   Instant.ofEpochMilli(rs.getLong(8))));
+        }
+      }
+    }
+    return rows;
+  }
+
+  /** The tries since the instance's last commit that ended without one, oldest first. */
+  private static List<TurnRow> turnsSinceCommit(Connection c, String id) throws SQLException {
+    List<TurnRow> rows = new ArrayList<>();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT t.id, t.execution_id, t.attempt, t.node, t.leased_at, t.ended_at, t.outcome,"
+                + " t.reason, t.message FROM redrive_wf_turns t JOIN redrive_wf_instances i"
+                + " ON i.id = t.instance_id WHERE t.instance_id = ? AND t.id > i.turn_rows_seen"
+                + " ORDER BY t.id")) {
+      ps.setString(1, id);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          long leased = rs.getLong(5);
+          Instant leasedAt = rs.wasNull() ? null : Instant.ofEpochMilli(leased);
+          rows.add(
+              new TurnRow(
+                  rs.getLong(1),
+                  rs.getInt(2),
+                  rs.getInt(3),
+                  rs.getString(4),
+                  leasedAt,
+                  Instant.ofEpochMilli(rs.getLong(6)),
+                  rs.getString(7),
+                  rs.getString(8),
+                  rs.getString(9)));
         }
       }
     }

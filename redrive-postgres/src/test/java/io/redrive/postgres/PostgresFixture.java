@@ -11,6 +11,9 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
+import javax.sql.DataSource;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /** A fresh schema per test on the test JVM's one PostgreSQL server. */
 public final class PostgresFixture implements StoreFixture {
@@ -56,6 +59,15 @@ public final class PostgresFixture implements StoreFixture {
     public synchronized Store openStore() {
       Store store =
           PostgresStore.builder(TestPostgres.adminUrl()).schema(schema).poolSize(4).build();
+      stores.add(store);
+      return store;
+    }
+
+    @Override
+    public synchronized Store openStore(UnaryOperator<DataSource> wrap) {
+      PGSimpleDataSource base = new PGSimpleDataSource();
+      base.setUrl(TestPostgres.adminUrl());
+      Store store = PostgresStore.builder(wrap.apply(base)).schema(schema).build();
       stores.add(store);
       return store;
     }

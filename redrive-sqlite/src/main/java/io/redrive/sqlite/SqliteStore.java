@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.UnaryOperator;
+import javax.sql.DataSource;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
 import org.sqlite.SQLiteErrorCode;
@@ -31,8 +33,8 @@ public final class SqliteStore extends JdbcStore {
   private final HikariDataSource pool;
   private final Path file;
 
-  private SqliteStore(HikariDataSource pool, Path file) {
-    super(new StatementCache(pool), new SqliteDialect(file));
+  private SqliteStore(HikariDataSource pool, Path file, UnaryOperator<DataSource> wrapper) {
+    super(wrapper.apply(new StatementCache(pool)), new SqliteDialect(file));
     this.pool = pool;
     this.file = file;
   }
@@ -73,6 +75,7 @@ public final class SqliteStore extends JdbcStore {
     private final Path file;
     private int poolSize = 4;
     private MigrationMode migrationMode = MigrationMode.MIGRATE;
+    private UnaryOperator<DataSource> wrapper = UnaryOperator.identity();
 
     private Builder(Path file) {
       this.file = file;
@@ -99,6 +102,19 @@ public final class SqliteStore extends JdbcStore {
       return this;
     }
 
+    /**
+     * Wraps the data source the store takes its connections from (pooled, statements cached), e.g.
+     * for statement tracing or fault injection in tests (default: none). Schema migrations run
+     * without it.
+     */
+    public Builder wrapDataSource(UnaryOperator<DataSource> value) {
+      if (value == null) {
+        throw new IllegalArgumentException("wrapDataSource: must not be null");
+      }
+      this.wrapper = value;
+      return this;
+    }
+
     /** Opens the store: checks or migrates the schema. */
     public SqliteStore build() {
       HikariDataSource pool = pool();
@@ -108,7 +124,7 @@ public final class SqliteStore extends JdbcStore {
         pool.close();
         throw e;
       }
-      return new SqliteStore(pool, file);
+      return new SqliteStore(pool, file, wrapper);
     }
 
     /** Applies every pending migration without opening a store; returns the versions applied. */

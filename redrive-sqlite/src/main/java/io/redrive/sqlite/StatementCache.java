@@ -24,10 +24,11 @@ import org.sqlite.SQLiteConnection;
  * lease's time, measured). Neither the driver nor the pool caches statements, so this does: a
  * connection handed out here prepares on the physical connection, keyed by SQL text, least recently
  * used first out beyond {@link #PER_CONNECTION}; {@code close} on such a statement only clears its
- * parameters. The same SQL prepared again while its statement is still open (nested) gets a private
- * statement instead. Statements are prepared on the physical connection so the pool, which closes
- * the statements a borrower leaves open, never sees them; they die with it. A physical connection
- * is used by one borrower at a time, so each connection's cache needs no lock.
+ * parameters and any batch left unrun. The same SQL prepared again while its statement is still
+ * open (nested) gets a private statement instead. Statements are prepared on the physical
+ * connection so the pool, which closes the statements a borrower leaves open, never sees them; they
+ * die with it. A physical connection is used by one borrower at a time, so each connection's cache
+ * needs no lock.
  */
 final class StatementCache implements DataSource {
   /** Statements kept per connection; the store's SQL texts number in the low hundreds. */
@@ -87,6 +88,9 @@ final class StatementCache implements DataSource {
                 if (target.inUse) {
                   target.inUse = false;
                   target.statement.clearParameters();
+                  // A batch its borrower built but never ran (it failed before executeBatch)
+                  // must not run with the next borrower's.
+                  target.statement.clearBatch();
                 }
                 return null;
               }

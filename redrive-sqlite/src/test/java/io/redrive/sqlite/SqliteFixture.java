@@ -15,7 +15,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import javax.sql.DataSource;
 
 /** Fresh SQLite files in a temporary directory, one per test. */
 public final class SqliteFixture implements StoreFixture {
@@ -61,6 +63,13 @@ public final class SqliteFixture implements StoreFixture {
     @Override
     public synchronized Store openStore() {
       Store store = SqliteStore.open(file, 4);
+      stores.add(store);
+      return store;
+    }
+
+    @Override
+    public synchronized Store openStore(UnaryOperator<DataSource> wrap) {
+      Store store = SqliteStore.builder(file).poolSize(4).wrapDataSource(wrap).build();
       stores.add(store);
       return store;
     }

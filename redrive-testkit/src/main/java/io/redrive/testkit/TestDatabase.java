@@ -2,6 +2,8 @@ package io.redrive.testkit;
 
 import io.redrive.store.Store;
 import java.sql.Connection;
+import java.util.function.UnaryOperator;
+import javax.sql.DataSource;
 
 /**
  * One fresh, empty database (or schema) for one test, from a {@link StoreFixture}. Several stores
@@ -11,6 +13,12 @@ public interface TestDatabase extends AutoCloseable {
 
   /** Opens a store (its own connection pool: one "node") on this database, schema migrated. */
   Store openStore();
+
+  /**
+   * Opens a store whose connections come through {@code wrap}'s data source (for fault injection,
+   * e.g. {@link io.redrive.testkit.fault.StatementFailingDataSource}); schema migrated.
+   */
+  Store openStore(UnaryOperator<DataSource> wrap);
 
   /** A plain JDBC connection to this database, for transactional-enqueue tests; caller closes. */
   Connection connect();

@@ -22,6 +22,7 @@ class PostgresComplianceCoverageTest {
                     PostgresBackoffTest.class,
                     PostgresStreamTest.class,
                     PostgresWorkflowStoreTest.class,
+                    PostgresWorkflowCommitTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
                     PostgresMetricsTest.class,

@@ -22,6 +22,7 @@ class SqliteComplianceCoverageTest {
                     SqliteBackoffTest.class,
                     SqliteStreamTest.class,
                     SqliteWorkflowStoreTest.class,
+                    SqliteWorkflowCommitTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
                     SqliteMetricsTest.class,

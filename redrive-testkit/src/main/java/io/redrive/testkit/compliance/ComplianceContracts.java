@@ -43,7 +43,8 @@ public final class ComplianceContracts {
           MetricsContract.class,
           UndeliveredLeaseContract.class,
           SettleMixContract.class,
-          WorkflowStoreContract.class);
+          WorkflowStoreContract.class,
+          WorkflowCommitContract.class);
 
   private ComplianceContracts() {}
 

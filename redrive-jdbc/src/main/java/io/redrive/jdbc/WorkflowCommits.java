@@ -1,0 +1,390 @@
+package io.redrive.jdbc;
+
+import io.redrive.error.TurnLostException;
+import io.redrive.store.CommitTurnParams;
+import io.redrive.store.CommitTurnParams.ActivityStart;
+import io.redrive.store.CommitTurnParams.ChildStart;
+import io.redrive.store.CommitTurnParams.NewInboxRow;
+import io.redrive.store.EnqueueParams;
+import io.redrive.store.ExecutionRow;
+import io.redrive.store.HistoryRow;
+import io.redrive.store.StartInstanceParams;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Commits a workflow turn (docs/workflows.md): everything the turn decided, in the caller's one
+ * transaction. The first statement moves the instance on only while the turn token holds it, so a
+ * turn whose lease was lost writes nothing at all.
+ */
+final class WorkflowCommits {
+  private final SqlDialect dialect;
+  private final WorkflowInstances instances;
+  private final Producing producing;
+  private final MessageRows messages;
+  private final HistoryRows messageHistory;
+
+  WorkflowCommits(
+      SqlDialect dialect,
+      WorkflowInstances instances,
+      Producing producing,
+      MessageRows messages,
+      HistoryRows messageHistory) {
+    this.dialect = dialect;
+    this.instances = instances;
+    this.producing = producing;
+    this.messages = messages;
+    this.messageHistory = messageHistory;
+  }
+
+  /** Returns the queues that got activity messages, for the store to wake their workers. */
+  Set<String> commit(Connection c, CommitTurnParams p) throws SQLException {
+    Set<String> activityQueues = requireWorkflowOwned(c, p.activities());
+    String rootId = moveInstance(c, p);
+    appendHistory(c, p);
+    writeExecutions(c, p);
+    deleteInbox(c, p.instanceId(), p.inboxDeletes());
+    if (p.instance().status().terminal()) {
+      endWaiting(c, p);
+    }
+    for (NewInboxRow row : p.inboxInserts()) {
+      insertInbox(c, row, p.now().toEpochMilli());
+    }
+    startChildren(c, p, rootId);
+    scheduleActivities(c, p);
+    return activityQueues;
+  }
+
+  /**
+   * The instance row, guarded by the token; the counters restart with a new execution. Returns the
+   * instance's root.
+   */
+  private String moveInstance(Connection c, CommitTurnParams p) throws SQLException {
+    CommitTurnParams.InstanceUpdate u = p.instance();
+    long now = p.now().toEpochMilli();
+    int events = p.history().size();
+    long bytes = p.historyBytes();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE redrive_wf_instances SET status = ?, version = ?, input = ?, output = ?,"
+                + " failure = ?, custom_status = ?, updated_at = ?, completed_at = ?,"
+                + " history_events = CASE WHEN execution_id = ? THEN history_events + ? ELSE ?"
+                + " END, history_bytes = CASE WHEN execution_id = ? THEN history_bytes + ? ELSE ?"
+                + " END, execution_id = ?, not_before = 0, turn_attempt = 0, lease_token = NULL,"
+                + " leased_by = NULL, leased_at = NULL, lease_expires_at = NULL,"
+                + " turn_rows_seen = COALESCE((SELECT MAX(t.id) FROM redrive_wf_turns t"
+                + " WHERE t.instance_id = ?), 0) WHERE id = ? AND lease_token = ?")) {
+      int i = 1;
+      ps.setString(i++, u.status().name());
+      ps.setString(i++, u.version());
+      ps.setString(i++, u.input());
+      ps.setString(i++, u.output());
+      ps.setString(i++, u.failure());
+      ps.setString(i++, u.customStatus());
+      ps.setLong(i++, now);
+      if (u.status().terminal()) {
+        ps.setLong(i++, now);
+      } else {
+        ps.setNull(i++, Types.BIGINT);
+      }
+      ps.setInt(i++, u.executionId());
+      ps.setInt(i++, events);
+      ps.setInt(i++, events);
+      ps.setInt(i++, u.executionId());
+      ps.setLong(i++, bytes);
+      ps.setLong(i++, bytes);
+      ps.setInt(i++, u.executionId());
+      ps.setString(i++, p.instanceId());
+      ps.setString(i++, p.instanceId());
+      ps.setString(i, p.token());
+      if (ps.executeUpdate() == 0) {
+        throw new TurnLostException(p.instanceId());
+      }
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT root_id FROM redrive_wf_instances WHERE id = ?")) {
+      ps.setString(1, p.instanceId());
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getString(1);
+      }
+    }
+  }
+
+  /**
+   * Appends the turn's events where the stored history ends: a gap or an overlap means the turn
+   * replayed another history than the one stored, and the whole commit is refused.
+   */
+  private static void appendHistory(Connection c, CommitTurnParams p) throws SQLException {
+    if (p.history().isEmpty()) {
+      return;
+    }
+    int execution = p.instance().executionId();
+    int stored;
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT COALESCE(MAX(event_id), 0) FROM redrive_wf_history"
+                + " WHERE instance_id = ? AND execution_id = ?")) {
+      ps.setString(1, p.instanceId());
+      ps.setInt(2, execution);
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        stored = rs.getInt(1);
+      }
+    }
+    int first = p.history().get(0).eventId();
+    if (first != stored + 1) {
+      throw new IllegalArgumentException(
+          "history: the turn appends from event "
+              + first
+              + " but execution "
+              + execution
+              + " of \""
+              + p.instanceId()
+              + "\" has "
+              + stored
+              + " events; the next must be "
+              + (stored + 1));
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO redrive_wf_history (instance_id, execution_id, event_id, kind, seq,"
+                + " name, data, turn, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+      for (HistoryRow e : p.history()) {
+        ps.setString(1, p.instanceId());
+        ps.setInt(2, execution);
+        ps.setInt(3, e.eventId());
+        ps.setString(4, e.kind());
+        MessageRows.setLong(ps, 5, e.seq());
+        ps.setString(6, e.name());
+        ps.setString(7, e.data());
+        ps.setInt(8, e.turn());
+        ps.setLong(9, e.at().toEpochMilli());
+        ps.addBatch();
+      }
+      ps.executeBatch();
+    }
+  }
+
+  private static void writeExecutions(Connection c, CommitTurnParams p) throws SQLException {
+    if (p.executions().isEmpty()) {
+      return;
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO redrive_wf_executions (instance_id, execution_id, name, version, status,"
+                + " input, output, started_at, ended_at, first_seq)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                + " ON CONFLICT (instance_id, execution_id) DO UPDATE SET"
+                + " version = excluded.version, status = excluded.status,"
+                + " output = excluded.output, ended_at = excluded.ended_at")) {
+      for (ExecutionRow e : p.executions()) {
+        ps.setString(1, p.instanceId());
+        ps.setInt(2, e.executionId());
+        ps.setString(3, e.name());
+        ps.setString(4, e.version());
+        ps.setString(5, e.status().name());
+        ps.setString(6, e.input());
+        ps.setString(7, e.output());
+        ps.setLong(8, e.startedAt().toEpochMilli());
+        MessageRows.setLong(ps, 9, e.endedAt() == null ? null : e.endedAt().toEpochMilli());
+        ps.setLong(10, e.firstSeq());
+        ps.addBatch();
+      }
+      ps.executeBatch();
+    }
+  }
+
+  private void deleteInbox(Connection c, String instanceId, List<Long> seqs) throws SQLException {
+    if (seqs.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "DELETE FROM redrive_wf_inbox WHERE instance_id = ? AND seq "
+                + dialect.in(seqs.size()))) {
+      ps.setString(1, instanceId);
+      for (int i = 0; i < seqs.size(); i++) {
+        ps.setLong(i + 2, seqs.get(i));
+      }
+      ps.executeUpdate();
+    }
+  }
+
+  /**
+   * An instance that ended waits for nothing: its inbox goes (timers included), and its activity
+   * messages that no worker has taken yet are cancelled. Messages a worker holds run to their end;
+   * their results arrive late and the next turn drops them.
+   */
+  private void endWaiting(Connection c, CommitTurnParams p) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement("DELETE FROM redrive_wf_inbox WHERE instance_id = ?")) {
+      ps.setString(1, p.instanceId());
+      ps.executeUpdate();
+    }
+    List<String> waiting = new ArrayList<>();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT m.id FROM redrive_messages m JOIN redrive_wf_activities a"
+                + " ON a.message_id = m.id WHERE a.instance_id = ? AND a.status = 'PENDING'"
+                + " AND m.state = 'READY' "
+                + dialect.lockRows("m"))) {
+      ps.setString(1, p.instanceId());
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          waiting.add(rs.getString(1));
+        }
+      }
+    }
+    if (waiting.isEmpty()) {
+      return;
+    }
+    for (String id : waiting) {
+      messageHistory.delete(c, id);
+    }
+    messages.deleteAll(c, waiting);
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE redrive_wf_activities SET status = 'CANCELLED', settled_at = ?"
+                + " WHERE message_id "
+                + dialect.in(waiting.size()))) {
+      ps.setLong(1, p.now().toEpochMilli());
+      for (int i = 0; i < waiting.size(); i++) {
+        ps.setString(i + 2, waiting.get(i));
+      }
+      ps.executeUpdate();
+    }
+  }
+
+  /**
+   * One inbox row, written only if its instance exists (a parent deleted meanwhile gets nothing)
+   * and its dedupe key is not in that inbox yet.
+   */
+  static void insertInbox(Connection c, NewInboxRow row, long now) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO redrive_wf_inbox (instance_id, execution_id, kind, ref_seq, name, data,"
+                + " visible_at, enqueued_at, dedupe_key) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?"
+                + " WHERE EXISTS (SELECT 1 FROM redrive_wf_instances WHERE id = ?)"
+                + " ON CONFLICT DO NOTHING")) {
+      ps.setString(1, row.instanceId());
+      if (row.executionId() == null) {
+        ps.setNull(2, Types.INTEGER);
+      } else {
+        ps.setInt(2, row.executionId());
+      }
+      ps.setString(3, row.kind());
+      MessageRows.setLong(ps, 4, row.refSeq());
+      ps.setString(5, row.name());
+      ps.setString(6, row.data());
+      ps.setLong(7, row.visibleAt().toEpochMilli());
+      ps.setLong(8, now);
+      ps.setString(9, row.dedupeKey());
+      ps.setString(10, row.instanceId());
+      ps.executeUpdate();
+    }
+  }
+
+  private void startChildren(Connection c, CommitTurnParams p, String rootId) throws SQLException {
+    for (ChildStart child : p.children()) {
+      StartInstanceParams start =
+          new StartInstanceParams(
+              child.instanceId(),
+              child.name(),
+              child.requestedVersion(),
+              child.input(),
+              null,
+              StartInstanceParams.IfExists.RETURN_EXISTING,
+              p.now());
+      WorkflowInstances.Parent parent =
+          new WorkflowInstances.Parent(
+              p.instanceId(), p.instance().executionId(), child.parentSeq(), rootId);
+      boolean created = instances.start(c, start, parent).created();
+      if (!created && child.conflictResult() != null) {
+        insertInbox(
+            c,
+            new NewInboxRow(
+                p.instanceId(),
+                p.instance().executionId(),
+                "CHILD_RESULT",
+                child.parentSeq(),
+                child.name(),
+                child.conflictResult(),
+                p.now(),
+                null),
+            p.now().toEpochMilli());
+      }
+    }
+  }
+
+  private void scheduleActivities(Connection c, CommitTurnParams p) throws SQLException {
+    if (p.activities().isEmpty()) {
+      return;
+    }
+    List<EnqueueParams.Entry> entries = new ArrayList<>(p.activities().size());
+    for (ActivityStart a : p.activities()) {
+      entries.add(a.message());
+    }
+    producing.enqueue(c, new EnqueueParams(entries, p.now()), false);
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO redrive_wf_activities (instance_id, execution_id, seq, message_id,"
+                + " queue, name, retry_number, status, scheduled_at)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', ?)"
+                + " ON CONFLICT (instance_id, execution_id, seq) DO UPDATE SET"
+                + " message_id = excluded.message_id, queue = excluded.queue,"
+                + " retry_number = excluded.retry_number, status = 'PENDING',"
+                + " scheduled_at = excluded.scheduled_at, settled_at = NULL")) {
+      for (ActivityStart a : p.activities()) {
+        ps.setString(1, p.instanceId());
+        ps.setInt(2, p.instance().executionId());
+        ps.setLong(3, a.seq());
+        ps.setString(4, a.message().id());
+        ps.setString(5, a.message().message().queue());
+        ps.setString(6, a.name());
+        ps.setInt(7, a.retryNumber());
+        ps.setLong(8, p.now().toEpochMilli());
+        ps.addBatch();
+      }
+      ps.executeBatch();
+    }
+  }
+
+  /**
+   * Activity messages go only into workflow-owned queues: only there does every end of a message
+   * report back to its instance. Checked before anything is written.
+   */
+  private static Set<String> requireWorkflowOwned(Connection c, List<ActivityStart> activities)
+      throws SQLException {
+    Set<String> queues = new LinkedHashSet<>();
+    for (ActivityStart a : activities) {
+      queues.add(a.message().message().queue());
+    }
+    for (String queue : queues) {
+      try (PreparedStatement ps =
+          c.prepareStatement("SELECT workflow_owned FROM redrive_queues WHERE name = ?")) {
+        ps.setString(1, queue);
+        try (ResultSet rs = ps.executeQuery()) {
+          if (!rs.next()) {
+            throw new IllegalArgumentException("activity queue \"" + queue + "\" does not exist");
+          }
+          if (!rs.getBoolean(1)) {
+            throw new IllegalArgumentException(
+                "activity queue \""
+                    + queue
+                    + "\" is not workflow-owned: activities go only into queues the workflow"
+                    + " runtime created");
+          }
+        }
+      }
+    }
+    return queues;
+  }
+}
