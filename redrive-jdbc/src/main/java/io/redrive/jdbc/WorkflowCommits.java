@@ -202,19 +202,19 @@ final class WorkflowCommits {
     }
   }
 
-  private void deleteInbox(Connection c, String instanceId, List<Long> seqs) throws SQLException {
+  private static void deleteInbox(Connection c, String instanceId, List<Long> seqs)
+      throws SQLException {
     if (seqs.isEmpty()) {
       return;
     }
     try (PreparedStatement ps =
-        c.prepareStatement(
-            "DELETE FROM redrive_wf_inbox WHERE instance_id = ? AND seq "
-                + dialect.in(seqs.size()))) {
-      ps.setString(1, instanceId);
-      for (int i = 0; i < seqs.size(); i++) {
-        ps.setLong(i + 2, seqs.get(i));
+        c.prepareStatement("DELETE FROM redrive_wf_inbox WHERE instance_id = ? AND seq = ?")) {
+      for (long seq : seqs) {
+        ps.setString(1, instanceId);
+        ps.setLong(2, seq);
+        ps.addBatch();
       }
-      ps.executeUpdate();
+      ps.executeBatch();
     }
   }
 
@@ -256,9 +256,7 @@ final class WorkflowCommits {
                 + " WHERE message_id "
                 + dialect.in(waiting.size()))) {
       ps.setLong(1, p.now().toEpochMilli());
-      for (int i = 0; i < waiting.size(); i++) {
-        ps.setString(i + 2, waiting.get(i));
-      }
+      dialect.bindIn(ps, 2, waiting);
       ps.executeUpdate();
     }
   }

@@ -59,6 +59,29 @@ class StatementCacheTest {
   }
 
   @Test
+  void prepare_sameSqlAfterABatchLeftUnrun_doesNotRunTheOldBatch() throws Exception {
+    String sql = "INSERT INTO t VALUES (?, ?)";
+    try (Connection c = cache.getConnection()) {
+      PreparedStatement failed = c.prepareStatement(sql);
+      failed.setInt(1, 3);
+      failed.setString(2, "three");
+      failed.addBatch();
+      failed.close(); // its borrower failed before executeBatch
+      PreparedStatement next = c.prepareStatement(sql);
+      next.setInt(1, 4);
+      next.setString(2, "four");
+      next.addBatch();
+      assertThat(next.executeBatch()).hasSize(1);
+      next.close();
+      try (Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM t WHERE k = 3")) {
+        rs.next();
+        assertThat(rs.getInt(1)).isZero();
+      }
+    }
+  }
+
+  @Test
   void prepare_sameSqlWhileOpen_getsAPrivateStatement() throws Exception {
     String sql = "SELECT v FROM t WHERE k = ?";
     try (Connection c = cache.getConnection();

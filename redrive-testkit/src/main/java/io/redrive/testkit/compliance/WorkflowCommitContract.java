@@ -32,7 +32,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -666,6 +674,108 @@ public abstract class WorkflowCommitContract extends ComplianceTestBase {
     workflows().commitTurn(consuming(third, Status.RUNNING, List.of(timer(ID, 1))));
     advance(TIMER);
     assertThat(leaseTurnOf(ID).turns()).as("a commit starts the list afresh").isEmpty();
+  }
+
+  // ---- many turns at once ----
+
+  @Test
+  void turns_eightThreadsOnThreeNodes_rowsArrivingDuringTurns_eachAppliedOnceInContiguousHistories()
+      throws Exception {
+    int instanceCount = 200;
+    int sent = 600;
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < instanceCount; i++) {
+      ids.add("instance-" + i);
+      start(ids.get(i));
+    }
+    List<WorkflowStore> nodes =
+        List.of(workflows(), (WorkflowStore) db.openStore(), (WorkflowStore) db.openStore());
+    Map<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+    AtomicInteger twice = new AtomicInteger();
+    AtomicInteger toSend = new AtomicInteger(sent);
+    AtomicInteger applied = new AtomicInteger();
+    AtomicInteger turns = new AtomicInteger();
+    int expected = instanceCount + sent;
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<?>> runs = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        WorkflowStore node = nodes.get(t % nodes.size());
+        String nodeId = "node-" + t;
+        Random random = new Random(20261126L + t);
+        runs.add(
+            pool.submit(
+                () -> {
+                  while (applied.get() < expected && System.nanoTime() < deadline) {
+                    Optional<TurnLease> lease =
+                        node.leaseTurn(new LeaseTurnParams(nodeId, TURN_LEASE, 100, now()));
+                    if (lease.isEmpty()) {
+                      Thread.yield(); // every instance with rows is held this instant
+                      continue;
+                    }
+                    TurnLease turn = lease.get();
+                    String id = turn.instance().id();
+                    AtomicInteger held = inFlight.computeIfAbsent(id, k -> new AtomicInteger());
+                    if (held.incrementAndGet() > 1) {
+                      twice.incrementAndGet();
+                    }
+                    // The turn's work, done while no other turn may hold the instance; the lease
+                    // is free again once the commit or abandon below returns.
+                    List<NewInboxRow> sends = new ArrayList<>();
+                    for (int k = 0; k < 2 && toSend.getAndDecrement() > 0; k++) {
+                      String to = ids.get(random.nextInt(instanceCount));
+                      sends.add(
+                          new NewInboxRow(
+                              to, null, "EVENT_RAISED", null, "ping", "{}", now(), null));
+                    }
+                    Thread.yield(); // widens the window another lease would show in
+                    held.decrementAndGet();
+                    if (turns.incrementAndGet() % 5 == 0 && sends.isEmpty()) {
+                      // Some turns end without a commit: their rows wait for the next one.
+                      node.abandonTurn(
+                          new AbandonTurnParams(
+                              id,
+                              turn.token(),
+                              Duration.ZERO,
+                              false,
+                              "NODE_ERROR",
+                              null,
+                              null,
+                              now()));
+                      continue;
+                    }
+                    node.commitTurn(consuming(turn, Status.RUNNING, sends));
+                    applied.addAndGet(turn.batch().size());
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> run : runs) {
+        run.get(3, TimeUnit.MINUTES);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    assertThat(twice.get()).as("an instance leased by two turns at once").isZero();
+    assertThat(applied.get()).as("every row applied (within the deadline)").isEqualTo(expected);
+    List<String> appliedSeqs = new ArrayList<>();
+    for (String id : ids) {
+      List<HistoryRow> history = workflows().readHistory(id, 1);
+      for (int e = 0; e < history.size(); e++) {
+        assertThat(history.get(e).eventId()).as("contiguous history of %s", id).isEqualTo(e + 1);
+        appliedSeqs.add(history.get(e).data());
+      }
+      assertThat(workflows().readInbox(id)).as("nothing left waiting in %s", id).isEmpty();
+      InstanceRow row = workflows().findInstance(id).orElseThrow();
+      assertThat(row.historyEvents()).isEqualTo(history.size());
+      assertThat(row.leasedBy()).isNull();
+    }
+    assertThat(appliedSeqs)
+        .as("each inbox row applied exactly once")
+        .hasSize(expected)
+        .doesNotHaveDuplicates();
   }
 
   // ---- bad input ----
