@@ -367,6 +367,19 @@ public final class Redrive implements AutoCloseable {
   }
 
   /**
+   * Completes a leased message of a workflow-owned queue with its handler's result (JSON, at most
+   * the payload limit), which the message's workflow instance receives with the end of the message;
+   * a plain queue keeps no result and completes as {@link #complete(String)}.
+   *
+   * @throws IllegalArgumentException when the result is missing, too large or not valid JSON;
+   *     nothing changes
+   */
+  public SettleResult completeWithResult(String token, String resultJson) {
+    validation.result(resultJson);
+    return settles.one(new SettleCommand.Complete(LeaseToken.parse(token), resultJson)).orThrow();
+  }
+
+  /**
    * Completes many leases in one store transaction (one statement on both stores). Tokens that no
    * longer hold their message are reported as lost, not thrown; at most 1000 tokens. A token named
    * twice is listed as its first naming was.

@@ -86,6 +86,16 @@ final class Validation {
     }
   }
 
+  /**
+   * A handler's result: JSON text no larger than a payload may be (checked as JSON by the store).
+   */
+  void result(String result) {
+    if (result == null) {
+      throw new IllegalArgumentException("result: is required");
+    }
+    payload("result", result);
+  }
+
   private void payload(String field, String payload) {
     if (payload == null) {
       throw new IllegalArgumentException(field + ": is required (use \"\" for none)");

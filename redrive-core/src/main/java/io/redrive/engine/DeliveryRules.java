@@ -71,6 +71,39 @@ public final class DeliveryRules {
   }
 
   /**
+   * Decides a failed attempt of a message in a queue of the workflow runtime (a workflow-owned
+   * queue): a handler's failure always ends the message, whatever its attempts, and goes to its
+   * workflow instance as the activity's result, where the activity's retry policy decides; the
+   * queue never retries it. The verdict records whether the failure itself was retryable.
+   */
+  public static FailVerdict onActivityFailure(FailureReason reason, Boolean retryable) {
+    boolean canRetry = retryable != null ? retryable : reason.retryableByDefault();
+    return new FailVerdict(false, null, canRetry);
+  }
+
+  /** How a message of a workflow-owned queue ends when it dies. */
+  public enum ActivityDeath {
+    /**
+     * The handler gave a result (it failed, or gave up at once): the message and its attempt story
+     * are deleted; the story travels in the result.
+     */
+    END_WITH_RESULT,
+    /**
+     * No handler gave a result (poison at lease, a passed deadline): the message stays DEAD in
+     * place with its story, so an operator can read it and retry it there; the instance gets the
+     * failure.
+     */
+    KEEP_DEAD
+  }
+
+  /** How a workflow-owned queue's message that dies for {@code reason} ends. */
+  public static ActivityDeath onActivityDeath(FailureReason reason) {
+    return reason == FailureReason.POISON || reason == FailureReason.EXPIRED
+        ? ActivityDeath.KEEP_DEAD
+        : ActivityDeath.END_WITH_RESULT;
+  }
+
+  /**
    * Where a message that dies in a queue with {@code policy} goes. A stream message of a HALT queue
    * stays in place, so the halt is visible and a retry restores the order.
    */

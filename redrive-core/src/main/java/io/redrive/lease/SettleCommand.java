@@ -23,10 +23,20 @@ public sealed interface SettleCommand
     return token().messageId();
   }
 
-  /** The handler's work is done: the message leaves the queue. */
-  record Complete(LeaseToken token) implements SettleCommand {
+  /**
+   * The handler's work is done: the message leaves the queue.
+   *
+   * @param result the handler's result as JSON, or null; kept only by a workflow-owned queue, whose
+   *     instance receives it (must then be valid JSON)
+   */
+  record Complete(LeaseToken token, String result) implements SettleCommand {
     public Complete {
       Objects.requireNonNull(token, "token");
+    }
+
+    /** A complete without a result. */
+    public Complete(LeaseToken token) {
+      this(token, null);
     }
   }
 

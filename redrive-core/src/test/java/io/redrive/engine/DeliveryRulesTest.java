@@ -70,6 +70,35 @@ class DeliveryRulesTest {
   }
 
   @Test
+  void onActivityFailure_attemptsLeft_stillEndsTheMessage_keepingWhetherItWasRetryable() {
+    var retryable = DeliveryRules.onActivityFailure(FailureReason.HANDLER_EXCEPTION, null);
+    assertThat(retryable.retry())
+        .as("the activity's retry policy decides, not the queue")
+        .isFalse();
+    assertThat(retryable.visibleAt()).isNull();
+    assertThat(retryable.retryable()).isTrue();
+    assertThat(DeliveryRules.onActivityFailure(FailureReason.VALIDATION_FAILURE, null).retryable())
+        .isFalse();
+    assertThat(DeliveryRules.onActivityFailure(FailureReason.HANDLER_EXCEPTION, false).retryable())
+        .isFalse();
+  }
+
+  @Test
+  void onActivityDeath_withoutAHandlerResult_keepsTheMessageDead_elseEndsWithTheResult() {
+    assertThat(DeliveryRules.onActivityDeath(FailureReason.POISON))
+        .isEqualTo(DeliveryRules.ActivityDeath.KEEP_DEAD);
+    assertThat(DeliveryRules.onActivityDeath(FailureReason.EXPIRED))
+        .isEqualTo(DeliveryRules.ActivityDeath.KEEP_DEAD);
+    for (FailureReason handlerSaid :
+        java.util.EnumSet.complementOf(
+            java.util.EnumSet.of(FailureReason.POISON, FailureReason.EXPIRED))) {
+      assertThat(DeliveryRules.onActivityDeath(handlerSaid))
+          .as("%s", handlerSaid)
+          .isEqualTo(DeliveryRules.ActivityDeath.END_WITH_RESULT);
+    }
+  }
+
+  @Test
   void route_haltStreamMessage_staysInPlace() {
     QueuePolicy p =
         policy.withDeadLetter(DeadLetter.moveTo("dlq")).withStreamPolicy(StreamPolicy.HALT);

@@ -32,6 +32,13 @@ final class Completing {
   /** A lease whose message passed its deadline is lost; one parameter: now in epoch millis. */
   private static final String NOT_PAST_DEADLINE = "(expire_at IS NULL OR expire_at > ?)";
 
+  /**
+   * A workflow-owned queue's message is ended by the locked path (its instance must be told); the
+   * queue list is read once per statement.
+   */
+  private static final String NOT_WORKFLOW_OWNED =
+      "queue NOT IN (SELECT name FROM redrive_queues WHERE workflow_owned)";
+
   private final SqlDialect dialect;
   private final CompletionRows completions;
 
@@ -177,6 +184,8 @@ final class Completing {
         "WITH done AS (DELETE FROM redrive_messages WHERE state = 'LEASED' AND "
             + NOT_PAST_DEADLINE
             + " AND "
+            + NOT_WORKFLOW_OWNED
+            + " AND "
             + dialect.tokensMatch(ids.size())
             + " RETURNING id, queue, leased_at, lease_token, dedupe_key),"
             + " story AS (DELETE FROM redrive_history WHERE message_id IN (SELECT id FROM done))"
@@ -215,6 +224,8 @@ final class Completing {
             "DELETE FROM redrive_messages WHERE id = ? AND lease_token = ? AND state = 'LEASED'"
                 + " AND "
                 + NOT_PAST_DEADLINE
+                + " AND "
+                + NOT_WORKFLOW_OWNED
                 + " RETURNING queue, leased_at, dedupe_key")) {
       for (int r = 0; r < ids.size(); r++) {
         ps.setString(1, ids.get(r));

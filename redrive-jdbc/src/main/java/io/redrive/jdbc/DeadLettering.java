@@ -2,6 +2,7 @@ package io.redrive.jdbc;
 
 import io.redrive.engine.DeliveryRules;
 import io.redrive.failure.FailureReason;
+import io.redrive.failure.FailureRecord;
 import io.redrive.lease.SettleResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.MessageState;
@@ -12,6 +13,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,6 +30,8 @@ final class DeadLettering {
   private final HistoryRows history;
   private final Supplier<String> ids;
 
+  private final WorkflowNotifications workflows = new WorkflowNotifications();
+
   DeadLettering(MessageRows messages, HistoryRows history, Supplier<String> ids) {
     this.messages = messages;
     this.history = history;
@@ -39,8 +43,16 @@ final class DeadLettering {
    * already be written.
    */
   SettleResult kill(
-      Connection c, MessageRow row, QueuePolicy policy, FailureReason reason, Instant now)
+      Connection c,
+      MessageRow row,
+      QueuePolicy policy,
+      boolean workflowOwned,
+      FailureReason reason,
+      Instant now)
       throws SQLException {
+    if (workflowOwned) {
+      return killActivity(c, row, reason, now);
+    }
     DeadLetter.Mode mode = DeliveryRules.route(policy, row.stream());
     switch (mode) {
       case KEEP -> {
@@ -68,6 +80,36 @@ final class DeadLettering {
             row.id(), MessageState.DEAD, null, reason, dlq, false, row.queue(), leasedAt(row));
       }
     }
+  }
+
+  /**
+   * An activity message no handler gave a result for (poison at lease, a passed deadline) stays
+   * DEAD in place whatever its queue's dead-letter setting, its story kept for an operator, and its
+   * instance gets the failure. A handler's failure never comes here: it ends the message with its
+   * result (see {@link Settling}).
+   */
+  private SettleResult killActivity(Connection c, MessageRow row, FailureReason reason, Instant now)
+      throws SQLException {
+    if (DeliveryRules.onActivityDeath(reason) != DeliveryRules.ActivityDeath.KEEP_DEAD) {
+      throw new IllegalStateException(
+          "an activity message dying for " + reason + " ends with its result, not here");
+    }
+    keepInPlace(c, row.id(), reason, now);
+    List<HistoryEntry> story = history.read(c, row.id());
+    FailureRecord failure = story.isEmpty() ? null : story.get(story.size() - 1).failure();
+    workflows.activityEnded(
+        c,
+        row,
+        reason == FailureReason.POISON
+            ? WorkflowNotifications.Ending.POISONED
+            : WorkflowNotifications.Ending.EXPIRED,
+        null,
+        failure,
+        null,
+        story,
+        now);
+    return new SettleResult(
+        row.id(), MessageState.DEAD, null, reason, null, false, row.queue(), leasedAt(row));
   }
 
   private static Instant leasedAt(MessageRow row) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.message.HistoryEntry;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -37,6 +38,50 @@ final class Json {
     }
   }
 
+  /**
+   * The data of an ACTIVITY_RESULT inbox row (docs/workflows.md): how the activity message ended,
+   * its result or failure, and its attempt story.
+   *
+   * @param result the handler's result JSON, or null
+   * @throws IllegalArgumentException when {@code result} is not valid JSON
+   */
+  static String activityResult(
+      MessageRow row,
+      String outcome,
+      String result,
+      io.redrive.failure.FailureRecord failure,
+      Duration retryAfter,
+      List<HistoryEntry> attempts) {
+    ObjectNode n = MAPPER.createObjectNode();
+    n.put("messageId", row.id());
+    n.put("outcome", outcome);
+    n.put("attempt", row.attempts());
+    if (result != null) {
+      try {
+        n.set("result", MAPPER.readTree(result));
+      } catch (JsonProcessingException e) {
+        throw new IllegalArgumentException(
+            "result: not valid JSON (" + e.getOriginalMessage() + ")", e);
+      }
+    }
+    if (failure != null) {
+      ObjectNode f = n.putObject("failure");
+      f.put("reason", failure.reason().name());
+      f.put("category", failure.reason().category().name());
+      f.put("message", failure.message());
+      f.put("retryable", failure.retryable());
+      f.put("attempt", failure.attempt());
+      f.put("maxAttempts", failure.maxAttempts());
+      if (retryAfter != null) {
+        f.put("retryAfterMs", retryAfter.toMillis());
+      }
+      f.put("stackTrace", failure.stackTrace());
+      f.put("poisonedMessage", failure.poisonedMessage());
+    }
+    n.set("attempts", entries(attempts));
+    return n.toString();
+  }
+
   /** The full message with its attempt history, as stored in a POISON failure record. */
   static String snapshot(MessageRow row, int maxAttempts, List<HistoryEntry> history) {
     ObjectNode n = MAPPER.createObjectNode();
@@ -50,7 +95,12 @@ final class Json {
     n.put("maxAttempts", maxAttempts);
     n.put("progress", row.progress());
     n.put("enqueuedAt", java.time.Instant.ofEpochMilli(row.enqueuedAt()).toString());
-    var h = n.putArray("history");
+    n.set("history", entries(history));
+    return n.toString();
+  }
+
+  private static com.fasterxml.jackson.databind.node.ArrayNode entries(List<HistoryEntry> history) {
+    var h = MAPPER.createArrayNode();
     for (HistoryEntry e : history) {
       ObjectNode en = h.addObject();
       en.put("attempt", e.attempt());
@@ -64,6 +114,6 @@ final class Json {
       }
       en.put("note", e.note());
     }
-    return n.toString();
+    return h;
   }
 }

@@ -130,14 +130,14 @@ final class Leasing {
         }
         switch (verdict) {
           case EXPIRE -> {
-            if (expire(c, row, policy, now).discarded()) {
+            if (expire(c, row, policy, queue.workflowOwned(), now).discarded()) {
               discarded.add(row.id());
             }
             expired.add(row.id());
             mayUnblock = true;
           }
           case POISON -> {
-            if (poison(c, row, policy, now).discarded()) {
+            if (poison(c, row, policy, queue.workflowOwned(), now).discarded()) {
               discarded.add(row.id());
             }
             poisoned.add(row.id());
@@ -391,7 +391,8 @@ final class Leasing {
             null));
   }
 
-  private SettleResult poison(Connection c, MessageRow row, QueuePolicy policy, Instant now)
+  private SettleResult poison(
+      Connection c, MessageRow row, QueuePolicy policy, boolean workflowOwned, Instant now)
       throws SQLException {
     int attempt = row.attempts() + 1;
     String snapshot = Json.snapshot(row, policy.maxAttempts(), history.read(c, row.id()));
@@ -415,13 +416,14 @@ final class Leasing {
                 null,
                 snapshot),
             null));
-    return deadLettering.kill(c, row, policy, FailureReason.POISON, now);
+    return deadLettering.kill(c, row, policy, workflowOwned, FailureReason.POISON, now);
   }
 
-  private SettleResult expire(Connection c, MessageRow row, QueuePolicy policy, Instant now)
+  private SettleResult expire(
+      Connection c, MessageRow row, QueuePolicy policy, boolean workflowOwned, Instant now)
       throws SQLException {
     Expiry.record(history, c, row, policy, now);
-    return deadLettering.kill(c, row, policy, FailureReason.EXPIRED, now);
+    return deadLettering.kill(c, row, policy, workflowOwned, FailureReason.EXPIRED, now);
   }
 
   private static Instant expireAt(MessageRow row) {

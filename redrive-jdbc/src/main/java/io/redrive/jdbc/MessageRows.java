@@ -40,7 +40,8 @@ final class MessageRows {
   }
 
   /** A message row with its queue's current policy. */
-  record Locked(MessageRow row, QueuePolicy policy) {}
+  /** A locked message with its queue's policy and whether the workflow runtime owns the queue. */
+  record Locked(MessageRow row, QueuePolicy policy, boolean workflowOwned) {}
 
   /** The fields of a new row. */
   record NewRow(
@@ -177,7 +178,7 @@ final class MessageRows {
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           MessageRow row = MessageRow.map(rs);
-          out.put(row.id(), new Locked(row, QueueRows.policy(rs)));
+          out.put(row.id(), new Locked(row, QueueRows.policy(rs), rs.getBoolean("workflow_owned")));
         }
       }
       return out;

@@ -318,7 +318,9 @@ final class Operating {
         continue;
       }
       Expiry.record(history, c, l.row(), l.policy(), now);
-      out.add(deadLettering.kill(c, l.row(), l.policy(), FailureReason.EXPIRED, now));
+      out.add(
+          deadLettering.kill(
+              c, l.row(), l.policy(), l.workflowOwned(), FailureReason.EXPIRED, now));
     }
     return out;
   }

@@ -33,7 +33,9 @@ final class Settling {
   private final MessageRows messages;
   private final HistoryRows history;
   private final Completing completing;
+  private final CompletionRows completions;
   private final DeadLettering deadLettering;
+  private final WorkflowNotifications workflows = new WorkflowNotifications();
 
   Settling(
       SqlDialect dialect,
@@ -44,6 +46,7 @@ final class Settling {
     this.messages = messages;
     this.history = history;
     this.completing = new Completing(dialect, completions);
+    this.completions = completions;
     this.deadLettering = deadLettering;
   }
 
@@ -54,6 +57,10 @@ final class Settling {
    * read, in id order, so concurrent calls over overlapping leases cannot deadlock on them, and
    * written a statement per step: one batch of history rows, one batch of rows made ready again;
    * deaths, the rare case, go one by one through dead-lettering.
+   *
+   * <p>Messages of workflow-owned queues take the locked path whatever the command: the one-DELETE
+   * complete leaves them alone, and a complete carrying a result goes there directly. There every
+   * handler result (complete, fail) ends the message and tells its workflow instance.
    */
   List<Settlement> settle(Connection c, SettleParams p) throws SQLException {
     List<SettleCommand> commands = p.commands();
@@ -65,8 +72,10 @@ final class Settling {
       SettleCommand command = commands.get(i);
       if (!named.add(command.messageId())) {
         out[i] = Settlement.lost(command, Settlement.Lost.DUPLICATE);
+      } else if (command instanceof SettleCommand.Complete complete && complete.result() == null) {
+        completeAt.add(i);
       } else {
-        (command instanceof SettleCommand.Complete ? completeAt : otherAt).add(i);
+        otherAt.add(i);
       }
     }
     if (!completeAt.isEmpty()) {
@@ -76,11 +85,19 @@ final class Settling {
       }
       List<Settlement> done = completing.completeAll(c, completes, p.now(), p.completionWindow());
       for (int k = 0; k < completeAt.size(); k++) {
-        out[completeAt.get(k)] = done.get(k);
+        Settlement s = done.get(k);
+        if (s.lost() == Settlement.Lost.NOT_CURRENT) {
+          // The message is there but the DELETE left it: a lease no longer current, or a
+          // workflow-owned queue's message, which the locked path ends with its result.
+          otherAt.add(completeAt.get(k));
+        } else {
+          out[completeAt.get(k)] = s;
+        }
       }
     }
     if (!otherAt.isEmpty()) {
-      settleLocked(c, commands, otherAt, p.now(), out);
+      otherAt.sort(null);
+      settleLocked(c, commands, otherAt, p, out);
     }
     List<Settlement> result = Arrays.asList(out);
     if (p.allOrNothing()) {
@@ -92,15 +109,24 @@ final class Settling {
     return result;
   }
 
-  /** Fails, abandons and releases: rows locked in one read, then written a statement per step. */
+  /**
+   * Fails, abandons, releases and the completes the one DELETE did not take: rows locked in one
+   * read, then written a statement per step.
+   */
   private void settleLocked(
-      Connection c, List<SettleCommand> commands, List<Integer> at, Instant now, Settlement[] out)
+      Connection c,
+      List<SettleCommand> commands,
+      List<Integer> at,
+      SettleParams p,
+      Settlement[] out)
       throws SQLException {
+    Instant now = p.now();
     Map<String, MessageRows.Locked> locked =
         messages.lockAll(c, at.stream().map(i -> commands.get(i).messageId()).sorted().toList());
     List<Map.Entry<String, HistoryEntry>> entries = new ArrayList<>();
     List<MessageRows.ReadyAgain> readyAgain = new ArrayList<>();
     List<Integer> deaths = new ArrayList<>();
+    List<Integer> activityEnds = new ArrayList<>();
     for (int i : at) {
       SettleCommand command = commands.get(i);
       MessageRows.Locked l = locked.get(command.messageId());
@@ -113,12 +139,30 @@ final class Settling {
         continue;
       }
       MessageRow row = l.row();
-      if (command instanceof SettleCommand.Fail f) {
+      if (command instanceof SettleCommand.Complete complete) {
+        if (l.workflowOwned()) {
+          activityEnds.add(i);
+        } else {
+          // A plain queue keeps no result: the complete is an ordinary one.
+          out[i] =
+              completing
+                  .completeAll(
+                      c,
+                      List.of(new SettleCommand.Complete(complete.token())),
+                      now,
+                      p.completionWindow())
+                  .get(0);
+        }
+      } else if (command instanceof SettleCommand.Fail f) {
         DeliveryRules.FailVerdict verdict =
-            DeliveryRules.onFailure(
-                l.policy(), row.attempts(), f.reason(), f.retryable(), f.retryAfter(), now);
+            l.workflowOwned()
+                ? DeliveryRules.onActivityFailure(f.reason(), f.retryable())
+                : DeliveryRules.onFailure(
+                    l.policy(), row.attempts(), f.reason(), f.retryable(), f.retryAfter(), now);
         entries.add(Map.entry(row.id(), failedDelivery(row, l.policy(), f, verdict, now)));
-        if (verdict.retry()) {
+        if (l.workflowOwned()) {
+          activityEnds.add(i);
+        } else if (verdict.retry()) {
           readyAgain.add(
               new MessageRows.ReadyAgain(
                   row.id(), verdict.visibleAt().toEpochMilli(), row.attempts(), f.progress()));
@@ -158,8 +202,77 @@ final class Settling {
           Settlement.settled(
               f,
               deadLettering.kill(
-                  c, l.row().withProgress(f.progress()), l.policy(), f.reason(), now));
+                  c, l.row().withProgress(f.progress()), l.policy(), false, f.reason(), now));
     }
+    for (int i : activityEnds) {
+      out[i] = endActivity(c, commands.get(i), locked.get(commands.get(i).messageId()), p);
+    }
+  }
+
+  /**
+   * A handler's result ends a workflow-owned queue's message: the message and its story are deleted
+   * and its instance gets the result (or the failure, with the story) in its inbox, in this
+   * transaction. The queue never retries it; the activity's retry policy decides.
+   */
+  private Settlement endActivity(
+      Connection c, SettleCommand command, MessageRows.Locked l, SettleParams p)
+      throws SQLException {
+    MessageRow row = l.row();
+    Instant now = p.now();
+    List<HistoryEntry> story = history.read(c, row.id());
+    if (command instanceof SettleCommand.Complete complete) {
+      workflows.activityEnded(
+          c,
+          row,
+          WorkflowNotifications.Ending.COMPLETED,
+          complete.result(),
+          null,
+          null,
+          story,
+          now);
+      history.delete(c, row.id());
+      messages.delete(c, row.id());
+      if (CompletionRows.remembers(p.completionWindow())) {
+        completions.insertAll(
+            c,
+            List.of(
+                new CompletionRows.Completion(
+                    row.id(),
+                    row.queue(),
+                    row.leaseToken(),
+                    row.dedupeKey(),
+                    row.leasedAt(),
+                    now.toEpochMilli())));
+      }
+      return Settlement.settled(
+          command,
+          new SettleResult(
+              row.id(),
+              MessageState.COMPLETED,
+              null,
+              null,
+              null,
+              false,
+              row.queue(),
+              leasedAt(row)));
+    }
+    SettleCommand.Fail f = (SettleCommand.Fail) command;
+    FailureRecord failure = story.get(story.size() - 1).failure();
+    workflows.activityEnded(
+        c, row, WorkflowNotifications.Ending.FAILED, null, failure, f.retryAfter(), story, now);
+    history.delete(c, row.id());
+    messages.delete(c, row.id());
+    return Settlement.settled(
+        command,
+        new SettleResult(
+            row.id(),
+            MessageState.DEAD,
+            null,
+            f.reason(),
+            null,
+            false,
+            row.queue(),
+            leasedAt(row)));
   }
 
   private static HistoryEntry abandoned(

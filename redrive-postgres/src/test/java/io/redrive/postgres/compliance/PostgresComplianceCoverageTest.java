@@ -23,6 +23,7 @@ class PostgresComplianceCoverageTest {
                     PostgresStreamTest.class,
                     PostgresWorkflowStoreTest.class,
                     PostgresWorkflowCommitTest.class,
+                    PostgresActivityResultTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
                     PostgresMetricsTest.class,

@@ -23,6 +23,7 @@ class SqliteComplianceCoverageTest {
                     SqliteStreamTest.class,
                     SqliteWorkflowStoreTest.class,
                     SqliteWorkflowCommitTest.class,
+                    SqliteActivityResultTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
                     SqliteMetricsTest.class,

@@ -44,7 +44,8 @@ public final class ComplianceContracts {
           UndeliveredLeaseContract.class,
           SettleMixContract.class,
           WorkflowStoreContract.class,
-          WorkflowCommitContract.class);
+          WorkflowCommitContract.class,
+          ActivityResultContract.class);
 
   private ComplianceContracts() {}
 
