@@ -84,6 +84,16 @@ final class MessageRows {
    */
   boolean[] insertAllIfAbsent(Connection c, List<NewRow> rows, boolean intoQueue)
       throws SQLException {
+    return insertAllIfAbsent(c, rows, intoQueue, false);
+  }
+
+  /**
+   * As {@link #insertAllIfAbsent(Connection, List, boolean)}; joined to its queue, a row goes into
+   * a workflow-owned queue only when {@code workflowOwned} says it may.
+   */
+  boolean[] insertAllIfAbsent(
+      Connection c, List<NewRow> rows, boolean intoQueue, boolean workflowOwned)
+      throws SQLException {
     boolean keyed = rows.stream().anyMatch(r -> r.dedupeKey() != null || r.sourceId() != null);
     StringBuilder values = new StringBuilder();
     for (int r = 0; r < rows.size(); r++) {
@@ -99,7 +109,13 @@ final class MessageRows {
             "INSERT INTO redrive_messages (id, queue, type, payload, headers, stream, state,"
                 + " attempts, progress, enqueued_at, visible_at, expire_at, dead_reason, dead_at,"
                 + " source_id, source_queue, dedupe_key) "
-                + (intoQueue ? INTO_QUEUE.replace("%s", values) : "VALUES " + values)
+                + (intoQueue
+                    ? INTO_QUEUE
+                        .replace("%s", values)
+                        .replace(
+                            "WHERE true",
+                            workflowOwned ? "WHERE true" : "WHERE NOT q.workflow_owned")
+                    : "VALUES " + values)
                 + (keyed ? " ON CONFLICT DO NOTHING RETURNING id" : ""))) {
       int i = 1;
       for (NewRow r : rows) {

@@ -49,6 +49,21 @@ final class Producing {
    */
   List<EnqueueResult> enqueue(Connection c, EnqueueParams params, boolean callerTransaction)
       throws SQLException {
+    return enqueue(c, params, callerTransaction, false);
+  }
+
+  /**
+   * Enqueues a workflow turn's activity messages (docs/workflows.md): only into workflow-owned
+   * queues, which {@link #enqueue(Connection, EnqueueParams, boolean)} refuses. The caller checked
+   * the queues; the store tells other nodes after committing.
+   */
+  List<EnqueueResult> enqueueActivities(Connection c, EnqueueParams params) throws SQLException {
+    return enqueue(c, params, false, true);
+  }
+
+  private List<EnqueueResult> enqueue(
+      Connection c, EnqueueParams params, boolean callerTransaction, boolean activities)
+      throws SQLException {
     Set<String> queueNames = new LinkedHashSet<>();
     for (EnqueueParams.Entry e : params.messages()) {
       queueNames.add(e.message().queue());
@@ -57,7 +72,7 @@ final class Producing {
       // Checked before anything is written: a batch naming a queue that does not exist changes
       // nothing. A batch of one queue needs no such read (see below).
       for (String queue : queueNames) {
-        queues.require(c, queue, false);
+        requireOpen(c, queue, activities);
       }
     }
     List<EnqueueResult> out = new ArrayList<>(params.messages().size());
@@ -86,11 +101,11 @@ final class Producing {
               null,
               m.dedupeKey()));
     }
-    boolean[] inserted = messages.insertAllIfAbsent(c, rows, true);
+    boolean[] inserted = messages.insertAllIfAbsent(c, rows, true, activities);
     if (queueNames.size() == 1 && !any(inserted)) {
-      // The insert joins each row to its queue, so nothing went in when the queue is missing;
-      // only now (or when every row was a duplicate) is the queue read.
-      queues.require(c, rows.get(0).queue(), false);
+      // The insert joins each row to its queue, so nothing went in when the queue is missing (or
+      // is the workflow runtime's); only now (or when every row was a duplicate) is it read.
+      requireOpen(c, rows.get(0).queue(), activities);
     }
     Map<String, String> completed = completedDuplicates(c, params, rows, inserted);
     for (int i = 0; i < rows.size(); i++) {
@@ -101,7 +116,7 @@ final class Producing {
       } else if (inserted[i]) {
         out.add(new EnqueueResult(earlier, true));
       } else if (row.dedupeKey() != null) {
-        out.add(keyTaken(c, row, params));
+        out.add(keyTaken(c, row, params, activities));
       } else {
         throw collision(row.id());
       }
@@ -159,7 +174,8 @@ final class Producing {
    * left since (completed, dropped, expired by another transaction that committed in between): then
    * the completion is looked up afresh, and if there is none the row is inserted after all.
    */
-  private EnqueueResult keyTaken(Connection c, MessageRows.NewRow row, EnqueueParams params)
+  private EnqueueResult keyTaken(
+      Connection c, MessageRows.NewRow row, EnqueueParams params, boolean activities)
       throws SQLException {
     for (int attempt = 0; attempt < 3; attempt++) {
       Optional<String> live = messages.idByDedupeKey(c, row.queue(), row.dedupeKey());
@@ -180,11 +196,25 @@ final class Producing {
           return new EnqueueResult(completed, true);
         }
       }
-      if (messages.insertAllIfAbsent(c, List.of(row), true)[0]) {
+      if (messages.insertAllIfAbsent(c, List.of(row), true, activities)[0]) {
         return new EnqueueResult(row.id(), false);
       }
     }
     throw collision(row.id());
+  }
+
+  /**
+   * The queue, which must exist and, unless {@code activities}, not be workflow-owned: a message
+   * put there by hand would have no instance to report its end to, and its failure would vanish.
+   */
+  private void requireOpen(Connection c, String queue, boolean activities) throws SQLException {
+    if (queues.require(c, queue, false).workflowOwned() && !activities) {
+      throw new IllegalArgumentException(
+          "queue \""
+              + queue
+              + "\" is workflow-owned: only the workflow runtime enqueues into it (its"
+              + " activities report their ends to their instances)");
+    }
   }
 
   private static boolean any(boolean[] values) {
@@ -202,7 +232,7 @@ final class Producing {
   }
 
   ImportResult importMessages(Connection c, ImportParams params) throws SQLException {
-    queues.require(c, params.queue(), false);
+    requireOpen(c, params.queue(), false);
     Instant now = params.now();
     long t = now.toEpochMilli();
     List<String> imported = new ArrayList<>();

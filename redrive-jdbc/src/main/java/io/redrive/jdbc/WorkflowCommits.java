@@ -330,7 +330,7 @@ final class WorkflowCommits {
     for (ActivityStart a : p.activities()) {
       entries.add(a.message());
     }
-    producing.enqueue(c, new EnqueueParams(entries, p.now()), false);
+    producing.enqueueActivities(c, new EnqueueParams(entries, p.now()));
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO redrive_wf_activities (instance_id, execution_id, seq, message_id,"

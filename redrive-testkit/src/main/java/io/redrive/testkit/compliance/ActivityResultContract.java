@@ -306,6 +306,29 @@ public abstract class ActivityResultContract extends ComplianceTestBase {
   }
 
   @Test
+  void enqueueByHand_intoAWorkflowOwnedQueue_isRefusedNamingItAndChangesNothing() {
+    createQueue(QUEUE);
+    NewMessage byHand = NewMessage.builder(ACTIVITIES, "charge").payload("{}").build();
+
+    assertThatThrownBy(() -> redrive.enqueue(byHand))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(ACTIVITIES)
+        .hasMessageContaining("workflow-owned");
+    assertThatThrownBy(() -> redrive.enqueueBatch(List.of(newMessage(QUEUE).build(), byHand)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(ACTIVITIES);
+    assertThatThrownBy(
+            () ->
+                redrive.enqueue(
+                    NewMessage.builder(ACTIVITIES, "charge").payload("{}").dedupeKey("k").build()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("workflow-owned");
+
+    assertThat(messagesIn(ACTIVITIES)).isEmpty();
+    assertThat(messagesIn(QUEUE)).isEmpty();
+  }
+
+  @Test
   void completeWithResult_onAPlainQueue_completesKeepingNoResult() {
     createQueue(QUEUE);
     String id = enqueue(QUEUE);
