@@ -350,7 +350,20 @@ public final class Redrive implements AutoCloseable {
    * its own transaction.
    */
   public List<Settlement> settle(List<SettleCommand> commands) {
+    for (SettleCommand c : commands) {
+      if (c instanceof SettleCommand.Complete complete && complete.result() != null) {
+        validation.result(complete.result());
+      }
+    }
     return settles.each(commands);
+  }
+
+  /**
+   * The store this engine runs on; the workflow runtime reaches the store's workflow half ({@link
+   * io.redrive.store.WorkflowStore}) through it.
+   */
+  public Store store() {
+    return store;
   }
 
   /** Completes a leased message; it leaves the queue. */

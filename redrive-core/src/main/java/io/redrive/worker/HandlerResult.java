@@ -14,6 +14,14 @@ public sealed interface HandlerResult {
     return Complete.INSTANCE;
   }
 
+  /**
+   * The message is done, with a result (JSON) for the workflow instance that scheduled it (a
+   * workflow-owned queue's activity); a plain queue keeps no result.
+   */
+  static HandlerResult complete(String resultJson) {
+    return new CompleteWithResult(resultJson);
+  }
+
   /** A failure with its reason; retried unless the reason is not retryable or attempts ran out. */
   static HandlerResult fail(FailureReason reason, String message) {
     return new Fail(reason, message);
@@ -32,6 +40,15 @@ public sealed interface HandlerResult {
   /** See {@link #complete()}. */
   enum Complete implements HandlerResult {
     INSTANCE
+  }
+
+  /** See {@link #complete(String)}. */
+  record CompleteWithResult(String resultJson) implements HandlerResult {
+    public CompleteWithResult {
+      if (resultJson == null) {
+        throw new IllegalArgumentException("resultJson: is required (use complete() for none)");
+      }
+    }
   }
 
   /** See {@link #fail}. */

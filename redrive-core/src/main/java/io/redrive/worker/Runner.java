@@ -182,7 +182,10 @@ final class Runner {
       }
     }
     if (error == null && (result == null || result instanceof HandlerResult.Complete)) {
-      return settler.complete(run, h, took, async);
+      return settler.complete(run, h, null, took, async);
+    }
+    if (error == null && result instanceof HandlerResult.CompleteWithResult r) {
+      return settler.complete(run, h, r.resultJson(), took, async);
     }
     return settler.fail(run, h, reg, context, result, error, took, async)
         ? Ran.SETTLING

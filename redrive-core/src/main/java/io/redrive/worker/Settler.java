@@ -43,13 +43,13 @@ final class Settler {
   }
 
   /**
-   * Completes a handler's message. A lone message's completion is handed to the group commit
-   * without waiting ({@code async}: the answer finishes the run); a stream's runner waits, since
-   * the next message may only run after it.
+   * Completes a handler's message, with its result (JSON) or none. A lone message's completion is
+   * handed to the group commit without waiting ({@code async}: the answer finishes the run); a
+   * stream's runner waits, since the next message may only run after it.
    */
-  Ran complete(Run run, HeldLease h, long took, boolean async) {
+  Ran complete(Run run, HeldLease h, String result, long took, boolean async) {
     LeasedMessage m = h.message;
-    SettleCommand complete = new SettleCommand.Complete(h.token);
+    SettleCommand complete = new SettleCommand.Complete(h.token, result);
     if (async) {
       settles.settleLater(
           complete,

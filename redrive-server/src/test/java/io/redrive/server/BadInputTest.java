@@ -147,7 +147,7 @@ class BadInputTest extends ApiTestBase {
             enq,
             "{\"messages\":[{\"type\":\"t\"}],\"queue\":\"x\"}"),
         unknown("lease: unknown field", "POST", lease, "{\"timeout\":\"1s\"}"),
-        unknown("complete: unknown field", "POST", tok + "/complete", "{\"result\":\"ok\"}"),
+        unknown("complete: unknown field", "POST", tok + "/complete", "{\"outcome\":\"ok\"}"),
         unknown(
             "fail: unknown field",
             "POST",

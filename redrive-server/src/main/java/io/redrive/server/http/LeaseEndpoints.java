@@ -137,20 +137,27 @@ final class LeaseEndpoints {
     LeaseToken parsed = LeaseToken.parse(token);
     CompleteBody body = ex.body(CompleteBody.class);
     long progress = RequestBodies.progress(body == null ? null : body.progress());
+    String result = body == null ? null : body.resultJson();
     Optional<String> queue = redrive.queueOf(parsed.messageId());
     if (queue.isPresent()) {
       authorize(ex, parsed, queue.get());
-      ex.reply(Views.settle(redrive.complete(token, progress), ex::inScope));
+      ex.reply(Views.settle(complete(token, progress, result), ex::inScope));
       return;
     }
     // Gone: perhaps completed by this very lease (a repeat within the completion window, which
     // changes nothing). The queue is known only from the answer, and is checked like a live one's.
-    SettleResult repeated = redrive.complete(token, progress);
+    SettleResult repeated = complete(token, progress, result);
     if (!ex.inScope(repeated.queue())) {
       throw new LeaseNotFoundException(parsed.messageId());
     }
     ex.authorizeQueue(repeated.queue());
     ex.reply(Views.settle(repeated, ex::inScope));
+  }
+
+  private SettleResult complete(String token, long progress, String result) {
+    return result == null
+        ? redrive.complete(token, progress)
+        : redrive.completeWithResult(token, result);
   }
 
   private void fail(Exchange ex) throws Exception {

@@ -24,6 +24,14 @@ import java.nio.charset.StandardCharsets;
 @JsonSerialize(using = RawJson.Writer.class)
 @JsonDeserialize(using = RawJson.Reader.class)
 record RawJson(String text) {
+  /**
+   * The JSON text of an optional field, or null when it was absent or JSON {@code null} (the reader
+   * answers both as the text {@code null}).
+   */
+  static String textOrNull(RawJson value) {
+    return value == null || value.text().equals("null") ? null : value.text();
+  }
+
   /** The deserialization attribute holding the request body the parser reads. */
   static final String SOURCE = "redrive.rawJson.source";
 

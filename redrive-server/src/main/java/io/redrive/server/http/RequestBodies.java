@@ -213,8 +213,17 @@ final class RequestBodies {
           @JsonProperty("wait")
           String waitFor) {}
 
-  /** {@code POST /v1/leases/{token}/complete}; optional. */
-  record CompleteBody(@ApiField(min = 0) Long progress) {}
+  /**
+   * {@code POST /v1/leases/{token}/complete}; optional. {@code result} is kept only by a
+   * workflow-owned queue, whose instance receives it.
+   */
+  record CompleteBody(@ApiField(min = 0) Long progress, RawJson result) {
+
+    /** The result's JSON text, or null for none (absent or JSON {@code null}). */
+    String resultJson() {
+      return RawJson.textOrNull(result);
+    }
+  }
 
   /** {@code POST /v1/leases/{token}/fail}; only {@code reason} is required. */
   record FailBody(
@@ -250,7 +259,7 @@ final class RequestBodies {
    * One settle of {@link SettleBody}: {@code action} says which, and only that action's fields may
    * be given ({@code reason}, {@code message}, {@code retryable}, {@code retryAfter}, {@code
    * progress}, {@code stackTrace} for fail; {@code delay}, {@code refund}, {@code note} for
-   * abandon).
+   * abandon; {@code result} for complete, kept only by a workflow-owned queue).
    */
   record SettleItemBody(
       @ApiField(required = true) String token,
@@ -266,7 +275,9 @@ final class RequestBodies {
       @ApiField(description = "fail only") String stackTrace,
       @ApiField(format = "duration", description = "abandon only") String delay,
       @ApiField(description = "abandon only") Boolean refund,
-      @ApiField(description = "abandon only") String note) {}
+      @ApiField(description = "abandon only") String note,
+      @ApiField(description = "complete only: kept by a workflow-owned queue for its instance")
+          RawJson result) {}
 
   /** {@code POST /v1/messages/retry} and {@code /drop}: ids or unique prefixes. */
   record IdsBody(@ApiField(required = true, minItems = 1, maxItems = 100_000) List<String> ids) {}

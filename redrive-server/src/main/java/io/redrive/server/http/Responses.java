@@ -54,7 +54,9 @@ final class Responses {
       StreamPolicy streamPolicy,
       boolean paused,
       Instant createdAt,
-      Instant updatedAt) {}
+      Instant updatedAt,
+      @ApiField(description = "created by the workflow runtime for its activities")
+          boolean workflowOwned) {}
 
   /** Exponential ({@code initial, multiplier, max}) or fixed ({@code cooldown}). */
   @JsonInclude(JsonInclude.Include.NON_NULL)

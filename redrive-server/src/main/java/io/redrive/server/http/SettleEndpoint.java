@@ -107,11 +107,13 @@ final class SettleEndpoint {
     }
     String action = item.action() == null ? "" : item.action();
     switch (action) {
-      case "complete", "release" -> {
+      case "complete" -> {
         only(at, action, item, false, false);
-        return action.equals("complete")
-            ? new SettleCommand.Complete(token)
-            : new SettleCommand.Release(token);
+        return new SettleCommand.Complete(token, RawJson.textOrNull(item.result()));
+      }
+      case "release" -> {
+        only(at, action, item, false, false);
+        return new SettleCommand.Release(token);
       }
       case "fail" -> {
         only(at, action, item, true, false);
@@ -147,6 +149,9 @@ final class SettleEndpoint {
   private static void only(
       String at, String action, SettleItemBody item, boolean failFields, boolean abandonFields) {
     List<String> foreign = new ArrayList<>();
+    if (!action.equals("complete")) {
+      named(foreign, "result", RawJson.textOrNull(item.result()));
+    }
     if (!failFields) {
       named(foreign, "reason", item.reason());
       named(foreign, "message", item.message());

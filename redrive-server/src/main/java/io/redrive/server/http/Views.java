@@ -55,7 +55,8 @@ final class Views {
         p.streamPolicy(),
         q.paused(),
         q.createdAt(),
-        q.updatedAt());
+        q.updatedAt(),
+        q.workflowOwned());
   }
 
   private static Responses.Backoff backoff(Backoff b) {

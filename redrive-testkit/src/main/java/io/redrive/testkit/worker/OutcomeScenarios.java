@@ -7,10 +7,19 @@ import io.redrive.failure.FailureReason;
 import io.redrive.failure.FailureRecord;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
+import io.redrive.message.MessageIds;
 import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
 import io.redrive.message.Outcome;
 import io.redrive.queue.QueuePolicy;
+import io.redrive.store.CommitTurnParams;
+import io.redrive.store.CreateQueueParams;
+import io.redrive.store.EnqueueParams;
+import io.redrive.store.InboxRow;
+import io.redrive.store.InstanceRow;
+import io.redrive.store.LeaseTurnParams;
+import io.redrive.store.StartInstanceParams;
+import io.redrive.store.WorkflowStore;
 import io.redrive.worker.FailureClassifier;
 import io.redrive.worker.Handler;
 import io.redrive.worker.HandlerRegistration;
@@ -19,8 +28,10 @@ import io.redrive.worker.Worker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -80,6 +91,50 @@ public abstract class OutcomeScenarios extends WorkerScenarioBase {
     awaitCompleted(id);
     assertThat(calls).hasValue(1);
     assertThat(attempt).hasValue(1);
+  }
+
+  @Test
+  void handler_returnsCompleteWithResult_inAWorkflowOwnedQueue_itsInstanceGetsTheResult() {
+    store.createQueue(new CreateQueueParams(QUEUE, fastPolicy(), true, redrive.clock().instant()));
+    var workflows = (WorkflowStore) store;
+    Instant now = redrive.clock().instant();
+    workflows.startInstance(
+        new StartInstanceParams(
+            "order-1", "ship", null, "{}", null, StartInstanceParams.IfExists.FAIL, now));
+    var turn =
+        workflows.leaseTurn(new LeaseTurnParams("n", Duration.ofMinutes(1), 10, now)).orElseThrow();
+    String id = MessageIds.next(redrive.clock());
+    workflows.commitTurn(
+        new CommitTurnParams(
+            "order-1",
+            turn.token(),
+            new CommitTurnParams.InstanceUpdate(
+                InstanceRow.Status.RUNNING, 1, "1", "{}", null, null, null),
+            List.of(),
+            List.of(),
+            turn.batch().stream().map(InboxRow::seq).toList(),
+            List.of(),
+            List.of(),
+            List.of(
+                new CommitTurnParams.ActivityStart(
+                    new EnqueueParams.Entry(
+                        id, NewMessage.builder(QUEUE, TYPE).payload("{\"n\":2}").build()),
+                    1,
+                    TYPE,
+                    0)),
+            now));
+
+    run(ctx -> HandlerResult.complete("{\"doubled\":4}"));
+
+    Awaitility.await().atMost(AT_MOST).until(() -> !workflows.readInbox("order-1").isEmpty());
+    assertThat(find(id)).as("the message ended").isEmpty();
+    assertThat(workflows.readInbox("order-1"))
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.kind()).isEqualTo("ACTIVITY_RESULT");
+              assertThat(r.data()).contains("\"result\":{\"doubled\":4}");
+            });
   }
 
   @Test
