@@ -20,6 +20,18 @@ public class ConflictException extends RedriveException {
   /** The lease token is no longer its message's current lease ({@link LeaseLostException}). */
   public static final String LEASE_LOST = "LEASE_LOST";
 
+  /** The workflow instance has ended (completed, failed or terminated). */
+  public static final String INSTANCE_NOT_RUNNING = "INSTANCE_NOT_RUNNING";
+
+  /** The workflow instance is a child; the action is for the root of its tree. */
+  public static final String NOT_ROOT = "NOT_ROOT";
+
+  /** An instance of the workflow tree has not ended, and the action was not forced. */
+  public static final String TREE_RUNNING = "TREE_RUNNING";
+
+  /** The workflow instance has not failed, so there is nothing to retry. */
+  public static final String NOT_FAILED = "NOT_FAILED";
+
   public ConflictException(String code, String message) {
     super(code, message);
   }

@@ -11,8 +11,8 @@ import java.util.Optional;
  * runtime finds it as {@code redrive.store() instanceof WorkflowStore}. Payloads are JSON text the
  * store never reads. Implementations are thread-safe; every method is one transaction.
  *
- * <p>In progress: starting and finding instances; leasing, renewing, committing and abandoning
- * turns. Queries and operator actions follow.
+ * <p>Instances are started, read and listed; turns are leased, renewed, committed and abandoned;
+ * events are raised, terminations requested, failed instances retried and whole trees deleted.
  */
 public interface WorkflowStore {
 
@@ -39,6 +39,66 @@ public interface WorkflowStore {
    * execution's, oldest first. Empty for an unknown id.
    */
   List<HistoryRow> readHistory(String instanceId, Integer executionId);
+
+  /**
+   * Instances matching the filters, newest first, a page at a time.
+   *
+   * @throws IllegalArgumentException for a cursor this store did not give
+   */
+  InstancePage listInstances(ListInstancesParams params);
+
+  /** The instance's turns that ended without a commit (its timeline of tries), oldest first. */
+  List<TurnRow> readTimeline(String instanceId);
+
+  /**
+   * When the next turn will be due after {@code now}, for a poller's sleep: the earliest time at
+   * which some inbox row is visible, its instance's {@code not_before} has passed and no live lease
+   * holds it. Empty when nothing waits; a time at or before {@code now} when a turn is due now.
+   */
+  Optional<Instant> nextDueAt(Instant now);
+
+  /**
+   * Buffers an event in the instance's inbox; it waits there until a turn takes it. Serialized with
+   * a commit that ends the instance.
+   *
+   * @return false when the dedupe key is among the instance's waiting events (nothing changes)
+   * @throws io.redrive.error.InstanceNotFoundException for an unknown instance
+   * @throws io.redrive.error.ConflictException INSTANCE_NOT_RUNNING for an ended one
+   */
+  boolean raiseEvent(RaiseEventParams params);
+
+  /**
+   * Asks the instance to end: a TERMINATE row that bypasses a backoff ({@code not_before} cleared);
+   * the next turn ends it, registered code or not.
+   *
+   * @return false when a termination is already pending (nothing changes)
+   * @throws io.redrive.error.InstanceNotFoundException for an unknown instance
+   * @throws io.redrive.error.ConflictException INSTANCE_NOT_RUNNING for an ended one
+   */
+  boolean requestTerminate(TerminateParams params);
+
+  /**
+   * Brings a failed instance back: appends the retry event, status RUNNING with the turn counter at
+   * 0 and the failure cleared, puts the given inbox rows back and retries the given DEAD activity
+   * messages in place (attempts reset, a RETRIED entry, their links pending again); a RETRIED turn
+   * row records who asked.
+   *
+   * @throws io.redrive.error.InstanceNotFoundException for an unknown instance
+   * @throws io.redrive.error.ConflictException NOT_FAILED when it has not failed; nothing changes
+   * @throws IllegalArgumentException when the event does not continue the history; nothing changes
+   */
+  void retryInstance(RetryInstanceParams params);
+
+  /**
+   * Deletes a root instance and its whole tree: instances, executions, histories, inboxes, turn
+   * rows, activity links and their messages in any state, in one transaction.
+   *
+   * @param force also when an instance of the tree has not ended
+   * @throws io.redrive.error.InstanceNotFoundException for an unknown instance
+   * @throws io.redrive.error.ConflictException NOT_ROOT for a child (the message names the root);
+   *     TREE_RUNNING when an instance has not ended and {@code force} is false; nothing changes
+   */
+  DeleteTreeResult deleteInstanceTree(String instanceId, boolean force);
 
   /** The events waiting in the instance's inbox (timers included), oldest first. */
   List<InboxRow> readInbox(String instanceId);

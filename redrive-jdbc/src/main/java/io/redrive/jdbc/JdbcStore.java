@@ -19,6 +19,7 @@ import io.redrive.store.AbandonTurnParams;
 import io.redrive.store.CommitTurnParams;
 import io.redrive.store.CreateQueueParams;
 import io.redrive.store.DeleteCompletionsParams;
+import io.redrive.store.DeleteTreeResult;
 import io.redrive.store.DropParams;
 import io.redrive.store.EnqueueParams;
 import io.redrive.store.ExecutionRow;
@@ -28,17 +29,21 @@ import io.redrive.store.HistoryRow;
 import io.redrive.store.IdPrefixParams;
 import io.redrive.store.ImportParams;
 import io.redrive.store.InboxRow;
+import io.redrive.store.InstancePage;
 import io.redrive.store.InstanceRow;
 import io.redrive.store.LeaseParams;
 import io.redrive.store.LeaseTurnParams;
+import io.redrive.store.ListInstancesParams;
 import io.redrive.store.ListMessagesParams;
 import io.redrive.store.PauseParams;
 import io.redrive.store.ProgressParams;
+import io.redrive.store.RaiseEventParams;
 import io.redrive.store.ReadySubscription;
 import io.redrive.store.RedriveParams;
 import io.redrive.store.ReleaseUndeliveredParams;
 import io.redrive.store.RenewParams;
 import io.redrive.store.RenewTurnParams;
+import io.redrive.store.RetryInstanceParams;
 import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
 import io.redrive.store.SettleParams;
@@ -46,7 +51,9 @@ import io.redrive.store.StartInstanceParams;
 import io.redrive.store.StartInstanceResult;
 import io.redrive.store.StatsParams;
 import io.redrive.store.Store;
+import io.redrive.store.TerminateParams;
 import io.redrive.store.TurnLease;
+import io.redrive.store.TurnRow;
 import io.redrive.store.UpdateQueueParams;
 import io.redrive.store.WorkflowStore;
 import java.sql.Connection;
@@ -78,6 +85,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   private final WorkflowInstances instances = new WorkflowInstances();
   private final WorkflowTurns turns;
   private final WorkflowCommits commits;
+  private final WorkflowOperations workflowOperations;
   private final ReadySignals signals = new ReadySignals();
 
   /** A store whose tables need no schema name (the connection's default holds them). */
@@ -111,6 +119,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
     this.undelivered = new UndeliveredLeases(dialect, messages, history);
     this.turns = new WorkflowTurns(dialect, instances);
     this.commits = new WorkflowCommits(dialect, instances, producing, messages, history);
+    this.workflowOperations = new WorkflowOperations(dialect, history, operating);
   }
 
   /** The pooled data source this store runs on. */
@@ -208,6 +217,52 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   @Override
   public Optional<InstanceRow> findInstance(String instanceId) {
     return tx.read("find workflow instance " + instanceId, c -> instances.find(c, instanceId));
+  }
+
+  @Override
+  public InstancePage listInstances(ListInstancesParams p) {
+    return tx.read("list workflow instances", c -> instances.list(c, p));
+  }
+
+  @Override
+  public List<TurnRow> readTimeline(String instanceId) {
+    return tx.read(
+        "read timeline of workflow instance " + instanceId,
+        c -> WorkflowTurns.turnRows(c, instanceId, false));
+  }
+
+  @Override
+  public Optional<Instant> nextDueAt(Instant now) {
+    return tx.read("find the next due workflow turn", WorkflowTurns::nextDueAt);
+  }
+
+  @Override
+  public boolean raiseEvent(RaiseEventParams p) {
+    return tx.write(
+        "raise event " + p.name() + " for " + p.instanceId(), c -> workflowOperations.raise(c, p));
+  }
+
+  @Override
+  public boolean requestTerminate(TerminateParams p) {
+    return tx.write(
+        "request termination of " + p.instanceId(), c -> workflowOperations.terminate(c, p));
+  }
+
+  @Override
+  public void retryInstance(RetryInstanceParams p) {
+    List<String> queues =
+        tx.write("retry workflow instance " + p.instanceId(), c -> workflowOperations.retry(c, p));
+    for (String queue : queues) {
+      signals.signal(queue);
+      messagesCommitted(queue);
+    }
+  }
+
+  @Override
+  public DeleteTreeResult deleteInstanceTree(String instanceId, boolean force) {
+    return tx.write(
+        "delete workflow tree of " + instanceId,
+        c -> workflowOperations.deleteTree(c, instanceId, force));
   }
 
   @Override

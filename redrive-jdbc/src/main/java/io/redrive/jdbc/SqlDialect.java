@@ -19,6 +19,14 @@ public interface SqlDialect {
    */
   String lockRows(String alias);
 
+  /**
+   * A shared lock on the rows read ({@code FOR SHARE OF w}): other readers may take it too, a
+   * writer waits. Where the database has no row locks, the exclusive clause.
+   */
+  default String lockRowsShared(String alias) {
+    return lockRows(alias);
+  }
+
   /** Like {@link #lockRows} but skipping rows others hold ({@code FOR UPDATE OF m SKIP LOCKED}). */
   String lockRowsSkipLocked(String alias);
 

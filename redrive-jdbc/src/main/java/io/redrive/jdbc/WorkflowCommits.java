@@ -123,23 +123,28 @@ final class WorkflowCommits {
    * replayed another history than the one stored, and the whole commit is refused.
    */
   private static void appendHistory(Connection c, CommitTurnParams p) throws SQLException {
-    if (p.history().isEmpty()) {
+    appendHistory(c, p.instanceId(), p.instance().executionId(), p.history());
+  }
+
+  /** Appends {@code events} to the execution's history, continuing it without a gap. */
+  static void appendHistory(Connection c, String instanceId, int execution, List<HistoryRow> events)
+      throws SQLException {
+    if (events.isEmpty()) {
       return;
     }
-    int execution = p.instance().executionId();
     int stored;
     try (PreparedStatement ps =
         c.prepareStatement(
             "SELECT COALESCE(MAX(event_id), 0) FROM redrive_wf_history"
                 + " WHERE instance_id = ? AND execution_id = ?")) {
-      ps.setString(1, p.instanceId());
+      ps.setString(1, instanceId);
       ps.setInt(2, execution);
       try (ResultSet rs = ps.executeQuery()) {
         rs.next();
         stored = rs.getInt(1);
       }
     }
-    int first = p.history().get(0).eventId();
+    int first = events.get(0).eventId();
     if (first != stored + 1) {
       throw new IllegalArgumentException(
           "history: the turn appends from event "
@@ -147,7 +152,7 @@ final class WorkflowCommits {
               + " but execution "
               + execution
               + " of \""
-              + p.instanceId()
+              + instanceId
               + "\" has "
               + stored
               + " events; the next must be "
@@ -157,8 +162,8 @@ final class WorkflowCommits {
         c.prepareStatement(
             "INSERT INTO redrive_wf_history (instance_id, execution_id, event_id, kind, seq,"
                 + " name, data, turn, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-      for (HistoryRow e : p.history()) {
-        ps.setString(1, p.instanceId());
+      for (HistoryRow e : events) {
+        ps.setString(1, instanceId);
         ps.setInt(2, execution);
         ps.setInt(3, e.eventId());
         ps.setString(4, e.kind());
@@ -265,7 +270,7 @@ final class WorkflowCommits {
    * One inbox row, written only if its instance exists (a parent deleted meanwhile gets nothing)
    * and its dedupe key is not in that inbox yet.
    */
-  static void insertInbox(Connection c, NewInboxRow row, long now) throws SQLException {
+  static boolean insertInbox(Connection c, NewInboxRow row, long now) throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO redrive_wf_inbox (instance_id, execution_id, kind, ref_seq, name, data,"
@@ -286,7 +291,7 @@ final class WorkflowCommits {
       ps.setLong(8, now);
       ps.setString(9, row.dedupeKey());
       ps.setString(10, row.instanceId());
-      ps.executeUpdate();
+      return ps.executeUpdate() > 0;
     }
   }
 

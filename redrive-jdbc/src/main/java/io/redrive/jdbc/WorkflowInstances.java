@@ -2,7 +2,9 @@ package io.redrive.jdbc;
 
 import io.redrive.error.InstanceExistsException;
 import io.redrive.store.ExecutionRow;
+import io.redrive.store.InstancePage;
 import io.redrive.store.InstanceRow;
+import io.redrive.store.ListInstancesParams;
 import io.redrive.store.StartInstanceParams;
 import io.redrive.store.StartInstanceResult;
 import java.sql.Connection;
@@ -100,6 +102,56 @@ final class WorkflowInstances {
       try (ResultSet rs = ps.executeQuery()) {
         return rs.next() ? Optional.of(map(rs)) : Optional.empty();
       }
+    }
+  }
+
+  InstancePage list(Connection c, ListInstancesParams p) throws SQLException {
+    StringBuilder sql =
+        new StringBuilder("SELECT " + COLUMNS + ", seq FROM redrive_wf_instances WHERE 1 = 1");
+    List<String> statuses = p.statuses().stream().map(Enum::name).sorted().toList();
+    if (!statuses.isEmpty()) {
+      sql.append(" AND status IN (")
+          .append(String.join(", ", java.util.Collections.nCopies(statuses.size(), "?")))
+          .append(')');
+    }
+    if (p.name() != null) {
+      sql.append(" AND name = ?");
+    }
+    if (p.rootId() != null) {
+      sql.append(" AND root_id = ?");
+    }
+    if (p.cursor() != null) {
+      sql.append(" AND seq < ?");
+    }
+    sql.append(" ORDER BY seq DESC LIMIT ?");
+    try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+      int i = 1;
+      for (String s : statuses) {
+        ps.setString(i++, s);
+      }
+      if (p.name() != null) {
+        ps.setString(i++, p.name());
+      }
+      if (p.rootId() != null) {
+        ps.setString(i++, p.rootId());
+      }
+      if (p.cursor() != null) {
+        ps.setLong(i++, Long.parseLong(p.cursor()));
+      }
+      ps.setInt(i, p.limit() + 1);
+      // One row past the page says whether another page follows.
+      List<InstanceRow> rows = new ArrayList<>();
+      List<Long> seqs = new ArrayList<>();
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          rows.add(map(rs));
+          seqs.add(rs.getLong(22));
+        }
+      }
+      if (rows.size() <= p.limit()) {
+        return new InstancePage(rows, null);
+      }
+      return new InstancePage(rows.subList(0, p.limit()), Long.toString(seqs.get(p.limit() - 1)));
     }
   }
 

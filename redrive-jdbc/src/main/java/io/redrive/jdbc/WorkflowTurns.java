@@ -260,12 +260,18 @@ final class WorkflowTurns {
 
   /** The tries since the instance's last commit that ended without one, oldest first. */
   private static List<TurnRow> turnsSinceCommit(Connection c, String id) throws SQLException {
+    return turnRows(c, id, true);
+  }
+
+  /** The instance's turn rows, oldest first: all of them, or only those since its last commit. */
+  static List<TurnRow> turnRows(Connection c, String id, boolean sinceCommit) throws SQLException {
     List<TurnRow> rows = new ArrayList<>();
     try (PreparedStatement ps =
         c.prepareStatement(
             "SELECT t.id, t.execution_id, t.attempt, t.node, t.leased_at, t.ended_at, t.outcome,"
                 + " t.reason, t.message FROM redrive_wf_turns t JOIN redrive_wf_instances i"
-                + " ON i.id = t.instance_id WHERE t.instance_id = ? AND t.id > i.turn_rows_seen"
+                + " ON i.id = t.instance_id WHERE t.instance_id = ?"
+                + (sinceCommit ? " AND t.id > i.turn_rows_seen" : "")
                 + " ORDER BY t.id")) {
       ps.setString(1, id);
       try (ResultSet rs = ps.executeQuery()) {
@@ -287,6 +293,27 @@ final class WorkflowTurns {
       }
     }
     return rows;
+  }
+
+  /**
+   * When the next turn is due: for each waiting row, the latest of its visibility, its instance's
+   * {@code not_before} and the expiry of a lease that holds the instance; the earliest of those.
+   */
+  static Optional<Instant> nextDueAt(Connection c) throws SQLException {
+    String ready = "CASE WHEN i.not_before > b.visible_at THEN i.not_before ELSE b.visible_at END";
+    try (PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT MIN(CASE WHEN i.lease_token IS NOT NULL AND i.lease_expires_at > "
+                    + ready
+                    + " THEN i.lease_expires_at ELSE "
+                    + ready
+                    + " END) FROM redrive_wf_inbox b JOIN redrive_wf_instances i"
+                    + " ON i.id = b.instance_id");
+        ResultSet rs = ps.executeQuery()) {
+      rs.next();
+      long due = rs.getLong(1);
+      return rs.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(due));
+    }
   }
 
   /** What an instance's row says of its lease. */

@@ -35,6 +35,11 @@ final class PostgresDialect implements SqlDialect {
   }
 
   @Override
+  public String lockRowsShared(String alias) {
+    return "FOR SHARE OF " + alias;
+  }
+
+  @Override
   public String lockRowsSkipLocked(String alias) {
     return "FOR UPDATE OF " + alias + " SKIP LOCKED";
   }

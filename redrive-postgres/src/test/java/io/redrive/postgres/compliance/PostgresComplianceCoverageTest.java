@@ -24,6 +24,7 @@ class PostgresComplianceCoverageTest {
                     PostgresWorkflowStoreTest.class,
                     PostgresWorkflowCommitTest.class,
                     PostgresActivityResultTest.class,
+                    PostgresWorkflowOperationsTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
                     PostgresMetricsTest.class,

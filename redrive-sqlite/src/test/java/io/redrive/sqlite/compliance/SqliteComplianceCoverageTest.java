@@ -24,6 +24,7 @@ class SqliteComplianceCoverageTest {
                     SqliteWorkflowStoreTest.class,
                     SqliteWorkflowCommitTest.class,
                     SqliteActivityResultTest.class,
+                    SqliteWorkflowOperationsTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
                     SqliteMetricsTest.class,

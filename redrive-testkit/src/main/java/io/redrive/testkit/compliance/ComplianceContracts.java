@@ -45,7 +45,8 @@ public final class ComplianceContracts {
           SettleMixContract.class,
           WorkflowStoreContract.class,
           WorkflowCommitContract.class,
-          ActivityResultContract.class);
+          ActivityResultContract.class,
+          WorkflowOperationsContract.class);
 
   private ComplianceContracts() {}
 
