@@ -31,6 +31,15 @@ public interface WorkflowStore {
    */
   StartInstanceResult startInstance(Connection connection, StartInstanceParams params);
 
+  /**
+   * Calls {@code listener} (on a store thread; it must return quickly) whenever a turn may have
+   * become due: an instance started, a turn committed, an event raised, a termination requested, an
+   * instance retried or an activity's result arrived — on this node or, on PostgreSQL, on any node
+   * sharing the database. Timers and backoffs are not announced: a poller sleeps until {@link
+   * #nextDueAt} for them.
+   */
+  ReadySubscription subscribeTurns(Runnable listener);
+
   /** The instance with this id, if there is one. */
   Optional<InstanceRow> findInstance(String instanceId);
 

@@ -30,12 +30,17 @@ final class DeadLettering {
   private final HistoryRows history;
   private final Supplier<String> ids;
 
-  private final WorkflowNotifications workflows = new WorkflowNotifications();
+  private final WorkflowNotifications workflows;
 
-  DeadLettering(MessageRows messages, HistoryRows history, Supplier<String> ids) {
+  DeadLettering(
+      MessageRows messages,
+      HistoryRows history,
+      Supplier<String> ids,
+      WorkflowNotifications workflows) {
     this.messages = messages;
     this.history = history;
     this.ids = ids;
+    this.workflows = workflows;
   }
 
   /**

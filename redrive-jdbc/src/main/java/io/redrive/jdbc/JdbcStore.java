@@ -82,7 +82,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   private final Inspecting inspecting;
   private final Operating operating;
   private final UndeliveredLeases undelivered;
-  private final WorkflowInstances instances = new WorkflowInstances();
+  private final WorkflowInstances instances;
   private final WorkflowTurns turns;
   private final WorkflowCommits commits;
   private final WorkflowOperations workflowOperations;
@@ -108,18 +108,25 @@ public abstract class JdbcStore implements Store, WorkflowStore {
     HistoryRows history = new HistoryRows();
     // Dead-letter copies only need unique, time-ordered ids; the wall clock is fine for the time
     // part since serve order never reads ids.
+    WorkflowNotifications workflowNotifications = new WorkflowNotifications(dialect, signals);
     DeadLettering deadLettering =
-        new DeadLettering(messages, history, () -> MessageIds.next(Clock.systemUTC()));
+        new DeadLettering(
+            messages, history, () -> MessageIds.next(Clock.systemUTC()), workflowNotifications);
     this.completions = new CompletionRows(dialect);
     this.producing = new Producing(dialect, queues, messages, history, completions);
     this.leasing = new Leasing(dialect, queues, history, deadLettering);
-    this.settling = new Settling(dialect, messages, history, completions, deadLettering);
+    this.settling =
+        new Settling(dialect, messages, history, completions, deadLettering, workflowNotifications);
     this.inspecting = new Inspecting(queues, history);
     this.operating = new Operating(dialect, queues, messages, history, deadLettering);
     this.undelivered = new UndeliveredLeases(dialect, messages, history);
+    this.instances = new WorkflowInstances(workflowNotifications);
     this.turns = new WorkflowTurns(dialect, instances);
-    this.commits = new WorkflowCommits(dialect, instances, producing, messages, history);
-    this.workflowOperations = new WorkflowOperations(dialect, history, operating);
+    this.commits =
+        new WorkflowCommits(
+            dialect, instances, producing, messages, history, workflowNotifications);
+    this.workflowOperations =
+        new WorkflowOperations(dialect, history, operating, workflowNotifications);
   }
 
   /** The pooled data source this store runs on. */
@@ -217,6 +224,12 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   @Override
   public Optional<InstanceRow> findInstance(String instanceId) {
     return tx.read("find workflow instance " + instanceId, c -> instances.find(c, instanceId));
+  }
+
+  @Override
+  public ReadySubscription subscribeTurns(Runnable listener) {
+    // Through subscribeReady, so a store that hears other nodes (PostgreSQL) starts listening.
+    return subscribeReady(WorkflowNotifications.SIGNAL, listener);
   }
 
   @Override

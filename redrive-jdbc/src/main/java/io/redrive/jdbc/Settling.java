@@ -35,19 +35,21 @@ final class Settling {
   private final Completing completing;
   private final CompletionRows completions;
   private final DeadLettering deadLettering;
-  private final WorkflowNotifications workflows = new WorkflowNotifications();
+  private final WorkflowNotifications workflows;
 
   Settling(
       SqlDialect dialect,
       MessageRows messages,
       HistoryRows history,
       CompletionRows completions,
-      DeadLettering deadLettering) {
+      DeadLettering deadLettering,
+      WorkflowNotifications workflows) {
     this.messages = messages;
     this.history = history;
     this.completing = new Completing(dialect, completions);
     this.completions = completions;
     this.deadLettering = deadLettering;
+    this.workflows = workflows;
   }
 
   /**

@@ -30,18 +30,21 @@ final class WorkflowCommits {
   private final Producing producing;
   private final MessageRows messages;
   private final HistoryRows messageHistory;
+  private final WorkflowNotifications notifications;
 
   WorkflowCommits(
       SqlDialect dialect,
       WorkflowInstances instances,
       Producing producing,
       MessageRows messages,
-      HistoryRows messageHistory) {
+      HistoryRows messageHistory,
+      WorkflowNotifications notifications) {
     this.dialect = dialect;
     this.instances = instances;
     this.producing = producing;
     this.messages = messages;
     this.messageHistory = messageHistory;
+    this.notifications = notifications;
   }
 
   /** Returns the queues that got activity messages, for the store to wake their workers. */
@@ -59,6 +62,9 @@ final class WorkflowCommits {
     }
     startChildren(c, p, rootId);
     scheduleActivities(c, p);
+    // Rows that arrived during the turn, a CONTINUE row, a parent's result, a child's START: the
+    // next turn may be due at once.
+    notifications.announce(c);
     return activityQueues;
   }
 

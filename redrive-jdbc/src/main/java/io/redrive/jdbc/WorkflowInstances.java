@@ -22,6 +22,12 @@ import java.util.Optional;
  * The same SQL serves both dialects ({@code ON CONFLICT DO NOTHING} is in SQLite too).
  */
 final class WorkflowInstances {
+  private final WorkflowNotifications notifications;
+
+  WorkflowInstances(WorkflowNotifications notifications) {
+    this.notifications = notifications;
+  }
+
   private static final String COLUMNS =
       "id, name, version, requested_version, status, execution_id, parent_id, root_id, input,"
           + " output, failure, custom_status, created_at, updated_at, completed_at, not_before,"
@@ -91,6 +97,9 @@ final class WorkflowInstances {
       ps.setLong(4, now);
       ps.setLong(5, now);
       ps.executeUpdate();
+    }
+    if (p.startAt() == null || !p.startAt().isAfter(p.now())) {
+      notifications.announce(c);
     }
     return new StartInstanceResult(p.instanceId(), true);
   }

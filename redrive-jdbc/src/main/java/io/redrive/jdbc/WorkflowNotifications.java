@@ -21,6 +21,31 @@ import org.slf4j.LoggerFactory;
 final class WorkflowNotifications {
   private static final Logger LOG = LoggerFactory.getLogger(WorkflowNotifications.class);
 
+  /**
+   * The ready-signal key of workflow turns; never a queue's name (those cannot hold {@code @}), so
+   * it shares the queues' signals and, on PostgreSQL, their NOTIFY channel.
+   */
+  static final String SIGNAL = "@workflows";
+
+  private final SqlDialect dialect;
+  private final ReadySignals signals;
+
+  WorkflowNotifications(SqlDialect dialect, ReadySignals signals) {
+    this.dialect = dialect;
+    this.signals = signals;
+  }
+
+  /**
+   * Announces, inside the transaction that wrote them, inbox rows that may make a turn due: on
+   * PostgreSQL a NOTIFY that every node (this one too) receives at the commit, never on a rollback;
+   * and at once to this node's pollers, whose next lease waits for this transaction's commit on
+   * SQLite (one writer) and at worst finds nothing yet on PostgreSQL.
+   */
+  void announce(Connection c) throws SQLException {
+    dialect.afterMessagesReady(c, SIGNAL);
+    signals.signal(SIGNAL);
+  }
+
   /** How an activity message ended, as its link row and result record it. */
   enum Ending {
     COMPLETED("COMPLETED"),
@@ -96,6 +121,7 @@ final class WorkflowNotifications {
             now,
             "activity:" + row.id() + ":" + row.attempts()),
         now.toEpochMilli());
+    announce(c);
     return true;
   }
 }

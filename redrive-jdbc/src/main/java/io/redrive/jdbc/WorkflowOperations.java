@@ -30,10 +30,16 @@ final class WorkflowOperations {
   private final SqlDialect dialect;
   private final HistoryRows messageHistory;
   private final Operating operating;
+  private final WorkflowNotifications notifications;
 
-  WorkflowOperations(SqlDialect dialect, HistoryRows messageHistory, Operating operating) {
+  WorkflowOperations(
+      SqlDialect dialect,
+      HistoryRows messageHistory,
+      Operating operating,
+      WorkflowNotifications notifications) {
     this.dialect = dialect;
     this.messageHistory = messageHistory;
+    this.notifications = notifications;
     this.operating = operating;
   }
 
@@ -78,18 +84,23 @@ final class WorkflowOperations {
     // Shared: many raises run side by side; a commit that ends the instance waits for them, and
     // they for it.
     requireRunning(p.instanceId(), held(c, p.instanceId(), true), "an event");
-    return WorkflowCommits.insertInbox(
-        c,
-        new NewInboxRow(
-            p.instanceId(),
-            null,
-            "EVENT_RAISED",
-            null,
-            p.name(),
-            p.data(),
-            p.now(),
-            p.dedupeKey() == null ? null : "event:" + p.dedupeKey()),
-        p.now().toEpochMilli());
+    boolean raised =
+        WorkflowCommits.insertInbox(
+            c,
+            new NewInboxRow(
+                p.instanceId(),
+                null,
+                "EVENT_RAISED",
+                null,
+                p.name(),
+                p.data(),
+                p.now(),
+                p.dedupeKey() == null ? null : "event:" + p.dedupeKey()),
+            p.now().toEpochMilli());
+    if (raised) {
+      notifications.announce(c);
+    }
+    return raised;
   }
 
   boolean terminate(Connection c, TerminateParams p) throws SQLException {
@@ -111,6 +122,7 @@ final class WorkflowOperations {
         ps.setString(3, p.instanceId());
         ps.executeUpdate();
       }
+      notifications.announce(c);
     }
     return requested;
   }
@@ -194,6 +206,7 @@ final class WorkflowOperations {
       ps.setString(5, p.note());
       ps.executeUpdate();
     }
+    notifications.announce(c);
     return queues;
   }
 

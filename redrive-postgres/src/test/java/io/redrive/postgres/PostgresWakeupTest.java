@@ -5,11 +5,15 @@ import static org.awaitility.Awaitility.await;
 
 import io.redrive.Redrive;
 import io.redrive.message.NewMessage;
+import io.redrive.store.RaiseEventParams;
 import io.redrive.store.ReadySubscription;
+import io.redrive.store.StartInstanceParams;
+import io.redrive.store.WorkflowStore;
 import io.redrive.testkit.TestDatabase;
 import io.redrive.worker.HandlerResult;
 import io.redrive.worker.Worker;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -60,6 +64,39 @@ class PostgresWakeupTest {
             .during(Duration.ofMillis(500))
             .atMost(Duration.ofSeconds(2))
             .until(() -> onA.get() == 1);
+      }
+    }
+  }
+
+  @Test
+  void workflowWrites_onOneNode_wakeAnotherNodesTurnSubscribers() throws Exception {
+    try (TestDatabase db = PostgresFixture.INSTANCE.newDatabase()) {
+      WorkflowStore a = (WorkflowStore) db.openStore();
+      WorkflowStore b = (WorkflowStore) db.openStore();
+      AtomicInteger onB = new AtomicInteger();
+      try (ReadySubscription sb = b.subscribeTurns(onB::incrementAndGet)) {
+        // B's listener is up once one of A's starts reaches it.
+        AtomicInteger n = new AtomicInteger();
+        await()
+            .atMost(Duration.ofSeconds(10))
+            .until(
+                () -> {
+                  a.startInstance(
+                      new StartInstanceParams(
+                          "warm-" + n.incrementAndGet(),
+                          "flow",
+                          null,
+                          null,
+                          null,
+                          StartInstanceParams.IfExists.FAIL,
+                          Instant.now()));
+                  return onB.get() > 0;
+                });
+        int before = onB.get();
+
+        a.raiseEvent(new RaiseEventParams("warm-1", "go", "{}", null, Instant.now()));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> onB.get() > before);
       }
     }
   }

@@ -242,6 +242,54 @@ public abstract class WorkflowOperationsContract extends ComplianceTestBase {
     assertThat(workflows().nextDueAt(now())).contains(now().plus(Duration.ofMinutes(1)));
   }
 
+  // ---- wake-ups ----
+
+  @Test
+  void subscribeTurns_hearsEveryWriteThatMayMakeATurnDue_notAFutureStart() throws Exception {
+    AtomicInteger heard = new AtomicInteger();
+    try (var subscription = workflows().subscribeTurns(heard::incrementAndGet)) {
+      workflows()
+          .startInstance(
+              new StartInstanceParams(
+                  "later",
+                  NAME,
+                  null,
+                  "{}",
+                  now().plus(Duration.ofHours(1)),
+                  IfExists.FAIL,
+                  now()));
+      assertThat(heard.get()).as("a start in an hour is no turn due now").isZero();
+
+      List<Runnable> writes =
+          List.of(
+              () -> start(ID, NAME),
+              () -> workflows().raiseEvent(new RaiseEventParams(ID, "go", "{}", null, now())),
+              () ->
+                  commit(
+                      leaseTurnOf(ID),
+                      Status.RUNNING,
+                      List.of(),
+                      List.of(),
+                      List.of(
+                          new ActivityStart(
+                              new EnqueueParams.Entry(
+                                  MessageIds.next(clock),
+                                  NewMessage.builder(ACTIVITIES, "charge").payload("{}").build()),
+                              1,
+                              "charge",
+                              0))),
+              () -> redrive.completeWithResult(leaseOne(ACTIVITIES).token(), "{}"),
+              () -> workflows().requestTerminate(new TerminateParams(ID, "done", now())));
+      for (Runnable write : writes) {
+        int before = heard.get();
+        write.run();
+        org.awaitility.Awaitility.await()
+            .atMost(Duration.ofSeconds(10))
+            .until(() -> heard.get() > before);
+      }
+    }
+  }
+
   // ---- raise ----
 
   @Test
