@@ -1,0 +1,27 @@
+package io.redrive.workflow;
+
+import java.time.Duration;
+
+/**
+ * The workflow runtime's defaults (docs/workflows.md), in one place so the runtime, the server and
+ * the docs agree.
+ */
+public final class WorkflowDefaults {
+  /**
+   * Counted tries of a turn's batch (and of an activity message) before it is poison. Higher than
+   * the queue default of 5 on purpose: with the unregistered-code backoff, 10 tries give a rolling
+   * deploy about five minutes to reach every node before an instance whose code is missing fails.
+   */
+  public static final int MAX_ATTEMPTS = 10;
+
+  /** The workflow-owned queue activities run in unless an activity names another. */
+  public static final String ACTIVITY_QUEUE = "wf.activities";
+
+  /** How long a turn lease lasts unless renewed (every third of it while the turn runs). */
+  public static final Duration TURN_LEASE_TIMEOUT = Duration.ofSeconds(30);
+
+  /** Inbox rows one turn takes at most. */
+  public static final int MAX_BATCH = 100;
+
+  private WorkflowDefaults() {}
+}

@@ -1,0 +1,11 @@
+/**
+ * Durable workflows on Redrive (docs/workflows.md): orchestrations replayed from their history,
+ * activities run as messages of workflow-owned queues. The workflow store it runs on is the {@link
+ * io.redrive.store.WorkflowStore} half of a Redrive store; the Java API and the runtime arrive here
+ * next.
+ */
+module io.redrive.workflow {
+  requires transitive io.redrive;
+
+  exports io.redrive.workflow;
+}
