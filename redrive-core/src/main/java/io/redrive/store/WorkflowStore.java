@@ -128,7 +128,8 @@ public interface WorkflowStore {
   /**
    * Extends a turn lease to {@code now + leaseTimeout}; returns the new expiry.
    *
-   * @throws io.redrive.error.TurnLostException when the token is not the instance's lease
+   * @throws io.redrive.error.TurnLostException when the token is not the instance's live lease
+   *     (another took over, or it ran out at or before {@code now})
    */
   Instant renewTurn(RenewTurnParams params);
 
@@ -139,8 +140,9 @@ public interface WorkflowStore {
    * their links; a terminal status also clears the instance's inbox and cancels its activity
    * messages not yet leased.
    *
-   * @throws io.redrive.error.TurnLostException when the token is not the instance's lease; nothing
-   *     is written
+   * @throws io.redrive.error.TurnLostException when the token is not the instance's live lease
+   *     (another node took over, or it ran out at or before {@code now}, taken over or not; the
+   *     next lease counts that try); nothing is written
    * @throws IllegalArgumentException when the history does not continue the stored one without a
    *     gap, or an activity's queue is not workflow-owned; nothing is written
    */

@@ -33,11 +33,13 @@ final class Completing {
   private static final String NOT_PAST_DEADLINE = "(expire_at IS NULL OR expire_at > ?)";
 
   /**
-   * A workflow-owned queue's message is ended by the locked path (its instance must be told); the
-   * queue list is read once per statement.
+   * An activity message (one with a workflow link; every message of a workflow-owned queue has one,
+   * as nothing else may enqueue there) is ended by the locked path, since its instance must be
+   * told. One probe of the link table's unique index per row: measured cheaper at batch 1 than
+   * reading the queue table's workflow flag per statement.
    */
   private static final String NOT_WORKFLOW_OWNED =
-      "queue NOT IN (SELECT name FROM redrive_queues WHERE workflow_owned)";
+      "NOT EXISTS (SELECT 1 FROM redrive_wf_activities a WHERE a.message_id = redrive_messages.id)";
 
   private final SqlDialect dialect;
   private final CompletionRows completions;

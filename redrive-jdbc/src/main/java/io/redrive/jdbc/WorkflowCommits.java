@@ -21,8 +21,9 @@ import java.util.Set;
 
 /**
  * Commits a workflow turn (docs/workflows.md): everything the turn decided, in the caller's one
- * transaction. The first statement moves the instance on only while the turn token holds it, so a
- * turn whose lease was lost writes nothing at all.
+ * transaction. The first statement moves the instance on only while the turn token holds a live
+ * lease, so a turn whose lease ran out — taken over by another node or not — writes nothing at all:
+ * a turn that outlived its lease is treated as the hang it looks like, and its try counts.
  */
 final class WorkflowCommits {
   private final SqlDialect dialect;
@@ -86,7 +87,8 @@ final class WorkflowCommits {
                 + " END, execution_id = ?, not_before = 0, turn_attempt = 0, lease_token = NULL,"
                 + " leased_by = NULL, leased_at = NULL, lease_expires_at = NULL,"
                 + " turn_rows_seen = COALESCE((SELECT MAX(t.id) FROM redrive_wf_turns t"
-                + " WHERE t.instance_id = ?), 0) WHERE id = ? AND lease_token = ?")) {
+                + " WHERE t.instance_id = ?), 0)"
+                + " WHERE id = ? AND lease_token = ? AND lease_expires_at > ?")) {
       int i = 1;
       ps.setString(i++, u.status().name());
       ps.setString(i++, u.version());
@@ -109,7 +111,8 @@ final class WorkflowCommits {
       ps.setInt(i++, u.executionId());
       ps.setString(i++, p.instanceId());
       ps.setString(i++, p.instanceId());
-      ps.setString(i, p.token());
+      ps.setString(i++, p.token());
+      ps.setLong(i, now);
       if (ps.executeUpdate() == 0) {
         throw new TurnLostException(p.instanceId());
       }

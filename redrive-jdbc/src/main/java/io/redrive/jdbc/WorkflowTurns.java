@@ -98,10 +98,11 @@ final class WorkflowTurns {
     try (PreparedStatement ps =
         c.prepareStatement(
             "UPDATE redrive_wf_instances SET lease_expires_at = ?"
-                + " WHERE id = ? AND lease_token = ?")) {
+                + " WHERE id = ? AND lease_token = ? AND lease_expires_at > ?")) {
       ps.setLong(1, expires.toEpochMilli());
       ps.setString(2, p.instanceId());
       ps.setString(3, p.token());
+      ps.setLong(4, p.now().toEpochMilli());
       if (ps.executeUpdate() == 0) {
         throw new TurnLostException(p.instanceId());
       }

@@ -356,6 +356,28 @@ public abstract class WorkflowCommitContract extends ComplianceTestBase {
   }
 
   @Test
+  void commit_afterItsLeaseRanOut_evenUntakenOver_writesNothing_andTheTryCounts() {
+    start(ID);
+    TurnLease late = leaseTurnOf(ID);
+    String activityId = newMessageId();
+    advance(TURN_LEASE); // the lease runs out at its expiry; no other node has leased yet
+
+    assertThatThrownBy(() -> workflows().commitTurn(firstTurn(late, activityId)))
+        .isInstanceOf(TurnLostException.class);
+    assertThatThrownBy(
+            () ->
+                workflows()
+                    .renewTurn(
+                        new io.redrive.store.RenewTurnParams(ID, late.token(), TURN_LEASE, now())))
+        .isInstanceOf(TurnLostException.class);
+
+    assertNothingCommitted(late, activityId);
+    TurnLease next = leaseTurnOf(ID);
+    assertThat(next.attempt()).as("the hung turn's try counted").isEqualTo(2);
+    assertThat(next.turns()).extracting(TurnRow::outcome).containsExactly("LEASE_EXPIRED");
+  }
+
+  @Test
   void commit_historyNotContinuingTheStoredOne_isRefusedAndWritesNothing() {
     start(ID);
     TurnLease t = leaseTurnOf(ID);
