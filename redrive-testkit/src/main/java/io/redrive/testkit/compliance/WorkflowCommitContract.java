@@ -117,6 +117,37 @@ public abstract class WorkflowCommitContract extends ComplianceTestBase {
         now());
   }
 
+  /** {@code p} with other children and activities. */
+  private static CommitTurnParams withWork(
+      CommitTurnParams p, List<ChildStart> children, List<ActivityStart> activities) {
+    return new CommitTurnParams(
+        p.instanceId(),
+        p.token(),
+        p.instance(),
+        p.executions(),
+        p.history(),
+        p.inboxDeletes(),
+        p.inboxInserts(),
+        children,
+        activities,
+        p.now());
+  }
+
+  /** {@code p} with another history. */
+  private static CommitTurnParams withHistory(CommitTurnParams p, List<HistoryRow> history) {
+    return new CommitTurnParams(
+        p.instanceId(),
+        p.token(),
+        p.instance(),
+        p.executions(),
+        history,
+        p.inboxDeletes(),
+        p.inboxInserts(),
+        p.children(),
+        p.activities(),
+        p.now());
+  }
+
   private NewInboxRow timer(String id, long seq) {
     return new NewInboxRow(id, 1, "TIMER_FIRED", seq, null, null, now().plus(TIMER), null);
   }
@@ -244,19 +275,7 @@ public abstract class WorkflowCommitContract extends ComplianceTestBase {
     String two = newMessageId();
     TurnLease t = leaseTurnOf(ID);
     CommitTurnParams first = firstTurn(t, one);
-    workflows()
-        .commitTurn(
-            new CommitTurnParams(
-                ID,
-                t.token(),
-                first.instance(),
-                first.executions(),
-                first.history(),
-                first.inboxDeletes(),
-                first.inboxInserts(),
-                List.of(),
-                List.of(activity(one, 1), activity(two, 4)),
-                now()));
+    workflows().commitTurn(withWork(first, List.of(), List.of(activity(one, 1), activity(two, 4))));
     String taken = leaseOne(ACTIVITIES).id();
     String waiting = taken.equals(one) ? two : one;
     // A second turn, due by an event another instance's turn sends in.
@@ -398,21 +417,7 @@ public abstract class WorkflowCommitContract extends ComplianceTestBase {
                         e.at()))
             .toList();
 
-    assertThatThrownBy(
-            () ->
-                workflows()
-                    .commitTurn(
-                        new CommitTurnParams(
-                            ID,
-                            t.token(),
-                            first.instance(),
-                            first.executions(),
-                            gap,
-                            first.inboxDeletes(),
-                            first.inboxInserts(),
-                            first.children(),
-                            first.activities(),
-                            now())))
+    assertThatThrownBy(() -> workflows().commitTurn(withHistory(first, gap)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("history")
         .hasMessageContaining("next must be 1");
@@ -551,14 +556,8 @@ public abstract class WorkflowCommitContract extends ComplianceTestBase {
     String activityId = newMessageId();
     for (String queue : List.of(QUEUE, "no-such-queue")) {
       CommitTurnParams plain =
-          new CommitTurnParams(
-              ID,
-              t.token(),
-              first.instance(),
-              first.executions(),
-              first.history(),
-              first.inboxDeletes(),
-              first.inboxInserts(),
+          withWork(
+              first,
               first.children(),
               List.of(
                   new ActivityStart(
@@ -566,8 +565,7 @@ public abstract class WorkflowCommitContract extends ComplianceTestBase {
                           activityId, NewMessage.builder(queue, "charge-card").build()),
                       1,
                       "charge-card",
-                      0)),
-              now());
+                      0)));
 
       assertThatThrownBy(() -> workflows().commitTurn(plain))
           .isInstanceOf(IllegalArgumentException.class)

@@ -1,16 +1,12 @@
 package io.redrive.testkit.fault;
 
-import java.io.PrintWriter;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
@@ -22,11 +18,10 @@ import javax.sql.DataSource;
  * answers for an evicted connection. Wrap an unpooled data source, so closing is physical.
  * Thread-safe; cutting is off until {@link #cutShare(double)} turns it on.
  */
-public final class CommitCuttingDataSource implements DataSource {
+public final class CommitCuttingDataSource extends WrappingDataSource {
   private static final java.util.regex.Pattern DATA_MODIFYING =
       java.util.regex.Pattern.compile("\\b(INSERT|UPDATE|DELETE)\\b");
 
-  private final DataSource target;
   private final Random random;
   private final AtomicInteger cuts = new AtomicInteger();
   private final AtomicInteger commits = new AtomicInteger();
@@ -37,7 +32,7 @@ public final class CommitCuttingDataSource implements DataSource {
    * @param seed makes the choice of cut commits repeatable
    */
   public CommitCuttingDataSource(DataSource target, long seed) {
-    this.target = target;
+    super(target);
     this.random = new Random(seed);
   }
 
@@ -71,16 +66,7 @@ public final class CommitCuttingDataSource implements DataSource {
   }
 
   @Override
-  public Connection getConnection() throws SQLException {
-    return wrap(target.getConnection());
-  }
-
-  @Override
-  public Connection getConnection(String username, String password) throws SQLException {
-    return wrap(target.getConnection(username, password));
-  }
-
-  private Connection wrap(Connection real) throws SQLException {
+  Connection wrap(Connection real) throws SQLException {
     boolean[] cut = {false};
     boolean[] autoCommit = {real.getAutoCommit()};
     return (Connection)
@@ -161,57 +147,11 @@ public final class CommitCuttingDataSource implements DataSource {
     };
   }
 
-  private static Object invoke(Object real, Method method, Object[] args) throws Throwable {
-    try {
-      return method.invoke(real, args);
-    } catch (InvocationTargetException e) {
-      throw e.getCause();
-    }
-  }
-
   private static void closeQuietly(Connection real) {
     try {
       real.close();
     } catch (SQLException ignored) {
       // already gone: the cut is what the test wants
     }
-  }
-
-  @Override
-  public PrintWriter getLogWriter() throws SQLException {
-    return target.getLogWriter();
-  }
-
-  @Override
-  public void setLogWriter(PrintWriter out) throws SQLException {
-    target.setLogWriter(out);
-  }
-
-  @Override
-  public void setLoginTimeout(int seconds) throws SQLException {
-    target.setLoginTimeout(seconds);
-  }
-
-  @Override
-  public int getLoginTimeout() throws SQLException {
-    return target.getLoginTimeout();
-  }
-
-  @Override
-  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    return target.getParentLogger();
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> type) throws SQLException {
-    if (type.isInstance(this)) {
-      return type.cast(this);
-    }
-    return target.unwrap(type);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> type) throws SQLException {
-    return type.isInstance(this) || target.isWrapperFor(type);
   }
 }

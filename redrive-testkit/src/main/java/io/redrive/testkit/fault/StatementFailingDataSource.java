@@ -1,15 +1,10 @@
 package io.redrive.testkit.fault;
 
-import java.io.PrintWriter;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
@@ -19,15 +14,14 @@ import javax.sql.DataSource;
  * would stop it. Walking n from 1 upwards fails each statement of an operation in turn, so a test
  * can check that none of them leaves a part of the operation written. Thread-safe.
  */
-public final class StatementFailingDataSource implements DataSource {
+public final class StatementFailingDataSource extends WrappingDataSource {
   private static final String INJECTED_STATE = "22000";
 
-  private final DataSource target;
   private final AtomicInteger remaining = new AtomicInteger(-1);
   private final AtomicInteger executed = new AtomicInteger();
 
   public StatementFailingDataSource(DataSource target) {
-    this.target = target;
+    super(target);
   }
 
   /** Fails the {@code n}-th statement executed from now on (1 = the next one). */
@@ -50,16 +44,7 @@ public final class StatementFailingDataSource implements DataSource {
   }
 
   @Override
-  public Connection getConnection() throws SQLException {
-    return wrap(target.getConnection());
-  }
-
-  @Override
-  public Connection getConnection(String username, String password) throws SQLException {
-    return wrap(target.getConnection(username, password));
-  }
-
-  private Connection wrap(Connection real) {
+  Connection wrap(Connection real) {
     return (Connection)
         Proxy.newProxyInstance(
             Connection.class.getClassLoader(),
@@ -87,51 +72,5 @@ public final class StatementFailingDataSource implements DataSource {
           }
           return invoke(statement, method, args);
         });
-  }
-
-  private static Object invoke(Object real, Method method, Object[] args) throws Throwable {
-    try {
-      return method.invoke(real, args);
-    } catch (InvocationTargetException e) {
-      throw e.getCause();
-    }
-  }
-
-  @Override
-  public PrintWriter getLogWriter() throws SQLException {
-    return target.getLogWriter();
-  }
-
-  @Override
-  public void setLogWriter(PrintWriter out) throws SQLException {
-    target.setLogWriter(out);
-  }
-
-  @Override
-  public void setLoginTimeout(int seconds) throws SQLException {
-    target.setLoginTimeout(seconds);
-  }
-
-  @Override
-  public int getLoginTimeout() throws SQLException {
-    return target.getLoginTimeout();
-  }
-
-  @Override
-  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    return target.getParentLogger();
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    return target.unwrap(iface);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) throws SQLException {
-    return iface.isInstance(this) || target.isWrapperFor(iface);
   }
 }
