@@ -51,7 +51,7 @@ final class WorkflowCommits {
   /** Returns the queues that got activity messages, for the store to wake their workers. */
   Set<String> commit(Connection c, CommitTurnParams p) throws SQLException {
     Set<String> activityQueues = requireWorkflowOwned(c, p.activities());
-    String rootId = moveInstance(c, p);
+    moveInstance(c, p);
     appendHistory(c, p);
     writeExecutions(c, p);
     deleteInbox(c, p.instanceId(), p.inboxDeletes());
@@ -61,7 +61,7 @@ final class WorkflowCommits {
     for (NewInboxRow row : p.inboxInserts()) {
       insertInbox(c, row, p.now().toEpochMilli());
     }
-    startChildren(c, p, rootId);
+    startChildren(c, p);
     scheduleActivities(c, p);
     // Rows that arrived during the turn, a CONTINUE row, a parent's result, a child's START: the
     // next turn may be due at once.
@@ -69,11 +69,8 @@ final class WorkflowCommits {
     return activityQueues;
   }
 
-  /**
-   * The instance row, guarded by the token; the counters restart with a new execution. Returns the
-   * instance's root.
-   */
-  private String moveInstance(Connection c, CommitTurnParams p) throws SQLException {
+  /** The instance row, guarded by the token; the counters restart with a new execution. */
+  private void moveInstance(Connection c, CommitTurnParams p) throws SQLException {
     CommitTurnParams.InstanceUpdate u = p.instance();
     long now = p.now().toEpochMilli();
     int events = p.history().size();
@@ -117,9 +114,13 @@ final class WorkflowCommits {
         throw new TurnLostException(p.instanceId());
       }
     }
+  }
+
+  /** The root of the instance's tree, which its children share (read only when it has some). */
+  private static String rootOf(Connection c, String instanceId) throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement("SELECT root_id FROM redrive_wf_instances WHERE id = ?")) {
-      ps.setString(1, p.instanceId());
+      ps.setString(1, instanceId);
       try (ResultSet rs = ps.executeQuery()) {
         rs.next();
         return rs.getString(1);
@@ -304,7 +305,11 @@ final class WorkflowCommits {
     }
   }
 
-  private void startChildren(Connection c, CommitTurnParams p, String rootId) throws SQLException {
+  private void startChildren(Connection c, CommitTurnParams p) throws SQLException {
+    if (p.children().isEmpty()) {
+      return;
+    }
+    String rootId = rootOf(c, p.instanceId());
     for (ChildStart child : p.children()) {
       StartInstanceParams start =
           new StartInstanceParams(
