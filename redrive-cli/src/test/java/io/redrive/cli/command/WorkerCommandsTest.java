@@ -11,10 +11,22 @@ import io.redrive.failure.FailureReason;
 import io.redrive.lease.AbandonRequest;
 import io.redrive.lease.LeaseRequest;
 import io.redrive.message.Message;
+import io.redrive.message.MessageIds;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
+import io.redrive.message.NewMessage;
+import io.redrive.queue.QueuePolicy;
+import io.redrive.store.CommitTurnParams;
+import io.redrive.store.CreateQueueParams;
+import io.redrive.store.EnqueueParams;
+import io.redrive.store.InboxRow;
+import io.redrive.store.InstanceRow;
+import io.redrive.store.LeaseTurnParams;
+import io.redrive.store.StartInstanceParams;
+import io.redrive.store.WorkflowStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -149,6 +161,50 @@ class WorkerCommandsTest {
         .isEqualTo("completed " + id + " (already: this lease had completed it)\n");
     assertThat(unknown.exit()).isEqualTo(3);
     assertThat(unknown.err()).contains("(LEASE_NOT_FOUND)");
+  }
+
+  @Test
+  void complete_withResult_onAWorkflowOwnedQueue_reachesTheInstance_badJsonIsAUsageError() {
+    var store = server.redrive().store();
+    var workflows = (WorkflowStore) store;
+    Instant now = Instant.now();
+    store.createQueue(new CreateQueueParams("wf.acts", QueuePolicy.defaults(), true, now));
+    workflows.startInstance(
+        new StartInstanceParams(
+            "order-1", "ship", null, "{}", null, StartInstanceParams.IfExists.FAIL, now));
+    var turn =
+        workflows.leaseTurn(new LeaseTurnParams("n", Duration.ofMinutes(1), 10, now)).orElseThrow();
+    workflows.commitTurn(
+        new CommitTurnParams(
+            "order-1",
+            turn.token(),
+            new CommitTurnParams.InstanceUpdate(
+                InstanceRow.Status.RUNNING, 1, "1", "{}", null, null, null),
+            List.of(),
+            List.of(),
+            turn.batch().stream().map(InboxRow::seq).toList(),
+            List.of(),
+            List.of(),
+            List.of(
+                new CommitTurnParams.ActivityStart(
+                    new EnqueueParams.Entry(
+                        MessageIds.next(Clock.systemUTC()),
+                        NewMessage.builder("wf.acts", "charge").build()),
+                    1,
+                    "charge",
+                    0)),
+            now));
+    String token = server.cli("lease", "wf.acts", "-q").out().strip();
+
+    Cli.Result bad = server.cli("complete", token, "--result", "{charged");
+    Cli.Result done = server.cli("complete", token, "--result", "{\"charged\": 1200}");
+
+    assertThat(bad.exit()).as(bad.toString()).isEqualTo(2);
+    assertThat(bad.err()).contains("--result: not JSON");
+    assertThat(done.exit()).as(done.toString()).isZero();
+    assertThat(workflows.readInbox("order-1"))
+        .singleElement()
+        .satisfies(r -> assertThat(r.data()).contains("\"result\":{\"charged\":1200}"));
   }
 
   @Test
