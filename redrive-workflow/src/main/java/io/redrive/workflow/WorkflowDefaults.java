@@ -18,10 +18,19 @@ public final class WorkflowDefaults {
   public static final String ACTIVITY_QUEUE = "wf.activities";
 
   /** How long a turn lease lasts unless renewed (every third of it while the turn runs). */
-  public static final Duration TURN_LEASE_TIMEOUT = Duration.ofSeconds(30);
+  public static final Duration TURN_LEASE_TIMEOUT = Duration.ofSeconds(15);
+
+  /** A turn running longer is interrupted and abandoned (TURN_TIMEOUT, counted). */
+  public static final Duration MAX_TURN_DURATION = Duration.ofSeconds(60);
 
   /** Inbox rows one turn takes at most. */
-  public static final int MAX_BATCH = 100;
+  public static final int MAX_BATCH = 500;
+
+  /** Events one execution's history may hold; past half, continue-as-new is suggested. */
+  public static final int MAX_HISTORY_EVENTS = 10_000;
+
+  /** Bytes one execution's history may hold; past half, continue-as-new is suggested. */
+  public static final long MAX_HISTORY_BYTES = 16L * 1024 * 1024;
 
   private WorkflowDefaults() {}
 }
