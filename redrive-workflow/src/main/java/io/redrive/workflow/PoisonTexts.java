@@ -1,0 +1,60 @@
+package io.redrive.workflow;
+
+import java.util.List;
+
+/**
+ * The display texts of poison failures (docs/workflows.md, "Attempts and poison"): the words an
+ * operator reads in a failed instance, a log line and the CLI, the same everywhere.
+ */
+public final class PoisonTexts {
+  private PoisonTexts() {}
+
+  /** {@code poison: orchestration {instance} exceeded {attempt} attempts (max {max})}. */
+  public static String orchestration(String instanceId, int attempt, int maxAttempts) {
+    return "poison: orchestration " + instanceId + exceeded(attempt, maxAttempts);
+  }
+
+  /** {@code poison: activity {name}#{activityId} exceeded {attempt} attempts (max {max})}. */
+  public static String activity(String name, long activityId, int attempt, int maxAttempts) {
+    return "poison: activity " + name + "#" + activityId + exceeded(attempt, maxAttempts);
+  }
+
+  /**
+   * {@code poison: orchestration {instance} history deserialization failed after {attempt} attempts
+   * (max {max}): {error}}.
+   */
+  public static String historyUnreadable(
+      String instanceId, int attempt, int maxAttempts, String error) {
+    return "poison: orchestration "
+        + instanceId
+        + " history deserialization failed after "
+        + attempt
+        + " attempts (max "
+        + maxAttempts
+        + "): "
+        + error;
+  }
+
+  /**
+   * The crash-loop breaker's: {@code poison: orchestration {instance} crashed {n} nodes ({a}, {b})
+   * in {attempt} attempts (max crashes {k})}.
+   */
+  public static String crashLoop(
+      String instanceId, List<String> nodes, int attempt, int maxCrashes) {
+    return "poison: orchestration "
+        + instanceId
+        + " crashed "
+        + nodes.size()
+        + " nodes ("
+        + String.join(", ", nodes)
+        + ") in "
+        + attempt
+        + " attempts (max crashes "
+        + maxCrashes
+        + ")";
+  }
+
+  private static String exceeded(int attempt, int maxAttempts) {
+    return " exceeded " + attempt + " attempts (max " + maxAttempts + ")";
+  }
+}

@@ -1,0 +1,37 @@
+package io.redrive.workflow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The poison display texts, word for word (D-15's text half). */
+class PoisonTextsTest {
+  @Test
+  void orchestration_namesTheInstanceAndBothCounts() {
+    assertThat(PoisonTexts.orchestration("order-42", 11, 10))
+        .isEqualTo("poison: orchestration order-42 exceeded 11 attempts (max 10)");
+  }
+
+  @Test
+  void activity_namesTheActivityAndItsId() {
+    assertThat(PoisonTexts.activity("charge-card", 42, 11, 10))
+        .isEqualTo("poison: activity charge-card#42 exceeded 11 attempts (max 10)");
+  }
+
+  @Test
+  void historyUnreadable_carriesTheError() {
+    assertThat(PoisonTexts.historyUnreadable("order-42", 4, 3, "event 7: not JSON"))
+        .isEqualTo(
+            "poison: orchestration order-42 history deserialization failed after 4 attempts"
+                + " (max 3): event 7: not JSON");
+  }
+
+  @Test
+  void crashLoop_listsTheNodes() {
+    assertThat(PoisonTexts.crashLoop("order-42", List.of("node-a", "node-b"), 3, 2))
+        .isEqualTo(
+            "poison: orchestration order-42 crashed 2 nodes (node-a, node-b) in 3 attempts"
+                + " (max crashes 2)");
+  }
+}
