@@ -75,6 +75,23 @@ public final class ApiClient {
   }
 
   /** A new empty JSON object to build a request body. */
+  /**
+   * The JSON value an option's text holds; text that is not JSON is a usage error naming the
+   * option, with {@code examples} of how to quote it.
+   */
+  public static JsonNode jsonOption(String option, String text, String examples) {
+    try {
+      return JSON.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw CliException.usage(
+          option
+              + ": not JSON ("
+              + e.getOriginalMessage()
+              + "); quote text as JSON, e.g. "
+              + examples);
+    }
+  }
+
   public static ObjectNode object() {
     return JSON.createObjectNode();
   }

@@ -1,10 +1,7 @@
 package io.redrive.cli.command;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.cli.client.ApiClient;
-import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Output;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,7 +31,13 @@ public final class CompleteCommand extends ApiCommand {
   @Override
   int run(ApiClient client, Output output) {
     JsonNode body =
-        resultJson == null ? null : ApiClient.object().set("result", parseResult(resultJson));
+        resultJson == null
+            ? null
+            : ApiClient.object()
+                .set(
+                    "result",
+                    ApiClient.jsonOption(
+                        "--result", resultJson, "--result '\"done\"' or '{\"charged\":1200}'"));
     JsonNode result = client.post("/v1/leases/" + ApiClient.segment(token) + "/complete", body);
     if (output.json()) {
       output.print(result);
@@ -42,19 +45,5 @@ public final class CompleteCommand extends ApiCommand {
       output.line(Settles.describe("completed", result));
     }
     return 0;
-  }
-
-  private static JsonNode parseResult(String text) {
-    try {
-      return ApiClient.json()
-          .reader()
-          .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-          .readTree(text);
-    } catch (JsonProcessingException e) {
-      throw CliException.usage(
-          "--result: not JSON ("
-              + e.getOriginalMessage()
-              + "); quote text as JSON, e.g. --result '\"done\"' or '{\"charged\":1200}'");
-    }
   }
 }

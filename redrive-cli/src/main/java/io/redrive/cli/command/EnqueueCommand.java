@@ -1,12 +1,9 @@
 package io.redrive.cli.command;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import io.redrive.cli.client.ApiClient;
-import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Fields;
 import io.redrive.cli.output.Output;
 import java.util.Map;
@@ -69,7 +66,9 @@ public final class EnqueueCommand extends ApiCommand {
     ObjectNode message = ApiClient.object().put("type", type);
     if (payload != null) {
       String text = Inputs.read("--payload", payload);
-      JsonNode parsed = parsePayload(text);
+      JsonNode parsed =
+          ApiClient.jsonOption(
+              "--payload", text, "--payload '\"hello\"' or '{\"to\":\"ada@example.com\"}'");
       if (parsed == null || parsed.isMissingNode()) {
         message.set("payload", parsed);
       } else {
@@ -101,20 +100,6 @@ public final class EnqueueCommand extends ApiCommand {
       output.line(id);
     }
     return 0;
-  }
-
-  private static JsonNode parsePayload(String text) {
-    try {
-      return ApiClient.json()
-          .reader()
-          .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-          .readTree(text);
-    } catch (JsonProcessingException e) {
-      throw CliException.usage(
-          "--payload: not JSON ("
-              + e.getOriginalMessage()
-              + "); quote text as JSON, e.g. --payload '\"hello\"' or '{\"to\":\"ada@example.com\"}'");
-    }
   }
 
   private static void putIfGiven(ObjectNode node, String field, String value) {
