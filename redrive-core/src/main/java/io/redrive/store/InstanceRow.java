@@ -27,6 +27,8 @@ import java.time.Instant;
  * @param leaseExpiresAt when that lease runs out, or null
  * @param historyEvents events in the current execution's history
  * @param historyBytes bytes of the current execution's history
+ * @param parentExecution the parent's execution that started it, or null for a root
+ * @param parentSeq the command number of the parent's CHILD_SCHEDULED, or null for a root
  */
 public record InstanceRow(
     String id,
@@ -49,7 +51,9 @@ public record InstanceRow(
     String leasedBy,
     Instant leaseExpiresAt,
     int historyEvents,
-    long historyBytes) {
+    long historyBytes,
+    Integer parentExecution,
+    Long parentSeq) {
 
   /** Where an instance is in its life. */
   public enum Status {

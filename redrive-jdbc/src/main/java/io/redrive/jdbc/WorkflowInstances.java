@@ -31,7 +31,8 @@ final class WorkflowInstances {
   private static final String COLUMNS =
       "id, name, version, requested_version, status, execution_id, parent_id, root_id, input,"
           + " output, failure, custom_status, created_at, updated_at, completed_at, not_before,"
-          + " turn_attempt, leased_by, lease_expires_at, history_events, history_bytes";
+          + " turn_attempt, leased_by, lease_expires_at, history_events, history_bytes,"
+          + " parent_execution, parent_seq";
 
   /**
    * Inserts the instance unless its id is taken, then its START row. The start delay is the
@@ -154,7 +155,7 @@ final class WorkflowInstances {
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           rows.add(map(rs));
-          seqs.add(rs.getLong(22));
+          seqs.add(rs.getLong(24));
         }
       }
       if (rows.size() <= p.limit()) {
@@ -214,11 +215,23 @@ final class WorkflowInstances {
         rs.getString(18),
         instant(rs, 19),
         rs.getInt(20),
-        rs.getLong(21));
+        rs.getLong(21),
+        integer(rs, 22),
+        longOrNull(rs, 23));
   }
 
   /** The instance whose turn starts a child, and the command that did. */
   record Parent(String id, int executionId, long seq, String rootId) {}
+
+  private static Integer integer(ResultSet rs, int column) throws SQLException {
+    int v = rs.getInt(column);
+    return rs.wasNull() ? null : v;
+  }
+
+  private static Long longOrNull(ResultSet rs, int column) throws SQLException {
+    long v = rs.getLong(column);
+    return rs.wasNull() ? null : v;
+  }
 
   private static Instant instant(ResultSet rs, int column) throws SQLException {
     long v = rs.getLong(column);

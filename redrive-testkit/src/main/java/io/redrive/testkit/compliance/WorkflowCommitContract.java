@@ -233,6 +233,8 @@ public abstract class WorkflowCommitContract extends ComplianceTestBase {
     assertThat(child.name()).isEqualTo("pack");
     assertThat(child.requestedVersion()).isEqualTo("2.0");
     assertThat(child.parentId()).isEqualTo(ID);
+    assertThat(child.parentExecution()).isEqualTo(1);
+    assertThat(child.parentSeq()).isEqualTo(3L);
     assertThat(child.rootId()).isEqualTo(ID);
     assertThat(workflows().readInbox(child.id()))
         .extracting(InboxRow::kind)

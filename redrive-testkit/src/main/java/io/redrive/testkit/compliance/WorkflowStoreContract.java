@@ -66,6 +66,8 @@ public abstract class WorkflowStoreContract extends ComplianceTestBase {
     assertThat(i.status().terminal()).isFalse();
     assertThat(i.executionId()).isEqualTo(1);
     assertThat(i.parentId()).isNull();
+    assertThat(i.parentExecution()).isNull();
+    assertThat(i.parentSeq()).isNull();
     assertThat(i.rootId()).isEqualTo(ID);
     assertThat(i.input()).isEqualTo(INPUT);
     assertThat(i.output()).isNull();
