@@ -6,6 +6,9 @@
  */
 module io.redrive.workflow {
   requires transitive io.redrive;
+  requires transitive com.fasterxml.jackson.databind;
+  requires com.fasterxml.jackson.datatype.jsr310;
+  requires transitive org.slf4j;
 
   exports io.redrive.workflow;
 }

@@ -5,7 +5,8 @@ public final class PayloadTooLargeException extends IllegalArgumentException {
   private final int bytes;
   private final int limit;
 
-  PayloadTooLargeException(String field, int bytes, int limit) {
+  /** A payload of {@code bytes} for {@code field}, over {@code limit}. */
+  public PayloadTooLargeException(String field, int bytes, int limit) {
     super(field + ": payload is " + bytes + " bytes, larger than the limit of " + limit + " bytes");
     this.bytes = bytes;
     this.limit = limit;

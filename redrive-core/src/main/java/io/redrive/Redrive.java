@@ -135,6 +135,11 @@ public final class Redrive implements AutoCloseable {
     return clock;
   }
 
+  /** The largest payload (UTF-8 bytes) a message may carry. */
+  public int maxPayloadBytes() {
+    return validation.maxPayloadBytes();
+  }
+
   private Instant now() {
     return clock.instant();
   }

@@ -38,6 +38,10 @@ final class Validation {
 
   private final int maxPayloadBytes;
 
+  int maxPayloadBytes() {
+    return maxPayloadBytes;
+  }
+
   Validation(int maxPayloadBytes) {
     this.maxPayloadBytes = maxPayloadBytes;
   }

@@ -1,0 +1,91 @@
+package io.redrive.workflow;
+
+import io.redrive.queue.QueueNames;
+import java.time.Duration;
+
+/**
+ * How one activity call runs, given at the call site ({@link
+ * OrchestrationContext#callActivity(String, Object, com.fasterxml.jackson.core.type.TypeReference,
+ * ActivityOptions)}). Immutable. Build with {@link #builder()} or start from {@link #defaults()}
+ * and use the withers.
+ *
+ * @param queue the workflow-owned queue the activity message goes to, or null for the
+ *     registration's (by default {@link WorkflowDefaults#ACTIVITY_QUEUE}); a valid queue name
+ * @param timeout the longest one try may run before it fails as timed out, or null for the
+ *     registration's; positive
+ * @param retry the application retries of this call; null is read as {@link RetryPolicy#none()}, so
+ *     the accessor never returns null
+ */
+public record ActivityOptions(String queue, Duration timeout, RetryPolicy retry) {
+
+  private static final ActivityOptions DEFAULTS = new ActivityOptions(null, null, null);
+
+  /**
+   * @throws IllegalArgumentException naming the option and value when the queue is not a queue name
+   *     or the timeout is not positive
+   */
+  public ActivityOptions {
+    if (queue != null) {
+      QueueNames.require("queue", queue);
+    }
+    if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+      throw new IllegalArgumentException("timeout: must be positive, was " + timeout);
+    }
+    retry = retry == null ? RetryPolicy.none() : retry;
+  }
+
+  /** The registration's queue and timeout, no retries. */
+  public static ActivityOptions defaults() {
+    return DEFAULTS;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** These options with {@code value} as the queue (null: the registration's). */
+  public ActivityOptions withQueue(String value) {
+    return new ActivityOptions(value, timeout, retry);
+  }
+
+  /** These options with {@code value} as the timeout (null: the registration's). */
+  public ActivityOptions withTimeout(Duration value) {
+    return new ActivityOptions(queue, value, retry);
+  }
+
+  /** These options with {@code value} as the retry policy (null: none). */
+  public ActivityOptions withRetry(RetryPolicy value) {
+    return new ActivityOptions(queue, timeout, value);
+  }
+
+  /** Builder of {@link ActivityOptions}; unset fields are the defaults. Not thread-safe. */
+  public static final class Builder {
+    private String queue;
+    private Duration timeout;
+    private RetryPolicy retry;
+
+    private Builder() {}
+
+    public Builder queue(String value) {
+      this.queue = value;
+      return this;
+    }
+
+    public Builder timeout(Duration value) {
+      this.timeout = value;
+      return this;
+    }
+
+    public Builder retry(RetryPolicy value) {
+      this.retry = value;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException as the record's constructor
+     */
+    public ActivityOptions build() {
+      return new ActivityOptions(queue, timeout, retry);
+    }
+  }
+}
