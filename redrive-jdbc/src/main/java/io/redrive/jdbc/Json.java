@@ -82,6 +82,11 @@ final class Json {
     return n.toString();
   }
 
+  /** The data of a TERMINATE inbox row: {@code {"reason": ...}} (null reason: null data). */
+  static String terminateReason(String reason) {
+    return reason == null ? null : MAPPER.createObjectNode().put("reason", reason).toString();
+  }
+
   /** The full message with its attempt history, as stored in a POISON failure record. */
   static String snapshot(MessageRow row, int maxAttempts, List<HistoryEntry> history) {
     ObjectNode n = MAPPER.createObjectNode();

@@ -109,7 +109,14 @@ final class WorkflowOperations {
         WorkflowCommits.insertInbox(
             c,
             new NewInboxRow(
-                p.instanceId(), null, "TERMINATE", null, null, null, p.now(), "terminate"),
+                p.instanceId(),
+                null,
+                "TERMINATE",
+                null,
+                null,
+                Json.terminateReason(p.reason()),
+                p.now(),
+                "terminate"),
             p.now().toEpochMilli());
     if (requested) {
       // A backoff no longer holds the instance: the termination runs at the next turn.

@@ -100,7 +100,9 @@ public final class OrchestrationRun implements OrchestrationContext {
   private final Map<String, Deque<Buffered>> buffered = new HashMap<>();
   private final Map<String, Deque<EventTask<?>>> waiters = new HashMap<>();
   private final List<NewEvent> out = new ArrayList<>();
-  private final long historyBytes;
+
+  /** {@code bytesBefore[i]}: the data bytes of the first {@code i} events (for historySize). */
+  private final long[] bytesBefore;
 
   private Thread owner;
   private int cursor;
@@ -135,9 +137,12 @@ public final class OrchestrationRun implements OrchestrationContext {
     this.payloads = payloads;
     this.replaySilentLogger = replaySilent(logger);
     this.nextSeq = spec.firstSeq();
-    long bytes = 0;
+    this.bytesBefore = new long[spec.events().size() + 1];
+    int index = 0;
     for (HistoryEvent e : spec.events()) {
-      bytes += payloads.text(e.data()).getBytes(StandardCharsets.UTF_8).length;
+      bytesBefore[index + 1] =
+          bytesBefore[index] + payloads.text(e.data()).getBytes(StandardCharsets.UTF_8).length;
+      index++;
       if (e.seq() == null) {
         continue;
       }
@@ -160,7 +165,6 @@ public final class OrchestrationRun implements OrchestrationContext {
         default -> {}
       }
     }
-    this.historyBytes = bytes;
     this.now =
         spec.events().stream()
             .filter(e -> e.kind().equals(EventKind.TURN_STARTED))
@@ -257,6 +261,9 @@ public final class OrchestrationRun implements OrchestrationContext {
               null,
               null,
               null));
+    } catch (IllegalArgumentException e) {
+      // the output cannot be written as JSON: a bug of the code, the same on every replay
+      return new RunResult.Failed(out, customStatus, failureOf(e));
     }
   }
 
@@ -380,7 +387,7 @@ public final class OrchestrationRun implements OrchestrationContext {
   private void deliver(HistoryEvent e, int position) {
     BaseTask<?> task = tasks.get(e.seq());
     if (task == null) {
-      orphans.put(e.seq(), e);
+      orphan(e);
       return;
     }
     task.resolve(e, position);
@@ -389,7 +396,7 @@ public final class OrchestrationRun implements OrchestrationContext {
   private void timerFired(HistoryEvent e, int position) {
     BaseTask<?> task = tasks.get(e.seq());
     if (task == null) {
-      orphans.put(e.seq(), e);
+      orphan(e);
       return;
     }
     if (TimerPurpose.RETRY.equals(e.text("purpose")) && task instanceof ActivityTask<?> a) {
@@ -397,6 +404,25 @@ public final class OrchestrationRun implements OrchestrationContext {
       return;
     }
     task.resolve(e, position);
+  }
+
+  /**
+   * Keeps a completion whose command the code has not issued yet; one whose number history has no
+   * command for is a mismatch (docs/workflows.md §4.2 (c)).
+   */
+  private void orphan(HistoryEvent e) {
+    if (!commands.containsKey(e.seq())) {
+      mismatchAt(e, commandKindOf(e.kind()));
+    }
+    orphans.put(e.seq(), e);
+  }
+
+  private static String commandKindOf(String completionKind) {
+    return switch (completionKind) {
+      case EventKind.ACTIVITY_COMPLETED, EventKind.ACTIVITY_FAILED -> EventKind.ACTIVITY_SCHEDULED;
+      case EventKind.CHILD_COMPLETED, EventKind.CHILD_FAILED -> EventKind.CHILD_SCHEDULED;
+      default -> EventKind.TIMER_CREATED;
+    };
   }
 
   private void eventRaised(String eventName, JsonNode payload, int position) {
@@ -436,6 +462,9 @@ public final class OrchestrationRun implements OrchestrationContext {
     }
     if (mismatch != null) {
       throw new ReplaySignal(mismatch);
+    }
+    if (undecodable != null) {
+      throw new Payloads.UndecodablePayload(undecodable);
     }
     if (suspended) {
       suspend();
@@ -765,9 +794,14 @@ public final class OrchestrationRun implements OrchestrationContext {
         || size.bytes() * 2 > spec.maxHistoryBytes();
   }
 
+  /**
+   * The history as far as the code has consumed it (the cursor), not the whole history of this
+   * turn: the same code point sees the same size in every replay, so a decision on it (typically
+   * continue-as-new) does not change when later turns grow the history.
+   */
   @Override
   public HistorySize historySize() {
-    return new HistorySize(spec.events().size(), historyBytes);
+    return new HistorySize(cursor, bytesBefore[cursor]);
   }
 
   private static void requireName(String what, String value) {
@@ -870,16 +904,14 @@ public final class OrchestrationRun implements OrchestrationContext {
     @SuppressWarnings("unchecked")
     void resolve(HistoryEvent e, int at) {
       if (EventKind.ACTIVITY_COMPLETED.equals(e.kind())) {
-        succeed(
-            (O) payloads.decode("activity " + name + " result", e.data().get("result"), resultType),
-            at);
+        succeed((O) decode("activity " + name + " result", e.data().get("result"), resultType), at);
         return;
       }
       if (!EventKind.ACTIVITY_FAILED.equals(e.kind())) {
         mismatchAt(e, EventKind.ACTIVITY_SCHEDULED);
         return;
       }
-      WorkflowFailure f = FailureCodec.read(payloads, e.data().get("failure"));
+      WorkflowFailure f = recordedFailure(e);
       int failedTry = e.integer("retryNumber", retryNumber);
       Optional<Duration> delay =
           retry.nextDelay(failedTry, f, Duration.between(firstCalledAt, now));
@@ -930,14 +962,9 @@ public final class OrchestrationRun implements OrchestrationContext {
     @SuppressWarnings("unchecked")
     void resolve(HistoryEvent e, int at) {
       if (EventKind.CHILD_COMPLETED.equals(e.kind())) {
-        succeed(
-            (O) payloads.decode("sub-orchestration result", e.data().get("result"), resultType),
-            at);
+        succeed((O) decode("sub-orchestration result", e.data().get("result"), resultType), at);
       } else if (EventKind.CHILD_FAILED.equals(e.kind())) {
-        fail(
-            new SubOrchestrationFailedException(
-                FailureCodec.read(payloads, e.data().get("failure"))),
-            at);
+        fail(new SubOrchestrationFailedException(recordedFailure(e)), at);
       } else {
         mismatchAt(e, EventKind.CHILD_SCHEDULED);
       }
@@ -970,6 +997,10 @@ public final class OrchestrationRun implements OrchestrationContext {
 
     @Override
     void resolve(HistoryEvent e, int at) {
+      if (!EventKind.TIMER_FIRED.equals(e.kind())) {
+        mismatchAt(e, EventKind.TIMER_CREATED);
+        return;
+      }
       succeed(null, at);
       if (!event.done) {
         Deque<EventTask<?>> queue = waiters.get(event.eventName);
@@ -1000,12 +1031,7 @@ public final class OrchestrationRun implements OrchestrationContext {
     }
 
     void receive(JsonNode payload, int at) {
-      try {
-        succeed(type.cast(payloads.decode("event " + eventName + " payload", payload, type)), at);
-      } catch (Payloads.UndecodablePayload u) {
-        undecodable = u.getMessage();
-        throw u;
-      }
+      succeed(type.cast(decode("event " + eventName + " payload", payload, type)), at);
     }
   }
 
@@ -1140,6 +1166,29 @@ public final class OrchestrationRun implements OrchestrationContext {
             + expectedCommand
             + ")";
     throw new ReplaySignal(mismatch);
+  }
+
+  /**
+   * A recorded payload decoded as {@code type}; one that no longer decodes is recorded before it is
+   * thrown, so code that catches {@code Throwable} cannot hide it.
+   */
+  private Object decode(String what, JsonNode node, Type type) {
+    try {
+      return payloads.decode(what, node, type);
+    } catch (Payloads.UndecodablePayload u) {
+      undecodable = u.getMessage();
+      throw u;
+    }
+  }
+
+  /** The recorded failure of {@code e}; one that is not a failure object is undecodable. */
+  private WorkflowFailure recordedFailure(HistoryEvent e) {
+    try {
+      return FailureCodec.read(payloads, e.data().get("failure"));
+    } catch (IllegalArgumentException bad) {
+      undecodable = "event " + e.eventId() + " (" + e.kind() + "): " + bad.getMessage();
+      throw new Payloads.UndecodablePayload(undecodable);
+    }
   }
 
   private static String retryKey(String kind, long seq, int retryNumber) {

@@ -1,0 +1,51 @@
+package io.redrive.workflow;
+
+import io.redrive.store.StartInstanceParams.IfExists;
+import java.time.Instant;
+
+/**
+ * A request to start an orchestration instance.
+ *
+ * @param name the orchestration's name
+ * @param version the version to run, or null for the default of the node that runs the first turn
+ * @param instanceId the instance's id, or null for a new time-ordered id
+ * @param input the input, written as JSON
+ * @param startAt when the first turn may run, or null for at once
+ * @param ifExists what happens when the id is taken (default FAIL)
+ */
+public record StartRequest(
+    String name,
+    String version,
+    String instanceId,
+    Object input,
+    Instant startAt,
+    IfExists ifExists) {
+  public StartRequest {
+    WorkflowRegistry.requireName("name", name);
+    if (version != null) {
+      Semver.parse("version", version);
+    }
+    ifExists = ifExists == null ? IfExists.FAIL : ifExists;
+  }
+
+  /** Starts {@code name} with {@code input}: default version, a new id, at once. */
+  public static StartRequest of(String name, Object input) {
+    return new StartRequest(name, null, null, input, null, IfExists.FAIL);
+  }
+
+  public StartRequest withVersion(String value) {
+    return new StartRequest(name, value, instanceId, input, startAt, ifExists);
+  }
+
+  public StartRequest withInstanceId(String value) {
+    return new StartRequest(name, version, value, input, startAt, ifExists);
+  }
+
+  public StartRequest withStartAt(Instant value) {
+    return new StartRequest(name, version, instanceId, input, value, ifExists);
+  }
+
+  public StartRequest withIfExists(IfExists value) {
+    return new StartRequest(name, version, instanceId, input, startAt, value);
+  }
+}

@@ -1,0 +1,83 @@
+package io.redrive.workflow;
+
+import io.redrive.store.DeleteTreeResult;
+import io.redrive.store.HistoryRow;
+import io.redrive.store.InstancePage;
+import io.redrive.store.ListInstancesParams;
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Starts, inspects and steers orchestration instances (docs/workflows.md). Thread-safe. Get one
+ * with {@link #on(io.redrive.Redrive)} (any process sharing the store; no runtime needed) or {@link
+ * WorkflowRuntime#client()}.
+ */
+public interface WorkflowClient {
+
+  /** A client on {@code redrive}'s store, with the default JSON settings. */
+  static WorkflowClient on(io.redrive.Redrive redrive) {
+    return new StoreWorkflowClient(redrive, Json.defaultMapper());
+  }
+
+  /**
+   * Starts an instance: PENDING until a runtime takes its first turn.
+   *
+   * @throws io.redrive.error.InstanceExistsException when the id is taken and {@code ifExists} is
+   *     FAIL
+   * @throws io.redrive.PayloadTooLargeException when the input is larger than the engine accepts
+   */
+  StartResult start(StartRequest request);
+
+  /**
+   * As {@link #start(StartRequest)}, inside the caller's transaction on {@code connection}: the
+   * instance exists once the caller commits, and never if it rolls back.
+   */
+  StartResult start(Connection connection, StartRequest request);
+
+  /** The instance, if there is one. */
+  Optional<InstanceInfo> get(String instanceId);
+
+  /**
+   * Waits until the instance has ended (COMPLETED, FAILED or TERMINATED) or {@code timeout} passed,
+   * and returns it as it is then.
+   *
+   * @throws io.redrive.error.InstanceNotFoundException for an unknown instance
+   */
+  InstanceInfo await(String instanceId, Duration timeout);
+
+  /**
+   * Waits for the instance's output.
+   *
+   * @throws WorkflowFailedException when it failed or was terminated (with its failure)
+   * @throws TimeoutException when it has not ended within {@code timeout}
+   */
+  <O> O awaitResult(String instanceId, Duration timeout, Class<O> type) throws TimeoutException;
+
+  /** The history of one execution, or with {@code executionId} null of all, oldest first. */
+  List<HistoryRow> history(String instanceId, Integer executionId);
+
+  /**
+   * Raises an event the instance can wait for (buffered until it does).
+   *
+   * @param dedupeKey a key that makes a second raise with it a no-op, or null
+   * @return false when the dedupe key was already waiting
+   * @throws io.redrive.error.InstanceNotFoundException for an unknown instance
+   * @throws io.redrive.error.ConflictException INSTANCE_NOT_RUNNING for an ended one
+   */
+  boolean raiseEvent(String instanceId, String name, Object payload, String dedupeKey);
+
+  /**
+   * Asks the instance to end as TERMINATED at its next turn (children too); returns it as it is
+   * now.
+   */
+  InstanceInfo terminate(String instanceId, String reason);
+
+  /** Deletes a root instance with its whole tree (see {@link io.redrive.store.WorkflowStore}). */
+  DeleteTreeResult delete(String instanceId, boolean force);
+
+  /** Instances matching the filters, newest first. */
+  InstancePage list(ListInstancesParams query);
+}

@@ -1,0 +1,381 @@
+package io.redrive.workflow;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.redrive.Redrive;
+import io.redrive.error.ConflictException;
+import io.redrive.queue.Queue;
+import io.redrive.queue.QueuePolicy;
+import io.redrive.retry.UnregisteredHandlerBackoff;
+import io.redrive.store.CreateQueueParams;
+import io.redrive.store.WorkflowStore;
+import io.redrive.worker.HandlerRegistration;
+import io.redrive.worker.Worker;
+import io.redrive.workflow.replay.Payloads;
+import io.redrive.workflow.runtime.ActivityHandler;
+import io.redrive.workflow.runtime.RuntimeSettings;
+import io.redrive.workflow.runtime.TurnPoller;
+import io.redrive.workflow.runtime.TurnProcessor;
+import io.redrive.workflow.runtime.WorkflowMetrics;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Runs orchestrations and activities on this node (docs/workflows.md): a turn poller that leases
+ * due instances and replays them, and one {@link Worker} per activity queue running the registered
+ * activities. Any number of runtimes, in one JVM or many, may share a store; each turn runs on one
+ * of them at a time. Thread-safe; configure with {@link #builder}, then {@link #start()}.
+ */
+public final class WorkflowRuntime implements AutoCloseable {
+  /** The parts of the work a node takes. */
+  public enum Role {
+    /** Orchestration turns. */
+    ORCHESTRATIONS,
+    /** Activity messages. */
+    ACTIVITIES
+  }
+
+  private final Redrive redrive;
+  private final WorkflowRegistry registry;
+  private final RuntimeSettings settings;
+  private final ObjectMapper mapper;
+  private final WorkflowMetrics metrics;
+  private final WorkflowStore store;
+  private final List<Worker> workers = new ArrayList<>();
+  private TurnPoller poller;
+  private boolean started;
+
+  private WorkflowRuntime(Builder b) {
+    this.redrive = b.redrive;
+    this.registry = b.registry;
+    this.mapper = b.mapper;
+    this.metrics = new WorkflowMetrics(b.meterRegistry);
+    if (!(redrive.store() instanceof WorkflowStore w)) {
+      throw new IllegalArgumentException(
+          "redrive: its store ("
+              + redrive.store().getClass().getSimpleName()
+              + ") has no workflow half (WorkflowStore)");
+    }
+    this.store = w;
+    Set<String> queues = new LinkedHashSet<>(b.activityQueues);
+    queues.addAll(registry.activityQueues());
+    this.settings =
+        new RuntimeSettings(
+            b.nodeId,
+            b.buildId,
+            b.maxAttempts,
+            b.unregisteredBackoff,
+            b.turnLeaseTimeout,
+            b.maxTurnDuration,
+            b.orchestrationConcurrency,
+            b.activityConcurrency,
+            queues,
+            b.maxBatch,
+            b.maxHistoryEvents,
+            b.maxHistoryBytes,
+            b.pollInterval,
+            b.roles.contains(Role.ORCHESTRATIONS),
+            b.roles.contains(Role.ACTIVITIES));
+  }
+
+  /** A builder for a runtime on {@code redrive}'s store running {@code registry}'s code. */
+  public static Builder builder(Redrive redrive, WorkflowRegistry registry) {
+    return new Builder(redrive, registry);
+  }
+
+  /**
+   * Creates the activity queues this node uses (workflow-owned, {@code maxAttempts} deliveries)
+   * when missing, then starts the turn poller and the activity workers of its roles.
+   *
+   * @throws IllegalStateException when an activity queue exists but is not workflow-owned
+   */
+  public synchronized WorkflowRuntime start() {
+    if (started) {
+      throw new IllegalStateException("runtime " + settings.nodeId() + " is already started");
+    }
+    started = true;
+    for (String queue : settings.activityQueues()) {
+      ensureQueue(queue);
+    }
+    if (settings.activities()) {
+      for (String queue : settings.activityQueues()) {
+        Worker.Builder wb =
+            Worker.builder(redrive, queue)
+                .id(settings.nodeId() + "/" + queue)
+                .concurrency(settings.activityConcurrency())
+                .unregisteredBackoff(settings.unregisteredBackoff())
+                .pollInterval(Duration.ofMillis(5), settings.pollInterval())
+                .meterRegistry(metrics.registry());
+        int handlers = 0;
+        for (String name : registry.activityNames()) {
+          ActivityRegistration r = registry.activity(name).orElseThrow();
+          if (!r.queue().equals(queue)) {
+            continue;
+          }
+          HandlerRegistration h = ActivityHandler.registration(r, mapper);
+          wb.handler(h);
+          handlers++;
+        }
+        if (handlers > 0) {
+          workers.add(wb.build().start());
+        }
+      }
+    }
+    if (settings.orchestrations()) {
+      Payloads payloads = new Payloads(mapper, redrive.maxPayloadBytes());
+      TurnProcessor processor =
+          new TurnProcessor(store, redrive.clock(), registry, payloads, settings, metrics);
+      poller = new TurnPoller(store, redrive.clock(), settings, processor);
+      poller.start();
+    }
+    return this;
+  }
+
+  private void ensureQueue(String name) {
+    Optional<Queue> existing = redrive.store().findQueue(name);
+    if (existing.isEmpty()) {
+      try {
+        redrive
+            .store()
+            .createQueue(
+                new CreateQueueParams(
+                    name,
+                    QueuePolicy.defaults().withMaxAttempts(settings.maxAttempts()),
+                    true,
+                    redrive.clock().instant()));
+        return;
+      } catch (ConflictException e) {
+        if (!ConflictException.QUEUE_EXISTS.equals(e.code())) {
+          throw e;
+        }
+        existing = redrive.store().findQueue(name);
+      }
+    }
+    if (existing.isPresent() && !existing.get().workflowOwned()) {
+      throw new IllegalStateException(
+          "activity queue \""
+              + name
+              + "\" exists as a plain queue; activities need a"
+              + " workflow-owned queue (pick another name in ActivityOptions/ActivityRegistration)");
+    }
+  }
+
+  /**
+   * Stops leasing turns and activities and waits up to {@code grace} for those running.
+   *
+   * @return true when everything running ended within the grace
+   */
+  public synchronized boolean stop(Duration grace) {
+    boolean ended = true;
+    if (poller != null) {
+      ended &= poller.stop(grace);
+      poller = null;
+    }
+    for (Worker w : workers) {
+      ended &= w.stop(grace);
+    }
+    workers.clear();
+    return ended;
+  }
+
+  /** Stops with a 10-second grace. */
+  @Override
+  public void close() {
+    stop(Duration.ofSeconds(10));
+  }
+
+  /** A client on this runtime's store with this runtime's JSON settings. */
+  public WorkflowClient client() {
+    return new StoreWorkflowClient(redrive, mapper);
+  }
+
+  /** This node's id. */
+  public String nodeId() {
+    return settings.nodeId();
+  }
+
+  /** Turns running on this node now. */
+  public int turnsInFlight() {
+    return poller == null ? 0 : poller.inFlight();
+  }
+
+  /** Configures a {@link WorkflowRuntime}; every setting has the documented default. */
+  public static final class Builder {
+    private final Redrive redrive;
+    private final WorkflowRegistry registry;
+    private String nodeId = defaultNodeId();
+    private String buildId;
+    private int maxAttempts = WorkflowDefaults.MAX_ATTEMPTS;
+    private UnregisteredHandlerBackoff unregisteredBackoff = UnregisteredHandlerBackoff.DEFAULT;
+    private Duration turnLeaseTimeout = WorkflowDefaults.TURN_LEASE_TIMEOUT;
+    private Duration maxTurnDuration = WorkflowDefaults.MAX_TURN_DURATION;
+    private int orchestrationConcurrency = 4;
+    private int activityConcurrency = 8;
+    private final Set<String> activityQueues =
+        new LinkedHashSet<>(List.of(WorkflowDefaults.ACTIVITY_QUEUE));
+    private int maxBatch = WorkflowDefaults.MAX_BATCH;
+    private int maxHistoryEvents = WorkflowDefaults.MAX_HISTORY_EVENTS;
+    private long maxHistoryBytes = WorkflowDefaults.MAX_HISTORY_BYTES;
+    private Duration pollInterval = Duration.ofSeconds(1);
+    private Set<Role> roles = Set.of(Role.ORCHESTRATIONS, Role.ACTIVITIES);
+    private ObjectMapper mapper = Json.defaultMapper();
+    private MeterRegistry meterRegistry;
+
+    private Builder(Redrive redrive, WorkflowRegistry registry) {
+      if (redrive == null || registry == null) {
+        throw new IllegalArgumentException("redrive and registry are required");
+      }
+      this.redrive = redrive;
+      this.registry = registry;
+    }
+
+    private static String defaultNodeId() {
+      return "wf-" + ProcessHandle.current().pid() + "@" + hostName();
+    }
+
+    private static String hostName() {
+      try {
+        return java.net.InetAddress.getLocalHost().getHostName();
+      } catch (java.io.IOException e) {
+        return "localhost";
+      }
+    }
+
+    /** This node's id in leases, turn rows and logs (default: {@code wf-<pid>@<host>}). */
+    public Builder nodeId(String value) {
+      this.nodeId = WorkflowRegistry.requireName("nodeId", value);
+      return this;
+    }
+
+    /** The build this node runs, recorded in TURN_STARTED events (default none). */
+    public Builder buildId(String value) {
+      this.buildId = value;
+      return this;
+    }
+
+    /** Counted tries of a turn's batch and deliveries of an activity message (default 10). */
+    public Builder maxAttempts(int value) {
+      if (value < 1 || value > QueuePolicy.MAX_MAX_ATTEMPTS) {
+        throw new IllegalArgumentException(
+            "maxAttempts: must be 1-" + QueuePolicy.MAX_MAX_ATTEMPTS + ", was " + value);
+      }
+      this.maxAttempts = value;
+      return this;
+    }
+
+    /** The wait after a try that found no code or did not replay (default 1 s·2^(n−1) ≤ 60 s). */
+    public Builder unregisteredBackoff(UnregisteredHandlerBackoff value) {
+      if (value == null) {
+        throw new IllegalArgumentException("unregisteredBackoff: is required");
+      }
+      this.unregisteredBackoff = value;
+      return this;
+    }
+
+    /** How long a turn lease lasts unless renewed (default 15 s; renewed every third). */
+    public Builder turnLeaseTimeout(Duration value) {
+      this.turnLeaseTimeout = positive("turnLeaseTimeout", value);
+      return this;
+    }
+
+    /** A turn running longer is interrupted and abandoned, counted (default 60 s). */
+    public Builder maxTurnDuration(Duration value) {
+      this.maxTurnDuration = positive("maxTurnDuration", value);
+      return this;
+    }
+
+    /** Turns this node runs at once (default 4). */
+    public Builder orchestrationConcurrency(int value) {
+      this.orchestrationConcurrency = between("orchestrationConcurrency", value, 1, 1024);
+      return this;
+    }
+
+    /** Activities this node runs at once per activity queue (default 8). */
+    public Builder activityConcurrency(int value) {
+      this.activityConcurrency = between("activityConcurrency", value, 1, 1024);
+      return this;
+    }
+
+    /** More workflow-owned queues this node creates and serves (registered ones are added). */
+    public Builder activityQueues(String... names) {
+      for (String n : names) {
+        activityQueues.add(io.redrive.queue.QueueNames.require("activityQueues", n));
+      }
+      return this;
+    }
+
+    /** Inbox rows one turn takes at most (default 500). */
+    public Builder maxBatch(int value) {
+      this.maxBatch = between("maxBatch", value, 1, 10_000);
+      return this;
+    }
+
+    /** Events one execution's history may hold (default 10 000). */
+    public Builder maxHistoryEvents(int value) {
+      this.maxHistoryEvents = between("maxHistoryEvents", value, 10, 1_000_000);
+      return this;
+    }
+
+    /** Bytes one execution's history may hold (default 16 MiB). */
+    public Builder maxHistoryBytes(long value) {
+      if (value < 1024) {
+        throw new IllegalArgumentException("maxHistoryBytes: must be at least 1024, was " + value);
+      }
+      this.maxHistoryBytes = value;
+      return this;
+    }
+
+    /** The longest the turn poller and activity workers sleep without a wake-up (default 1 s). */
+    public Builder pollInterval(Duration value) {
+      this.pollInterval = positive("pollInterval", value);
+      return this;
+    }
+
+    /** The work this node takes (default both). */
+    public Builder roles(Role... values) {
+      if (values.length == 0) {
+        throw new IllegalArgumentException("roles: name at least one role");
+      }
+      this.roles = Set.of(values);
+      return this;
+    }
+
+    /** The JSON mapper of inputs and results (default: unknown properties ignored, Java time). */
+    public Builder objectMapper(ObjectMapper value) {
+      if (value == null) {
+        throw new IllegalArgumentException("objectMapper: is required");
+      }
+      this.mapper = value;
+      return this;
+    }
+
+    /** Where the runtime's and its workers' meters go (default: none kept). */
+    public Builder meterRegistry(MeterRegistry value) {
+      this.meterRegistry = value;
+      return this;
+    }
+
+    public WorkflowRuntime build() {
+      return new WorkflowRuntime(this);
+    }
+
+    private static Duration positive(String field, Duration value) {
+      if (value == null || value.isNegative() || value.isZero()) {
+        throw new IllegalArgumentException(field + ": must be positive, was " + value);
+      }
+      return value;
+    }
+
+    private static int between(String field, int value, int min, int max) {
+      if (value < min || value > max) {
+        throw new IllegalArgumentException(
+            field + ": must be " + min + "-" + max + ", was " + value);
+      }
+      return value;
+    }
+  }
+}

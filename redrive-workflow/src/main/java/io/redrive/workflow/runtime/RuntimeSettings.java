@@ -1,0 +1,45 @@
+package io.redrive.workflow.runtime;
+
+import io.redrive.retry.UnregisteredHandlerBackoff;
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * A workflow runtime's settings, validated by its builder.
+ *
+ * @param nodeId this node's id (turn rows, leases, logs)
+ * @param buildId the code build this node runs, or null
+ * @param maxAttempts counted tries of a turn's batch, and deliveries of an activity message
+ * @param unregisteredBackoff the wait after a try that found no code (or a replay mismatch)
+ * @param turnLeaseTimeout how long a turn lease lasts unless renewed
+ * @param maxTurnDuration a turn running longer is interrupted and abandoned
+ * @param orchestrationConcurrency turns this node runs at once
+ * @param activityConcurrency activities this node runs at once, per queue
+ * @param activityQueues the workflow-owned queues this node's activities use
+ * @param maxBatch inbox rows one turn takes at most
+ * @param maxHistoryEvents events one execution may hold
+ * @param maxHistoryBytes bytes one execution's history may hold
+ * @param pollInterval the longest the turn poller sleeps without a wake-up
+ * @param orchestrations whether this node runs turns
+ * @param activities whether this node runs activities
+ */
+public record RuntimeSettings(
+    String nodeId,
+    String buildId,
+    int maxAttempts,
+    UnregisteredHandlerBackoff unregisteredBackoff,
+    Duration turnLeaseTimeout,
+    Duration maxTurnDuration,
+    int orchestrationConcurrency,
+    int activityConcurrency,
+    Set<String> activityQueues,
+    int maxBatch,
+    int maxHistoryEvents,
+    long maxHistoryBytes,
+    Duration pollInterval,
+    boolean orchestrations,
+    boolean activities) {
+  public RuntimeSettings {
+    activityQueues = Set.copyOf(activityQueues);
+  }
+}

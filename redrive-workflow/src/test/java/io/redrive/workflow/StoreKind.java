@@ -1,0 +1,45 @@
+package io.redrive.workflow;
+
+import io.redrive.postgres.PostgresStore;
+import io.redrive.sqlite.SqliteStore;
+import io.redrive.store.Store;
+import io.redrive.testkit.TestPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+
+/** The two stores every workflow runtime test runs on, each giving fresh, isolated databases. */
+public enum StoreKind {
+  SQLITE {
+    @Override
+    public TestDb newDatabase() {
+      try {
+        Path dir = Files.createTempDirectory("redrive-wf-test");
+        Path file = dir.resolve("redrive.db");
+        return new TestDb(() -> SqliteStore.open(file, 4), () -> {});
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  },
+  POSTGRES {
+    @Override
+    public TestDb newDatabase() {
+      String schema = TestPostgres.createSchema("wf");
+      return new TestDb(
+          () -> PostgresStore.builder(TestPostgres.adminUrl()).schema(schema).poolSize(4).build(),
+          () -> TestPostgres.dropSchema(schema));
+    }
+  };
+
+  public abstract TestDb newDatabase();
+
+  /** One fresh database; {@link #open()} may be called again to "restart" on the same data. */
+  public record TestDb(Supplier<Store> opener, Runnable drop) {
+    public Store open() {
+      return opener.get();
+    }
+  }
+}
