@@ -8,6 +8,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.function.Supplier;
 
 /** The two stores every workflow runtime test runs on, each giving fresh, isolated databases. */
@@ -18,7 +21,16 @@ public enum StoreKind {
       try {
         Path dir = Files.createTempDirectory("redrive-wf-test");
         Path file = dir.resolve("redrive.db");
-        return new TestDb(() -> SqliteStore.open(file, 4), () -> {});
+        return new TestDb(
+            () -> SqliteStore.open(file, 4),
+            () -> {},
+            () -> {
+              Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+              try (var s = c.createStatement()) {
+                s.execute("PRAGMA busy_timeout = 30000");
+              }
+              return c;
+            });
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -30,16 +42,32 @@ public enum StoreKind {
       String schema = TestPostgres.createSchema("wf");
       return new TestDb(
           () -> PostgresStore.builder(TestPostgres.adminUrl()).schema(schema).poolSize(4).build(),
-          () -> TestPostgres.dropSchema(schema));
+          () -> TestPostgres.dropSchema(schema),
+          () -> DriverManager.getConnection(TestPostgres.urlForSchema(schema)));
     }
   };
 
   public abstract TestDb newDatabase();
 
   /** One fresh database; {@link #open()} may be called again to "restart" on the same data. */
-  public record TestDb(Supplier<Store> opener, Runnable drop) {
+  public record TestDb(Supplier<Store> opener, Runnable drop, Connector connector) {
     public Store open() {
       return opener.get();
     }
+
+    /** A plain JDBC connection to the database, for test hooks; the caller closes it. */
+    public Connection connect() {
+      try {
+        return connector.connect();
+      } catch (SQLException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+
+  /** Opens a JDBC connection. */
+  @FunctionalInterface
+  public interface Connector {
+    Connection connect() throws SQLException;
   }
 }

@@ -7,59 +7,25 @@ import io.redrive.Redrive;
 import io.redrive.retry.UnregisteredHandlerBackoff;
 import io.redrive.store.HistoryRow;
 import io.redrive.store.InstanceRow.Status;
-import io.redrive.store.Store;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Orchestrations run end to end by a runtime on a real store, on both stores. */
-class WorkflowRuntimeTest {
-  private static final Duration WAIT = Duration.ofSeconds(20);
-
-  private final List<AutoCloseable> open = new ArrayList<>();
-  private StoreKind.TestDb db;
-
-  @AfterEach
-  void close() throws Exception {
-    for (int i = open.size() - 1; i >= 0; i--) {
-      open.get(i).close();
-    }
-    if (db != null) {
-      db.drop().run();
-    }
-  }
-
-  private Redrive redrive(StoreKind kind) {
-    db = kind.newDatabase();
-    Store store = db.open();
-    Redrive redrive = Redrive.builder(store).build();
-    open.add(redrive);
-    return redrive;
-  }
+class WorkflowRuntimeTest extends RuntimeHarness {
 
   private WorkflowRuntime runtime(Redrive redrive, WorkflowRegistry registry) {
-    return runtime(redrive, registry, b -> b);
+    return runtime(registry);
   }
 
   private WorkflowRuntime runtime(
       Redrive redrive,
       WorkflowRegistry registry,
       java.util.function.UnaryOperator<WorkflowRuntime.Builder> settings) {
-    WorkflowRuntime runtime =
-        settings
-            .apply(
-                WorkflowRuntime.builder(redrive, registry)
-                    .nodeId("node-" + open.size())
-                    .pollInterval(Duration.ofMillis(50)))
-            .build()
-            .start();
-    open.add(runtime);
-    return runtime;
+    return runtime(registry, settings);
   }
 
   @ParameterizedTest

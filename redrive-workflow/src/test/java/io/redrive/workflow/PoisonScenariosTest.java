@@ -1,0 +1,431 @@
+package io.redrive.workflow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.redrive.message.Message;
+import io.redrive.message.MessageQuery;
+import io.redrive.message.MessageState;
+import io.redrive.message.Outcome;
+import io.redrive.store.HistoryRow;
+import io.redrive.store.InstanceRow.Status;
+import io.redrive.testkit.TestHooks;
+import io.redrive.workflow.WorkflowRuntime.Role;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The poison scenarios of docs/workflows.md (duroxide's D-8…D-21, D-24, D-25), on both stores:
+ * poison is decided before any user code, at both levels, and travels up unchanged.
+ */
+class PoisonScenariosTest extends RuntimeHarness {
+  private final AtomicInteger bodyRuns = new AtomicInteger();
+  private final AtomicInteger activityRuns = new AtomicInteger();
+  private final AtomicInteger catches = new AtomicInteger();
+
+  private WorkflowRegistry.Builder base() {
+    return WorkflowRegistry.builder()
+        .orchestration(
+            "Counted",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              bodyRuns.incrementAndGet();
+              return in;
+            })
+        .orchestration(
+            "CallsActivity",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              bodyRuns.incrementAndGet();
+              return ctx.callActivity("TestActivity", in, String.class).await();
+            })
+        .activity(
+            "TestActivity",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              activityRuns.incrementAndGet();
+              return "done " + in;
+            });
+  }
+
+  private Message onlyActivityMessage() {
+    List<Message> messages =
+        redrive.listMessages(MessageQuery.all(WorkflowDefaults.ACTIVITY_QUEUE)).messages();
+    assertThat(messages).hasSize(1);
+    return messages.get(0);
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d8_turnCounterAtMax_poisonsBeforeCode(StoreKind kind) {
+    redrive(kind);
+    String id = client().start(StartRequest.of("Counted", "x")).instanceId();
+    withConnection(c -> TestHooks.setTurnAttempt(c, id, 10));
+
+    runtime(base().build());
+
+    InstanceInfo info = client().await(id, WAIT);
+    assertThat(info.status()).isEqualTo(Status.FAILED);
+    WorkflowFailure f = info.failure();
+    assertThat(f.reason()).isEqualTo("POISON");
+    assertThat(f.category()).isEqualTo("poison");
+    assertThat(f.retryable()).isFalse();
+    assertThat(f.attempt()).isEqualTo(11);
+    assertThat(f.maxAttempts()).isEqualTo(10);
+    assertThat(f.target()).isEqualTo(PoisonTarget.ORCHESTRATION);
+    assertThat(f.instanceId()).isEqualTo(id);
+    assertThat(f.executionId()).isEqualTo(1);
+    assertThat(f.poisonedMessage()).contains("START");
+    assertThat(bodyRuns).hasValue(0);
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d9_maxThreeInjectedThree_poisonsAtFour(StoreKind kind) {
+    redrive(kind);
+    String id = client().start(StartRequest.of("Counted", "x")).instanceId();
+    withConnection(c -> TestHooks.setTurnAttempt(c, id, 3));
+
+    runtime(base().build(), b -> b.maxAttempts(3));
+
+    WorkflowFailure f = client().await(id, WAIT).failure();
+    assertThat(f.attempt()).isEqualTo(4);
+    assertThat(f.maxAttempts()).isEqualTo(3);
+    assertThat(f.display())
+        .isEqualTo("poison: orchestration " + id + " exceeded 4 attempts (max 3)");
+    assertThat(bodyRuns).hasValue(0);
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d10_activityMessageAtMax_poisonsActivityAndOrchestration(StoreKind kind) {
+    redrive(kind);
+    WorkflowRegistry registry = base().build();
+    runtime(registry, b -> b.roles(Role.ORCHESTRATIONS));
+    String id = client().start(StartRequest.of("CallsActivity", "x")).instanceId();
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                !redrive
+                    .listMessages(MessageQuery.all(WorkflowDefaults.ACTIVITY_QUEUE))
+                    .messages()
+                    .isEmpty());
+    Message scheduled = onlyActivityMessage();
+    withConnection(c -> TestHooks.setMessageAttempts(c, scheduled.id(), 10));
+
+    runtime(registry, b -> b.roles(Role.ACTIVITIES));
+
+    InstanceInfo info = client().await(id, WAIT);
+    assertThat(info.status()).isEqualTo(Status.FAILED);
+    WorkflowFailure f = info.failure();
+    assertThat(f.reason()).isEqualTo("POISON");
+    assertThat(f.target()).isEqualTo(PoisonTarget.ACTIVITY);
+    assertThat(f.attempt()).isEqualTo(11);
+    assertThat(f.maxAttempts()).isEqualTo(10);
+    assertThat(f.instanceId()).isEqualTo(id);
+    assertThat(f.executionId()).isEqualTo(1);
+    assertThat(f.activityName()).isEqualTo("TestActivity");
+    assertThat(f.activityId()).isPositive();
+    assertThat(f.display())
+        .isEqualTo("poison: activity TestActivity#1 exceeded 11 attempts (max 10)");
+    assertThat(f.poisonedMessage()).isNotEmpty();
+    assertThat(activityRuns).hasValue(0);
+    Message dead = redrive.getMessage(scheduled.id());
+    assertThat(dead.state()).isEqualTo(MessageState.DEAD);
+    assertThat(dead.history()).extracting(h -> h.outcome()).contains(Outcome.POISONED);
+    assertThat(client().history(id, 1))
+        .extracting(HistoryRow::kind)
+        .endsWith("ACTIVITY_FAILED", "ORCHESTRATION_FAILED");
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d11_unregisteredActivity_poisonIsNotCatchable(StoreKind kind) {
+    redrive(kind);
+    WorkflowRegistry registry =
+        base()
+            .orchestration(
+                "Catcher",
+                "1.0.0",
+                String.class,
+                String.class,
+                (ctx, in) -> {
+                  try {
+                    return ctx.callActivity("Missing", in, String.class).await();
+                  } catch (ActivityFailedException e) {
+                    catches.incrementAndGet();
+                    return "caught";
+                  }
+                })
+            .build();
+    runtime(registry, b -> b.maxAttempts(3).unregisteredBackoff(FAST));
+
+    String id = client().start(StartRequest.of("Catcher", "x")).instanceId();
+
+    InstanceInfo info = client().await(id, WAIT);
+    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.failure().reason()).isEqualTo("POISON");
+    assertThat(info.failure().target()).isEqualTo(PoisonTarget.ACTIVITY);
+    assertThat(info.failure().activityName()).isEqualTo("Missing");
+    assertThat(catches).hasValue(0);
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d12_childPoisoned_parentFailsWithItsFailureVia(StoreKind kind) {
+    redrive(kind);
+    WorkflowRegistry registry =
+        base()
+            .orchestration(
+                "Parent",
+                "1.0.0",
+                String.class,
+                String.class,
+                (ctx, in) -> {
+                  try {
+                    return ctx.callSubOrchestration("MissingChild", in, String.class).await();
+                  } catch (SubOrchestrationFailedException e) {
+                    catches.incrementAndGet();
+                    return "caught";
+                  }
+                })
+            .build();
+    runtime(registry, b -> b.maxAttempts(3).unregisteredBackoff(FAST));
+
+    String id = client().start(StartRequest.of("Parent", "x")).instanceId();
+
+    InstanceInfo info = client().await(id, WAIT);
+    assertThat(info.status()).isEqualTo(Status.FAILED);
+    WorkflowFailure f = info.failure();
+    assertThat(f.reason()).isEqualTo("POISON");
+    assertThat(f.target()).isEqualTo(PoisonTarget.ORCHESTRATION);
+    assertThat(f.instanceId()).isEqualTo(id + "::sub::1").startsWith(id);
+    assertThat(f.executionId()).isEqualTo(1);
+    assertThat(f.via()).containsExactly(id + "::sub::1");
+    assertThat(catches).hasValue(0);
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d13_grandchildActivityPoisoned_grandparentShowsIt(StoreKind kind) {
+    redrive(kind);
+    WorkflowRegistry registry =
+        base()
+            .orchestration(
+                "Grandparent",
+                "1.0.0",
+                String.class,
+                String.class,
+                (ctx, in) -> ctx.callSubOrchestration("Middle", in, String.class).await())
+            .orchestration(
+                "Middle",
+                "1.0.0",
+                String.class,
+                String.class,
+                (ctx, in) -> ctx.callActivity("ChildActivity", in, String.class).await())
+            .build();
+    runtime(registry, b -> b.maxAttempts(3).unregisteredBackoff(FAST));
+
+    String id = client().start(StartRequest.of("Grandparent", "x")).instanceId();
+
+    WorkflowFailure f = client().await(id, WAIT).failure();
+    assertThat(f.reason()).isEqualTo("POISON");
+    assertThat(f.target()).isEqualTo(PoisonTarget.ACTIVITY);
+    assertThat(f.activityName()).isEqualTo("ChildActivity");
+    assertThat(f.attempt()).isEqualTo(4);
+    assertThat(f.maxAttempts()).isEqualTo(3);
+    assertThat(f.instanceId()).isEqualTo(id + "::sub::1");
+    assertThat(f.via()).containsExactly(id + "::sub::1");
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d14_neverStarted_firstLeasePoisoned_instanceFailedWithStartEvent(StoreKind kind) {
+    redrive(kind);
+    String id = client().start(StartRequest.of("NeverRuns", "in-1")).instanceId();
+    withConnection(c -> TestHooks.setTurnAttempt(c, id, 10));
+
+    runtime(base().build());
+
+    InstanceInfo info = client().await(id, WAIT);
+    assertThat(info.name()).isEqualTo("NeverRuns");
+    assertThat(info.status()).isEqualTo(Status.FAILED);
+    List<HistoryRow> history = client().history(id, 1);
+    assertThat(history)
+        .extracting(HistoryRow::kind)
+        .containsExactly("ORCHESTRATION_STARTED", "TURN_STARTED", "ORCHESTRATION_FAILED");
+    assertThat(history.get(0).data())
+        .contains("\"name\":\"NeverRuns\"")
+        .contains("\"version\":\"unresolved\"")
+        .contains("\"input\":\"in-1\"");
+    assertThat(history.get(2).data()).contains("\"reason\":\"POISON\"");
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d16_maxAttemptsFive_honouredAtBothLevels(StoreKind kind) {
+    redrive(kind);
+    WorkflowRegistry registry = base().build();
+    String orchestration = client().start(StartRequest.of("Counted", "x")).instanceId();
+    withConnection(c -> TestHooks.setTurnAttempt(c, orchestration, 5));
+    runtime(registry, b -> b.maxAttempts(5).roles(Role.ORCHESTRATIONS));
+    assertThat(client().await(orchestration, WAIT).failure().attempt()).isEqualTo(6);
+
+    String withActivity = client().start(StartRequest.of("CallsActivity", "x")).instanceId();
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                !redrive
+                    .listMessages(MessageQuery.all(WorkflowDefaults.ACTIVITY_QUEUE))
+                    .messages()
+                    .isEmpty());
+    String messageId = onlyActivityMessage().id();
+    withConnection(c -> TestHooks.setMessageAttempts(c, messageId, 5));
+    runtime(registry, b -> b.maxAttempts(5).roles(Role.ACTIVITIES));
+
+    WorkflowFailure f = client().await(withActivity, WAIT).failure();
+    assertThat(f.target()).isEqualTo(PoisonTarget.ACTIVITY);
+    assertThat(f.attempt()).isEqualTo(6);
+    assertThat(f.maxAttempts()).isEqualTo(5);
+    assertThat(bodyRuns).hasValue(1);
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d19_unknownActivity_poisonsTheOrchestration(StoreKind kind) {
+    redrive(kind);
+    WorkflowRegistry registry =
+        base()
+            .orchestration(
+                "CallsUnknown",
+                "1.0.0",
+                String.class,
+                String.class,
+                (ctx, in) -> ctx.callActivity("NoSuchActivity", in, String.class).await())
+            .build();
+    runtime(registry, b -> b.maxAttempts(3).unregisteredBackoff(FAST));
+
+    String id = client().start(StartRequest.of("CallsUnknown", "x")).instanceId();
+
+    WorkflowFailure f = client().await(id, WAIT).failure();
+    assertThat(f.reason()).isEqualTo("POISON");
+    assertThat(f.target()).isEqualTo(PoisonTarget.ACTIVITY);
+    assertThat(f.activityName()).isEqualTo("NoSuchActivity");
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d20_continueAsNewToMissingVersion_poisonsExecutionTwo(StoreKind kind) {
+    redrive(kind);
+    WorkflowRegistry registry =
+        base()
+            .orchestration(
+                "Upgrader",
+                "1.0.0",
+                String.class,
+                String.class,
+                (ctx, in) -> ctx.continueAsNew("3.0.0", in))
+            .build();
+    runtime(registry, b -> b.maxAttempts(3).unregisteredBackoff(FAST));
+
+    String id = client().start(StartRequest.of("Upgrader", "x")).instanceId();
+
+    InstanceInfo info = client().await(id, WAIT);
+    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.executionId()).isEqualTo(2);
+    assertThat(info.failure().reason()).isEqualTo("POISON");
+    assertThat(info.failure().executionId()).isEqualTo(2);
+    assertThat(client().history(id, 1)).extracting(HistoryRow::kind).endsWith("CONTINUED_AS_NEW");
+    assertThat(client().history(id, 2))
+        .extracting(HistoryRow::kind)
+        .containsExactly("ORCHESTRATION_STARTED", "TURN_STARTED", "ORCHESTRATION_FAILED");
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d21_poisonedInstance_deletedWithoutForce(StoreKind kind) {
+    redrive(kind);
+    runtime(base().build(), b -> b.maxAttempts(2).unregisteredBackoff(FAST));
+    String id = client().start(StartRequest.of("Unknown", "x")).instanceId();
+    assertThat(client().await(id, WAIT).status()).isEqualTo(Status.FAILED);
+
+    assertThat(client().delete(id, false).instances()).isEqualTo(1);
+
+    assertThat(client().get(id)).isEmpty();
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d24_poisonAtBothLevels_countedByLevel(StoreKind kind) {
+    redrive(kind);
+    SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    WorkflowRegistry registry =
+        base()
+            .orchestration(
+                "CallsUnknown",
+                "1.0.0",
+                String.class,
+                String.class,
+                (ctx, in) -> ctx.callActivity("NoSuchActivity", in, String.class).await())
+            .build();
+    runtime(registry, b -> b.maxAttempts(2).unregisteredBackoff(FAST).meterRegistry(meters));
+
+    String a = client().start(StartRequest.of("Unknown", "x")).instanceId();
+    String b = client().start(StartRequest.of("CallsUnknown", "x")).instanceId();
+    client().await(a, WAIT);
+    client().await(b, WAIT);
+
+    assertThat(meters.counter("redrive.workflow.poisoned", "level", "orchestration").count())
+        .isGreaterThanOrEqualTo(1);
+    assertThat(meters.counter("redrive.workflow.poisoned", "level", "activity").count())
+        .isGreaterThanOrEqualTo(1);
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d25_unreadableHistory_bouncesThenPoisonsWithoutTouchingTheRow(StoreKind kind) {
+    redrive(kind);
+    WorkflowRegistry registry =
+        base()
+            .orchestration(
+                "Waits",
+                "1.0.0",
+                String.class,
+                String.class,
+                (ctx, in) -> ctx.waitForEvent("go", String.class).await())
+            .build();
+    WorkflowRuntime first = runtime(registry);
+    String id = client().start(StartRequest.of("Waits", "x")).instanceId();
+    await().atMost(WAIT).until(() -> client().get(id).orElseThrow().status() == Status.RUNNING);
+    first.stop(WAIT);
+    withConnection(c -> TestHooks.corruptHistoryEvent(c, id, 1, 1));
+    runtime(registry, b -> b.maxAttempts(2));
+
+    client().raiseEvent(id, "go", "now", null);
+
+    InstanceInfo info = client().await(id, WAIT);
+    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.failure().target()).isEqualTo(PoisonTarget.HISTORY_UNREADABLE);
+    assertThat(info.failure().display())
+        .startsWith(
+            "poison: orchestration "
+                + id
+                + " history deserialization failed after 3"
+                + " attempts (max 2): ");
+    List<HistoryRow> history = client().history(id, 1);
+    assertThat(history.get(0).data()).isEqualTo("{not json");
+    assertThat(history.get(history.size() - 1).kind()).isEqualTo("ORCHESTRATION_FAILED");
+    assertThat(history.get(history.size() - 1).eventId())
+        .isEqualTo(history.get(history.size() - 2).eventId() + 1);
+  }
+}
