@@ -413,7 +413,11 @@ public final class TurnProcessor {
                 + 1;
     TurnDraft draft = new TurnDraft(execution.id, lastEventId, turn, now, payloads);
     if (execution.isNew) {
-      draft.add(EventKind.ORCHESTRATION_STARTED, null, execution.name, startedData(execution));
+      draft.add(
+          EventKind.ORCHESTRATION_STARTED,
+          null,
+          execution.name,
+          startedData(lease.instance().id(), execution));
       execution.startedAt = now;
     }
     ObjectNode t = JSON.objectNode();
@@ -427,8 +431,9 @@ public final class TurnProcessor {
     return draft;
   }
 
-  private ObjectNode startedData(Execution e) {
+  private ObjectNode startedData(String instanceId, Execution e) {
     ObjectNode s = JSON.objectNode();
+    s.put("instanceId", instanceId);
     s.put("name", e.name);
     s.put("version", e.version == null ? "unresolved" : e.version);
     s.set("input", e.input == null ? JSON.nullNode() : e.input);
