@@ -1,28 +1,44 @@
 package io.redrive.workflow;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.Redrive;
+import io.redrive.error.ConflictException;
 import io.redrive.error.InstanceNotFoundException;
 import io.redrive.message.MessageIds;
+import io.redrive.store.CommitTurnParams.NewInboxRow;
 import io.redrive.store.DeleteTreeResult;
 import io.redrive.store.HistoryRow;
 import io.redrive.store.InstancePage;
+import io.redrive.store.InstanceRow;
+import io.redrive.store.InstanceRow.Status;
 import io.redrive.store.ListInstancesParams;
 import io.redrive.store.RaiseEventParams;
+import io.redrive.store.RetryInstanceParams;
 import io.redrive.store.StartInstanceParams;
 import io.redrive.store.StartInstanceResult;
 import io.redrive.store.TerminateParams;
 import io.redrive.store.WorkflowStore;
+import io.redrive.workflow.replay.FailureCodec;
 import io.redrive.workflow.replay.Payloads;
 import java.sql.Connection;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
 /** The {@link WorkflowClient} over a Redrive store's workflow half. */
 final class StoreWorkflowClient implements WorkflowClient {
   private static final long AWAIT_POLL_MS = 20;
+  private static final String NOT_RETRYABLE = "NOT_RETRYABLE";
+  private static final String RETRIED_BY = "client";
 
   private final Redrive redrive;
   private final WorkflowStore store;
@@ -120,6 +136,106 @@ final class StoreWorkflowClient implements WorkflowClient {
   @Override
   public DeleteTreeResult delete(String instanceId, boolean force) {
     return store.deleteInstanceTree(instanceId, force);
+  }
+
+  @Override
+  public InstanceInfo retry(String instanceId, String note) {
+    InstanceRow row =
+        store.findInstance(instanceId).orElseThrow(() -> new InstanceNotFoundException(instanceId));
+    if (row.status() != Status.FAILED) {
+      throw new ConflictException(
+          ConflictException.NOT_FAILED,
+          "instance " + instanceId + " is " + row.status() + "; only a failed instance is retried");
+    }
+    WorkflowFailure failure = FailureCodec.read(payloads.parse(row.failure()));
+    if (!failure.isSystem()) {
+      throw new ConflictException(
+          NOT_RETRYABLE,
+          "instance "
+              + instanceId
+              + " failed with "
+              + failure.reason()
+              + ", which its code decided; only system failures (poison, nondeterminism,"
+              + " an unreadable history) are retried");
+    }
+    // The instance where the failure began is revived first, then each one on the way up.
+    Set<String> chain = new LinkedHashSet<>();
+    if (failure.instanceId() != null) {
+      chain.add(failure.instanceId());
+    }
+    chain.addAll(failure.via());
+    chain.remove(instanceId);
+    chain.add(instanceId);
+    for (String id : chain) {
+      retryOne(id, note);
+    }
+    return get(instanceId).orElseThrow(() -> new InstanceNotFoundException(instanceId));
+  }
+
+  private void retryOne(String instanceId, String note) {
+    Optional<InstanceRow> found = store.findInstance(instanceId);
+    if (found.isEmpty() || found.get().status() != Status.FAILED) {
+      return;
+    }
+    InstanceRow row = found.get();
+    List<HistoryRow> history = store.readHistory(instanceId, row.executionId());
+    if (history.isEmpty()) {
+      throw new IllegalStateException("instance " + instanceId + " failed without history");
+    }
+    HistoryRow failed = history.get(history.size() - 1);
+    ArrayNode voided = JsonNodeFactory.instance.arrayNode();
+    voided.add(failed.eventId());
+    List<String> deadActivities = new ArrayList<>();
+    boolean completionVoided = false;
+    if (history.size() > 1) {
+      HistoryRow before = history.get(history.size() - 2);
+      if (before.kind().equals("ACTIVITY_FAILED") || before.kind().equals("CHILD_FAILED")) {
+        JsonNode data = payloads.parse(before.data());
+        if (FailureCodec.read(data.get("failure")).isSystem()) {
+          voided.add(before.eventId());
+          completionVoided = true;
+          if (data.hasNonNull("messageId")) {
+            deadActivities.add(data.get("messageId").asText());
+          }
+        }
+      }
+    }
+    List<NewInboxRow> inbox = new ArrayList<>();
+    WorkflowFailure failure = FailureCodec.read(payloads.parse(row.failure()));
+    Instant now = redrive.clock().instant();
+    if (!completionVoided && failure.poisonedMessage() != null) {
+      JsonNode poisoned = payloads.parse(failure.poisonedMessage());
+      for (JsonNode r : poisoned.path("batch")) {
+        inbox.add(
+            new NewInboxRow(
+                instanceId,
+                r.hasNonNull("executionId") ? r.get("executionId").asInt() : null,
+                r.path("kind").asText(),
+                r.hasNonNull("refSeq") ? r.get("refSeq").asLong() : null,
+                r.hasNonNull("name") ? r.get("name").asText() : null,
+                r.hasNonNull("data") ? r.get("data").asText() : null,
+                now,
+                null));
+      }
+    }
+    ObjectNode data = JsonNodeFactory.instance.objectNode();
+    data.put("by", RETRIED_BY);
+    if (note != null) {
+      data.put("note", note);
+    }
+    data.set("voided", voided);
+    HistoryRow retried =
+        new HistoryRow(
+            row.executionId(),
+            failed.eventId() + 1,
+            "ORCHESTRATION_RETRIED",
+            null,
+            null,
+            payloads.text(data),
+            failed.turn(),
+            now);
+    store.retryInstance(
+        new RetryInstanceParams(instanceId, retried, inbox, deadActivities, RETRIED_BY, note, now));
   }
 
   @Override

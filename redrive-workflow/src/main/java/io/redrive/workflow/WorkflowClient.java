@@ -78,6 +78,19 @@ public interface WorkflowClient {
   /** Deletes a root instance with its whole tree (see {@link io.redrive.store.WorkflowStore}). */
   DeleteTreeResult delete(String instanceId, boolean force);
 
+  /**
+   * Brings back an instance that failed by a system failure (poison, nondeterminism, an unreadable
+   * history), which its code never saw: the failure is voided in history (ORCHESTRATION_RETRIED),
+   * the poisoned batch or dead activity message is put back, and the instance runs again from where
+   * it stood; a failure that came up from a child revives the child first. Completed activities
+   * never run again.
+   *
+   * @throws io.redrive.error.InstanceNotFoundException for an unknown instance
+   * @throws io.redrive.error.ConflictException NOT_FAILED when it has not failed; NOT_RETRYABLE
+   *     when its code decided the failure (an application failure); nothing changes
+   */
+  InstanceInfo retry(String instanceId, String note);
+
   /** Instances matching the filters, newest first. */
   InstancePage list(ListInstancesParams query);
 }

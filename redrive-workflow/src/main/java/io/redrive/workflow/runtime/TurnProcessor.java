@@ -63,6 +63,7 @@ public final class TurnProcessor {
   private static final Duration NODE_ERROR_DELAY = Duration.ofSeconds(1);
   private static final Duration UNREADABLE_DELAY = Duration.ofSeconds(1);
   private static final long[] COMMIT_RETRY_MS = {10, 20, 40};
+  private static final String UNRESOLVED = "unresolved";
 
   private final WorkflowStore store;
   private final Clock clock;
@@ -205,6 +206,7 @@ public final class TurnProcessor {
     } catch (HistoryUnreadableException e) {
       unreadable = e.getMessage();
     }
+    stored = withoutVoided(stored);
     if (lease.attempt() > settings.maxAttempts()) {
       return poison(lease, stored, unreadable, now);
     }
@@ -273,6 +275,30 @@ public final class TurnProcessor {
       return new Abandon(backoff(lease), WorkflowFailure.NONDETERMINISM, b.reason(), b.message());
     }
     return finish(lease, execution, stored, draft, result, null, batch, now);
+  }
+
+  /**
+   * The history as replay sees it: events an operator's retry voided (a system failure's completion
+   * and the failure itself) and the retry events are left out.
+   */
+  private static List<HistoryEvent> withoutVoided(List<HistoryEvent> stored) {
+    java.util.Set<Integer> voided = new java.util.HashSet<>();
+    for (HistoryEvent e : stored) {
+      if (EventKind.ORCHESTRATION_RETRIED.equals(e.kind())) {
+        voided.add(e.eventId());
+        e.data().path("voided").forEach(v -> voided.add(v.asInt()));
+      }
+    }
+    if (voided.isEmpty()) {
+      return stored;
+    }
+    List<HistoryEvent> live = new ArrayList<>(stored.size());
+    for (HistoryEvent e : stored) {
+      if (!voided.contains(e.eventId())) {
+        live.add(e);
+      }
+    }
+    return live;
   }
 
   private Decision dropLateRows(TurnLease lease, Instant now) {
@@ -352,6 +378,14 @@ public final class TurnProcessor {
       HistoryEvent started = stored.get(0);
       e.id = i.executionId();
       e.version = i.version() != null ? i.version() : started.text("version");
+      e.requestedVersion = i.requestedVersion();
+      if (UNRESOLVED.equals(e.version)) {
+        // Poisoned before any code was found, then retried by an operator: resolve it now.
+        e.version =
+            e.requestedVersion != null
+                ? e.requestedVersion
+                : registry.defaultVersion(e.name).orElse(null);
+      }
       e.input = started.data().get("input");
       e.firstSeq = started.data().path("firstSeq").asLong(1);
       List<JsonNode> carried = new ArrayList<>();
@@ -405,7 +439,9 @@ public final class TurnProcessor {
   private TurnDraft draft(
       TurnLease lease, Execution execution, List<HistoryEvent> stored, Instant now) {
     int lastEventId =
-        execution.isNew || stored.isEmpty() ? 0 : stored.get(stored.size() - 1).eventId();
+        execution.isNew
+            ? 0
+            : lease.history().stream().mapToInt(HistoryRow::eventId).max().orElse(0);
     int turn =
         execution.isNew
             ? 1
@@ -435,7 +471,7 @@ public final class TurnProcessor {
     ObjectNode s = JSON.objectNode();
     s.put("instanceId", instanceId);
     s.put("name", e.name);
-    s.put("version", e.version == null ? "unresolved" : e.version);
+    s.put("version", e.version == null ? UNRESOLVED : e.version);
     s.set("input", e.input == null ? JSON.nullNode() : e.input);
     if (e.parent != null) {
       ObjectNode p = s.putObject("parent");
