@@ -109,6 +109,7 @@ public final class OrchestrationRun implements OrchestrationContext {
   private Instant now;
   private long nextSeq;
   private boolean suspended;
+  private boolean swallowedSuspension;
   private Long suspendedAt;
   private String mismatch;
   private String undecodable;
@@ -190,18 +191,23 @@ public final class OrchestrationRun implements OrchestrationContext {
     owner = Thread.currentThread();
     Object output = null;
     Exception thrown = null;
+    boolean signalled = false;
     try {
       Object input = payloads.decode("input", spec.input(), inputType);
       output = code.run(this, input);
     } catch (TurnSuspended | ReplaySignal e) {
       // recorded in fields before it was thrown
+      signalled = true;
     } catch (Payloads.UndecodablePayload e) {
       undecodable = e.getMessage();
+      signalled = true;
     } catch (Exception e) {
       thrown = e;
     } finally {
       owner = null;
     }
+    // The code went on after a suspension it caught: its return value or exception is ignored.
+    swallowedSuspension = suspended && !signalled;
     if (undecodable != null) {
       return new RunResult.Bounced("SERIALIZATION_ERROR", undecodable);
     }
@@ -265,6 +271,11 @@ public final class OrchestrationRun implements OrchestrationContext {
       // the output cannot be written as JSON: a bug of the code, the same on every replay
       return new RunResult.Failed(out, customStatus, failureOf(e));
     }
+  }
+
+  /** True when the code caught the suspension signal and carried on (it still suspended). */
+  public boolean swallowedSuspension() {
+    return swallowedSuspension;
   }
 
   private WorkflowFailure failureOf(Exception e) {

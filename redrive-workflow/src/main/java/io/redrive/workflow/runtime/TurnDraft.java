@@ -23,6 +23,7 @@ final class TurnDraft {
   final int turn;
   final Instant at;
   private final Payloads payloads;
+  private final int firstEventId;
   private int nextEventId;
   final List<HistoryEvent> events = new ArrayList<>();
   final List<NewInboxRow> inbox = new ArrayList<>();
@@ -32,7 +33,8 @@ final class TurnDraft {
 
   TurnDraft(int executionId, int lastEventId, int turn, Instant at, Payloads payloads) {
     this.executionId = executionId;
-    this.nextEventId = lastEventId + 1;
+    this.firstEventId = lastEventId + 1;
+    this.nextEventId = firstEventId;
     this.turn = turn;
     this.at = at;
     this.payloads = payloads;
@@ -47,6 +49,12 @@ final class TurnDraft {
 
   HistoryEvent add(NewEvent e) {
     return add(e.kind(), e.seq(), e.name(), e.data());
+  }
+
+  /** Drops the events drafted after the first {@code size}; ids continue from there. */
+  void truncate(int size) {
+    events.subList(size, events.size()).clear();
+    nextEventId = firstEventId + size;
   }
 
   /** The events as rows for the store. */

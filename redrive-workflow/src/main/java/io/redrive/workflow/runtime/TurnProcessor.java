@@ -71,6 +71,8 @@ public final class TurnProcessor {
   private final Payloads payloads;
   private final RuntimeSettings settings;
   private final WorkflowMetrics metrics;
+  private final java.util.Set<String> warnedSwallowers =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   public TurnProcessor(
       WorkflowStore store,
@@ -98,12 +100,23 @@ public final class TurnProcessor {
 
   /** Decides and carries out the turn; never throws for a lost lease. */
   public void process(TurnLease lease) {
-    Instant started = clock.instant();
+    // Stored times are milliseconds: a turn's time must read back as it was used.
+    Instant started = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
     Decision decision;
     try {
       decision = decide(lease, started);
     } catch (VirtualMachineError e) {
       throw e;
+    } catch (RuntimeException e) {
+      // A bug of ours or a store failure while deciding: the try counts, the instance waits.
+      decision =
+          new Abandon(NODE_ERROR_DELAY, "NODE_ERROR", e.getClass().getSimpleName(), e.toString());
+      LOG.warn(
+          "Orchestration turn failed on node {}, abandoning (instance {}, attempt {})",
+          settings.nodeId(),
+          lease.instance().id(),
+          lease.attempt(),
+          e);
     } catch (Error e) {
       decision =
           new Abandon(NODE_ERROR_DELAY, "NODE_ERROR", e.getClass().getSimpleName(), e.toString());
@@ -259,6 +272,18 @@ public final class TurnProcessor {
             payloads,
             CODE_LOG);
     RunResult result = run.run();
+    if (run.swallowedSuspension() && warnedSwallowers.add(instance.id())) {
+      if (warnedSwallowers.size() > 10_000) {
+        warnedSwallowers.clear();
+      }
+      LOG.warn(
+          "Orchestration code caught the runtime's suspension signal (TurnSuspended) and went on;"
+              + " the turn suspended anyway and the code's result was ignored. Never catch"
+              + " Throwable or Error in orchestration code (instance {}, {}@{})",
+          instance.id(),
+          execution.name,
+          execution.version);
+    }
     if (result instanceof RunResult.Bounced b) {
       metrics.nondeterminism(execution.name, execution.version);
       LOG.warn(
@@ -737,9 +762,8 @@ public final class TurnProcessor {
       if (storedEvents + draft.events.size() > settings.maxHistoryEvents()
           || storedBytes + draft.bytes() > settings.maxHistoryBytes()) {
         // The limit replaces the turn's commands: nothing they scheduled is written.
-        draft.events.subList(beforeCommands, draft.events.size()).clear();
         failure = historyLimit(i.id(), execution, storedEvents, storedBytes, draft);
-        LOG.error("{} (instance {})", failure.display(), i.id());
+        draft.truncate(beforeCommands);
         draft.add(EventKind.ORCHESTRATION_FAILED, null, null, failed(failure));
         status = Status.FAILED;
         output = null;
