@@ -45,6 +45,7 @@ public final class WorkflowRuntime implements AutoCloseable {
   private final ObjectMapper mapper;
   private final WorkflowMetrics metrics;
   private final WorkflowStore store;
+  private final Duration activityLeaseTimeout;
   private final List<Worker> workers = new ArrayList<>();
   private TurnPoller poller;
   private boolean started;
@@ -53,6 +54,7 @@ public final class WorkflowRuntime implements AutoCloseable {
     this.redrive = b.redrive;
     this.registry = b.registry;
     this.mapper = b.mapper;
+    this.activityLeaseTimeout = b.activityLeaseTimeout;
     this.metrics = new WorkflowMetrics(b.meterRegistry);
     if (!(redrive.store() instanceof WorkflowStore w)) {
       throw new IllegalArgumentException(
@@ -109,6 +111,7 @@ public final class WorkflowRuntime implements AutoCloseable {
                 .concurrency(settings.activityConcurrency())
                 .unregisteredBackoff(settings.unregisteredBackoff())
                 .pollInterval(Duration.ofMillis(5), settings.pollInterval())
+                .leaseTimeout(activityLeaseTimeout)
                 .meterRegistry(metrics.registry());
         int handlers = 0;
         for (String name : registry.activityNames()) {
@@ -221,6 +224,7 @@ public final class WorkflowRuntime implements AutoCloseable {
     private int maxHistoryEvents = WorkflowDefaults.MAX_HISTORY_EVENTS;
     private long maxHistoryBytes = WorkflowDefaults.MAX_HISTORY_BYTES;
     private Duration pollInterval = Duration.ofSeconds(1);
+    private Duration activityLeaseTimeout = QueuePolicy.DEFAULT_LEASE_TIMEOUT;
     private Set<Role> roles = Set.of(Role.ORCHESTRATIONS, Role.ACTIVITIES);
     private ObjectMapper mapper = Json.defaultMapper();
     private MeterRegistry meterRegistry;
@@ -332,6 +336,16 @@ public final class WorkflowRuntime implements AutoCloseable {
     /** The longest the turn poller and activity workers sleep without a wake-up (default 1 s). */
     public Builder pollInterval(Duration value) {
       this.pollInterval = positive("pollInterval", value);
+      return this;
+    }
+
+    /**
+     * How long this node's lease on an activity message lasts unless renewed (default 30 s): a node
+     * that dies mid-activity holds the message this long before another node gets it.
+     */
+    public Builder activityLeaseTimeout(Duration value) {
+      this.activityLeaseTimeout =
+          QueuePolicy.requireLeaseTimeout(positive("activityLeaseTimeout", value));
       return this;
     }
 

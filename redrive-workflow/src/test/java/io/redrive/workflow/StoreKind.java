@@ -22,6 +22,7 @@ public enum StoreKind {
         Path dir = Files.createTempDirectory("redrive-wf-test");
         Path file = dir.resolve("redrive.db");
         return new TestDb(
+            "sqlite|" + file,
             () -> SqliteStore.open(file, 4),
             () -> {},
             () -> {
@@ -41,6 +42,7 @@ public enum StoreKind {
     public TestDb newDatabase() {
       String schema = TestPostgres.createSchema("wf");
       return new TestDb(
+          "postgres|" + TestPostgres.adminUrl() + "|" + schema,
           () -> PostgresStore.builder(TestPostgres.adminUrl()).schema(schema).poolSize(4).build(),
           () -> TestPostgres.dropSchema(schema),
           () -> DriverManager.getConnection(TestPostgres.urlForSchema(schema)));
@@ -49,8 +51,22 @@ public enum StoreKind {
 
   public abstract TestDb newDatabase();
 
-  /** One fresh database; {@link #open()} may be called again to "restart" on the same data. */
-  public record TestDb(Supplier<Store> opener, Runnable drop, Connector connector) {
+  /** Opens a store on the database an {@link TestDb#address()} names (in another JVM). */
+  public static Store open(String address) {
+    String[] p = address.split("\\|");
+    return switch (p[0]) {
+      case "sqlite" -> SqliteStore.open(Path.of(p[1]), 4);
+      case "postgres" -> PostgresStore.builder(p[1]).schema(p[2]).poolSize(4).build();
+      default -> throw new IllegalArgumentException("store address: " + address);
+    };
+  }
+
+  /**
+   * One fresh database; {@link #open()} may be called again to "restart" on the same data.
+   *
+   * @param address how another JVM opens it (see {@link StoreKind#open(String)})
+   */
+  public record TestDb(String address, Supplier<Store> opener, Runnable drop, Connector connector) {
     public Store open() {
       return opener.get();
     }

@@ -1,0 +1,98 @@
+package io.redrive.workflow.process;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A {@link WorkflowNodeProcess} in a child JVM, seen from the test. */
+final class ChildNode implements AutoCloseable {
+  private final Process process;
+  private final List<String> lines = new ArrayList<>();
+
+  private ChildNode(Process process) {
+    this.process = process;
+    Thread reader =
+        new Thread(
+            () -> {
+              try (BufferedReader r =
+                  new BufferedReader(
+                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                  synchronized (lines) {
+                    lines.add(line);
+                    lines.notifyAll();
+                  }
+                }
+              } catch (IOException e) {
+                // the child is gone
+              }
+            },
+            "child-node-output");
+    reader.setDaemon(true);
+    reader.start();
+  }
+
+  static ChildNode start(
+      String address, String nodeId, String role, CrashRegistry.Mode mode, Path sideEffects) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-XX:TieredStopAtLevel=1");
+    command.add("-XX:+UseSerialGC");
+    command.add("-Xmx192m");
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(WorkflowNodeProcess.class.getName());
+    command.add(address);
+    command.add(nodeId);
+    command.add(role);
+    command.add(mode.name());
+    command.add(sideEffects.toString());
+    try {
+      return new ChildNode(new ProcessBuilder(command).redirectErrorStream(true).start());
+    } catch (IOException e) {
+      throw new IllegalStateException("could not start child node " + nodeId, e);
+    }
+  }
+
+  /** Waits for a line starting with {@code prefix}; fails showing the output otherwise. */
+  String awaitLine(String prefix, Duration max) throws InterruptedException {
+    long deadline = System.nanoTime() + max.toNanos();
+    synchronized (lines) {
+      while (true) {
+        for (String l : lines) {
+          if (l.startsWith(prefix)) {
+            return l;
+          }
+        }
+        long left = deadline - System.nanoTime();
+        if (left <= 0 || !process.isAlive()) {
+          throw new AssertionError(
+              "child node: no line starting with \""
+                  + prefix
+                  + "\"; output:\n"
+                  + String.join("\n", lines));
+        }
+        lines.wait(Math.max(1, Math.min(200, left / 1_000_000)));
+      }
+    }
+  }
+
+  /** SIGKILL: the node dies with whatever it held. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor();
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    if (process.isAlive()) {
+      kill();
+    }
+  }
+}

@@ -1,0 +1,142 @@
+package io.redrive.workflow.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.redrive.Redrive;
+import io.redrive.store.HistoryRow;
+import io.redrive.store.InstanceRow.Status;
+import io.redrive.store.TurnRow;
+import io.redrive.store.WorkflowStore;
+import io.redrive.workflow.StartRequest;
+import io.redrive.workflow.StoreKind;
+import io.redrive.workflow.WorkflowClient;
+import io.redrive.workflow.WorkflowRuntime;
+import io.redrive.workflow.WorkflowRuntime.Role;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Processes, not threads, where a crash is the point (docs/workflows.md, "Crash mid-turn"): a
+ * child-JVM node is killed with SIGKILL in the middle of a turn, and in the middle of an activity;
+ * a node in the test JVM finishes the instance. Both stores (the SQLite file shared by the child).
+ */
+class CrashScenariosTest {
+  private static final Duration WAIT = Duration.ofSeconds(60);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private StoreKind.TestDb db;
+  private Redrive redrive;
+  private WorkflowRuntime runtime;
+  private ChildNode child;
+  private Path sideEffects;
+
+  @AfterEach
+  void close() throws Exception {
+    if (child != null) {
+      child.close();
+    }
+    if (runtime != null) {
+      runtime.stop(Duration.ofSeconds(5));
+    }
+    if (redrive != null) {
+      redrive.close();
+    }
+    if (db != null) {
+      db.drop().run();
+    }
+  }
+
+  private WorkflowClient setUp(StoreKind kind) throws Exception {
+    db = kind.newDatabase();
+    redrive = Redrive.builder(db.open()).build();
+    sideEffects = Files.createTempFile("side-effects", ".txt");
+    return WorkflowClient.on(redrive);
+  }
+
+  private WorkflowRuntime localNode(Role... roles) {
+    return WorkflowRuntime.builder(
+            redrive, CrashRegistry.registry(CrashRegistry.Mode.NONE, sideEffects))
+        .nodeId("survivor")
+        .roles(roles)
+        .turnLeaseTimeout(WorkflowNodeProcess.LEASE)
+        .activityLeaseTimeout(WorkflowNodeProcess.LEASE)
+        .pollInterval(Duration.ofMillis(50))
+        .build()
+        .start();
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void killMidTurn_anotherNodeCommits_oneTurnPerCommittedTurn(StoreKind kind) throws Exception {
+    WorkflowClient client = setUp(kind);
+    child =
+        ChildNode.start(
+            db.address(),
+            "doomed",
+            "ORCHESTRATIONS",
+            CrashRegistry.Mode.BLOCK_IN_TURN,
+            sideEffects);
+    child.awaitLine("READY", WAIT);
+    String id = client.start(StartRequest.of("CrashTurn", "x")).instanceId();
+    child.awaitLine("IN_TURN " + id, WAIT);
+
+    child.kill();
+    runtime = localNode(Role.ORCHESTRATIONS, Role.ACTIVITIES);
+
+    assertThat(client.awaitResult(id, WAIT, String.class)).isEqualTo("side effect of x");
+    List<HistoryRow> history = client.history(id, 1);
+    assertThat(history.stream().filter(e -> e.kind().equals("TURN_STARTED")))
+        .as("one TURN_STARTED per committed turn")
+        .hasSize(2);
+    assertThat(history.stream().filter(e -> e.kind().equals("ACTIVITY_SCHEDULED"))).hasSize(1);
+    List<TurnRow> timeline = ((WorkflowStore) redrive.store()).readTimeline(id);
+    assertThat(timeline)
+        .anySatisfy(
+            t -> {
+              assertThat(t.outcome()).isEqualTo("LEASE_EXPIRED");
+              assertThat(t.node()).isEqualTo("doomed");
+            });
+    assertThat(Files.readAllLines(sideEffects)).hasSize(1);
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void killMidActivity_redelivered_sideEffectTwice_resultShowsTheLostLease(StoreKind kind)
+      throws Exception {
+    WorkflowClient client = setUp(kind);
+    runtime = localNode(Role.ORCHESTRATIONS);
+    child =
+        ChildNode.start(
+            db.address(),
+            "doomed",
+            "ACTIVITIES",
+            CrashRegistry.Mode.BLOCK_IN_ACTIVITY,
+            sideEffects);
+    child.awaitLine("READY", WAIT);
+    String id = client.start(StartRequest.of("CrashTurn", "y")).instanceId();
+    child.awaitLine("IN_ACTIVITY " + id, WAIT);
+
+    child.kill();
+    WorkflowRuntime activities = localNode(Role.ACTIVITIES);
+    try {
+      assertThat(client.awaitResult(id, WAIT, String.class)).isEqualTo("side effect of y");
+    } finally {
+      activities.stop(Duration.ofSeconds(5));
+    }
+
+    assertThat(Files.readAllLines(sideEffects)).hasSize(2);
+    List<HistoryRow> completed =
+        client.history(id, 1).stream().filter(e -> e.kind().equals("ACTIVITY_COMPLETED")).toList();
+    assertThat(completed).hasSize(1);
+    JsonNode attempts = JSON.readTree(completed.get(0).data()).path("attempts");
+    assertThat(attempts.toString()).contains("LEASE_EXPIRED");
+    assertThat(client.get(id).orElseThrow().status()).isEqualTo(Status.COMPLETED);
+  }
+}
