@@ -17,14 +17,19 @@ public final class ReadmeBlocks {
 
   /** The README's Java block declaring {@code className}. */
   public static String block(String className) throws IOException {
-    String readme = Files.readString(Path.of("..", "README.md"));
+    return block(Path.of("..", "README.md"), className);
+  }
+
+  /** The Java block of the Markdown file {@code doc} declaring {@code className}. */
+  public static String block(Path doc, String className) throws IOException {
+    String readme = Files.readString(doc);
     Matcher m = JAVA.matcher(readme);
     while (m.find()) {
       if (m.group(1).contains("public final class " + className + " ")) {
         return m.group(1).strip();
       }
     }
-    throw new AssertionError("README.md has no java block declaring " + className);
+    throw new AssertionError(doc + " has no java block declaring " + className);
   }
 
   /** This module's copy of the example, as compiled and run by the tests. */
