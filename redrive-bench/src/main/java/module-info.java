@@ -5,6 +5,7 @@
 module io.redrive.bench {
   requires io.redrive.sqlite;
   requires io.redrive.postgres;
+  requires io.redrive.workflow;
   requires ch.qos.logback.classic;
   requires com.fasterxml.jackson.databind;
   requires embedded.postgres;
