@@ -180,6 +180,31 @@ class LifecycleTest extends RuntimeHarness {
                 return "swallowed";
               }
             })
+        .orchestration(
+            "Impatient",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              try {
+                return ctx.callActivity(
+                        "Slow",
+                        in,
+                        new com.fasterxml.jackson.core.type.TypeReference<String>() {},
+                        ActivityOptions.defaults().withTimeout(Duration.ofMillis(200)))
+                    .await();
+              } catch (ActivityFailedException e) {
+                return "gave up: " + e.failure().reason();
+              }
+            })
+        .activity(
+            "Slow",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              Thread.sleep(30_000);
+              return "too late";
+            })
         .activity("Echo", String.class, String.class, (ctx, in) -> "echo " + in)
         .activity(
             "Flaky",
@@ -328,6 +353,17 @@ class LifecycleTest extends RuntimeHarness {
         .hasSize(2)
         .allSatisfy(e -> assertThat(e.name()).isEqualTo("RETRY"));
     assertThat(history.stream().filter(e -> e.kind().equals("ACTIVITY_FAILED"))).hasSize(3);
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void activityCallTimeout_interruptsIt_catchableTimeout(StoreKind kind) throws Exception {
+    redrive(kind);
+    runtime(registry());
+
+    String id = client().start(StartRequest.of("Impatient", "x")).instanceId();
+
+    assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("gave up: TIMEOUT_EXCEEDED");
   }
 
   @ParameterizedTest

@@ -3,19 +3,28 @@ package io.redrive.workflow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.redrive.message.Message;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
 import io.redrive.message.Outcome;
+import io.redrive.retry.UnregisteredHandlerBackoff;
 import io.redrive.store.HistoryRow;
+import io.redrive.store.InstanceRow;
 import io.redrive.store.InstanceRow.Status;
+import io.redrive.store.WorkflowStore;
+import io.redrive.testkit.ControllableClock;
 import io.redrive.testkit.TestHooks;
 import io.redrive.workflow.WorkflowRuntime.Role;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.slf4j.LoggerFactory;
 
 /**
  * The poison scenarios of docs/workflows.md (duroxide's D-8…D-21, D-24, D-25), on both stores:
@@ -298,6 +307,61 @@ class PoisonScenariosTest extends RuntimeHarness {
     assertThat(f.attempt()).isEqualTo(6);
     assertThat(f.maxAttempts()).isEqualTo(5);
     assertThat(bodyRuns).hasValue(1);
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d17_unregisteredTurn_abandonedWithTheBackoffOfItsAttempt(StoreKind kind) {
+    ControllableClock clock = ControllableClock.startingAtEpochOfTests();
+    redrive(kind, clock);
+    runtime(base().build(), b -> b.maxAttempts(10));
+
+    String id = client().start(StartRequest.of("NotHere", "x")).instanceId();
+
+    await()
+        .atMost(WAIT)
+        .until(() -> ((WorkflowStore) redrive.store()).readTimeline(id).size() == 1);
+    InstanceRow row = ((WorkflowStore) redrive.store()).findInstance(id).orElseThrow();
+    assertThat(row.notBefore())
+        .as("1 s after the first try, the default backoff")
+        .isEqualTo(clock.instant().plus(UnregisteredHandlerBackoff.DEFAULT.delayAfter(1)))
+        .isEqualTo(clock.instant().plusSeconds(1));
+    assertThat(row.turnAttempt()).isEqualTo(1);
+    clock.advance(Duration.ofSeconds(1));
+    await()
+        .atMost(WAIT)
+        .until(() -> ((WorkflowStore) redrive.store()).readTimeline(id).size() == 2);
+    assertThat(((WorkflowStore) redrive.store()).findInstance(id).orElseThrow().notBefore())
+        .as("2 s after the second")
+        .isEqualTo(clock.instant().plusSeconds(2));
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void d18_unregisteredNameAndVersion_warnWithTheAttemptsLeft(StoreKind kind) {
+    Logger logger = (Logger) LoggerFactory.getLogger("io.redrive.workflow.runtime");
+    ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    appender.start();
+    logger.addAppender(appender);
+    try {
+      redrive(kind);
+      runtime(base().build(), b -> b.maxAttempts(3).unregisteredBackoff(FAST).nodeId("node-x"));
+      String id = client().start(StartRequest.of("Counted", "x").withVersion("9.9.9")).instanceId();
+
+      assertThat(client().await(id, WAIT).failure().reason()).isEqualTo("POISON");
+
+      assertThat(appender.list)
+          .extracting(ILoggingEvent::getFormattedMessage)
+          .filteredOn(m -> m.contains(id))
+          .filteredOn(m -> m.startsWith("Orchestration not registered"))
+          .hasSize(3)
+          .anySatisfy(m -> assertThat(m).contains("will poison in 2 more attempts"))
+          .anySatisfy(m -> assertThat(m).contains("will poison in 1 more attempts"))
+          .anySatisfy(m -> assertThat(m).contains("will poison in 0 more attempts"))
+          .allSatisfy(m -> assertThat(m).contains("name Counted", "version 9.9.9", "node node-x"));
+    } finally {
+      logger.detachAppender(appender);
+    }
   }
 
   @ParameterizedTest

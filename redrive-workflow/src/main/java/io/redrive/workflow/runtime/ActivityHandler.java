@@ -8,6 +8,12 @@ import io.redrive.worker.HandlerContext;
 import io.redrive.worker.HandlerRegistration;
 import io.redrive.worker.HandlerResult;
 import io.redrive.workflow.ActivityRegistration;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs a registered activity as a worker handler: decodes the message's input, calls the activity
@@ -16,6 +22,14 @@ import io.redrive.workflow.ActivityRegistration;
  * (SERIALIZATION_ERROR), since another delivery would not decode it either.
  */
 public final class ActivityHandler implements Handler {
+  private static final ScheduledExecutorService TIMEOUTS =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "redrive-wf-activity-timeouts");
+            t.setDaemon(true);
+            return t;
+          });
+
   private final ActivityRegistration registration;
   private final ObjectMapper mapper;
 
@@ -56,7 +70,40 @@ public final class ActivityHandler implements Handler {
               + ": "
               + e.getOriginalMessage());
     }
-    Object output = registration.code().run(new WorkerActivityContext(context), input);
-    return HandlerResult.complete(mapper.writeValueAsString(output));
+    String timeoutMs = context.headers().get(ActivityHeaders.TIMEOUT_MS);
+    if (timeoutMs == null) {
+      Object output = registration.code().run(new WorkerActivityContext(context), input);
+      return HandlerResult.complete(mapper.writeValueAsString(output));
+    }
+    // The call's own timeout: interrupt the run when it passes, as the worker does for its own.
+    Duration timeout = Duration.ofMillis(Long.parseLong(timeoutMs));
+    Thread runner = Thread.currentThread();
+    AtomicBoolean timedOut = new AtomicBoolean();
+    ScheduledFuture<?> alarm =
+        TIMEOUTS.schedule(
+            () -> {
+              timedOut.set(true);
+              runner.interrupt();
+            },
+            timeout.toMillis(),
+            TimeUnit.MILLISECONDS);
+    try {
+      Object output = registration.code().run(new WorkerActivityContext(context), input);
+      if (!timedOut.get()) {
+        return HandlerResult.complete(mapper.writeValueAsString(output));
+      }
+    } catch (Exception e) {
+      if (!timedOut.get()) {
+        throw e;
+      }
+    } finally {
+      alarm.cancel(false);
+      if (timedOut.get()) {
+        Thread.interrupted();
+      }
+    }
+    return HandlerResult.fail(
+        FailureReason.TIMEOUT_EXCEEDED,
+        "activity " + registration.name() + " ran longer than its call's timeout of " + timeout);
   }
 }

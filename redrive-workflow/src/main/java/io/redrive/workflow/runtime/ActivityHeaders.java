@@ -14,5 +14,8 @@ public final class ActivityHeaders {
   /** Which retry of the retry policy it is (0 for the first scheduling). */
   public static final String RETRY = "wf-retry";
 
+  /** The call's own timeout in milliseconds ({@code ActivityOptions.timeout}), when it set one. */
+  public static final String TIMEOUT_MS = "wf-timeout-ms";
+
   private ActivityHeaders() {}
 }

@@ -894,15 +894,18 @@ public final class TurnProcessor {
             queue =
                 registry.activity(name).map(r -> r.queue()).orElse(WorkflowDefaults.ACTIVITY_QUEUE);
           }
+          Map<String, String> headers = new HashMap<>();
+          headers.put(ActivityHeaders.INSTANCE, i.id());
+          headers.put(ActivityHeaders.EXECUTION, String.valueOf(execution.id));
+          headers.put(ActivityHeaders.ACTIVITY, String.valueOf(e.seq()));
+          headers.put(ActivityHeaders.RETRY, String.valueOf(retry));
+          if (e.data().hasNonNull("timeoutMs")) {
+            headers.put(ActivityHeaders.TIMEOUT_MS, e.data().get("timeoutMs").asText());
+          }
           NewMessage message =
               NewMessage.builder(queue, name)
                   .payload(payloads.text(e.data().get("input")))
-                  .headers(
-                      Map.of(
-                          "wf-instance", i.id(),
-                          "wf-execution", String.valueOf(execution.id),
-                          "wf-activity", String.valueOf(e.seq()),
-                          "wf-retry", String.valueOf(retry)))
+                  .headers(headers)
                   .build();
           draft.activities.add(
               new ActivityStart(
