@@ -40,6 +40,18 @@ final class ChildNode implements AutoCloseable {
 
   static ChildNode start(
       String address, String nodeId, String role, CrashRegistry.Mode mode, Path sideEffects) {
+    return start(address, nodeId, role, mode, sideEffects, 10, 1000, 60_000);
+  }
+
+  static ChildNode start(
+      String address,
+      String nodeId,
+      String role,
+      CrashRegistry.Mode mode,
+      Path sideEffects,
+      int maxAttempts,
+      long backoffBaseMs,
+      long backoffMaxMs) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-XX:TieredStopAtLevel=1");
@@ -53,6 +65,9 @@ final class ChildNode implements AutoCloseable {
     command.add(role);
     command.add(mode.name());
     command.add(sideEffects.toString());
+    command.add(String.valueOf(maxAttempts));
+    command.add(String.valueOf(backoffBaseMs));
+    command.add(String.valueOf(backoffMaxMs));
     try {
       return new ChildNode(new ProcessBuilder(command).redirectErrorStream(true).start());
     } catch (IOException e) {
@@ -81,6 +96,16 @@ final class ChildNode implements AutoCloseable {
         lines.wait(Math.max(1, Math.min(200, left / 1_000_000)));
       }
     }
+  }
+
+  /** Closes its stdin: the node stops gracefully (a rolling restart); waits for it to exit. */
+  void stopGracefully() throws InterruptedException {
+    try {
+      process.getOutputStream().close();
+    } catch (IOException e) {
+      // already gone
+    }
+    process.waitFor();
   }
 
   /** SIGKILL: the node dies with whatever it held. */

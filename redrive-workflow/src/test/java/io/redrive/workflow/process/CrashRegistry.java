@@ -20,15 +20,41 @@ public final class CrashRegistry {
     /** In an orchestration turn, after it scheduled its activity and before it commits. */
     BLOCK_IN_TURN,
     /** In the activity, after its side effect and before it settles. */
-    BLOCK_IN_ACTIVITY
+    BLOCK_IN_ACTIVITY,
+    /** Old code of a rolling deployment: no NewActivity, Versioned 1.0.0 only. */
+    ROLLING_OLD,
+    /** New code of a rolling deployment: NewActivity and Versioned 2.0.0 too. */
+    ROLLING_NEW
   }
 
   private CrashRegistry() {}
 
   /** The registry; side effects of "SideEffect" are appended as lines to {@code sideEffects}. */
   public static WorkflowRegistry registry(Mode mode, Path sideEffects) {
-    return WorkflowRegistry.builder()
-        .orchestration(
+    WorkflowRegistry.Builder b = WorkflowRegistry.builder();
+    if (mode == Mode.ROLLING_OLD || mode == Mode.ROLLING_NEW) {
+      b.orchestration(
+              "Rolling",
+              "1.0.0",
+              String.class,
+              String.class,
+              (ctx, in) -> ctx.callActivity("NewActivity", in, String.class).await())
+          .orchestration(
+              "Versioned",
+              "1.0.0",
+              String.class,
+              String.class,
+              (ctx, in) -> ctx.continueAsNew("2.0.0", in + "-v1"))
+          .activity("OldActivity", String.class, String.class, (ctx, in) -> in);
+      if (mode == Mode.ROLLING_NEW) {
+        b.orchestration(
+                "Versioned", "2.0.0", String.class, String.class, (ctx, in) -> in + "-v2-completed")
+            .activity(
+                "NewActivity", String.class, String.class, (ctx, in) -> "NewActivity result " + in);
+      }
+      return b.build();
+    }
+    return b.orchestration(
             "CrashTurn",
             "1.0.0",
             String.class,

@@ -35,12 +35,16 @@ class CrashScenariosTest {
   private Redrive redrive;
   private WorkflowRuntime runtime;
   private ChildNode child;
+  private final java.util.List<ChildNode> others = new java.util.ArrayList<>();
   private Path sideEffects;
 
   @AfterEach
   void close() throws Exception {
     if (child != null) {
       child.close();
+    }
+    for (ChildNode c : others) {
+      c.close();
     }
     if (runtime != null) {
       runtime.stop(Duration.ofSeconds(5));
@@ -61,10 +65,15 @@ class CrashScenariosTest {
   }
 
   private WorkflowRuntime localNode(Role... roles) {
+    return localNode(10, roles);
+  }
+
+  private WorkflowRuntime localNode(int maxAttempts, Role... roles) {
     return WorkflowRuntime.builder(
             redrive, CrashRegistry.registry(CrashRegistry.Mode.NONE, sideEffects))
         .nodeId("survivor")
         .roles(roles)
+        .maxAttempts(maxAttempts)
         .turnLeaseTimeout(WorkflowNodeProcess.LEASE)
         .activityLeaseTimeout(WorkflowNodeProcess.LEASE)
         .pollInterval(Duration.ofMillis(50))
@@ -138,5 +147,80 @@ class CrashScenariosTest {
     JsonNode attempts = JSON.readTree(completed.get(0).data()).path("attempts");
     assertThat(attempts.toString()).contains("LEASE_EXPIRED");
     assertThat(client.get(id).orElseThrow().status()).isEqualTo(Status.COMPLETED);
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void crashTwinOfD8_twoNodesDieInTheSameTurn_thirdPoisonsBeforeCode(StoreKind kind)
+      throws Exception {
+    WorkflowClient client = setUp(kind);
+    String id = client.start(StartRequest.of("CrashTurn", "x")).instanceId();
+    for (String node : java.util.List.of("doomed-1", "doomed-2")) {
+      ChildNode doomed =
+          ChildNode.start(
+              db.address(),
+              node,
+              "ORCHESTRATIONS",
+              CrashRegistry.Mode.BLOCK_IN_TURN,
+              sideEffects,
+              2,
+              1000,
+              60_000);
+      others.add(doomed);
+      doomed.awaitLine("IN_TURN " + id, WAIT);
+      doomed.kill();
+    }
+
+    runtime = localNode(2, Role.ORCHESTRATIONS, Role.ACTIVITIES);
+
+    var info = client.await(id, WAIT);
+    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.failure().reason()).isEqualTo("POISON");
+    assertThat(info.failure().attempt()).isEqualTo(3);
+    assertThat(info.failure().maxAttempts()).isEqualTo(2);
+    assertThat(info.failure().lastAttempt().reason()).isEqualTo("LEASE_EXPIRED");
+    assertThat(((WorkflowStore) redrive.store()).readTimeline(id))
+        .filteredOn(t -> t.outcome().equals("LEASE_EXPIRED"))
+        .extracting(TurnRow::node)
+        .containsExactly("doomed-1", "doomed-2");
+    assertThat(Files.readAllLines(sideEffects)).as("the activity never ran").isEmpty();
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void crashTwinOfD10_activityKillsTwoNodes_thirdDeliveryPoisonsIt(StoreKind kind)
+      throws Exception {
+    WorkflowClient client = setUp(kind);
+    runtime = localNode(2, Role.ORCHESTRATIONS);
+    String id = client.start(StartRequest.of("CrashTurn", "y")).instanceId();
+    for (String node : java.util.List.of("doomed-1", "doomed-2")) {
+      ChildNode doomed =
+          ChildNode.start(
+              db.address(),
+              node,
+              "ACTIVITIES",
+              CrashRegistry.Mode.BLOCK_IN_ACTIVITY,
+              sideEffects,
+              2,
+              1000,
+              60_000);
+      others.add(doomed);
+      doomed.awaitLine("IN_ACTIVITY " + id, WAIT);
+      doomed.kill();
+    }
+
+    WorkflowRuntime activities = localNode(2, Role.ACTIVITIES);
+    try {
+      var info = client.await(id, WAIT);
+      assertThat(info.status()).isEqualTo(Status.FAILED);
+      assertThat(info.failure().target()).isEqualTo(io.redrive.workflow.PoisonTarget.ACTIVITY);
+      assertThat(info.failure().attempt()).isEqualTo(3);
+      assertThat(info.failure().maxAttempts()).isEqualTo(2);
+    } finally {
+      activities.stop(Duration.ofSeconds(5));
+    }
+    assertThat(Files.readAllLines(sideEffects))
+        .as("one side effect per crashed delivery")
+        .hasSize(2);
   }
 }

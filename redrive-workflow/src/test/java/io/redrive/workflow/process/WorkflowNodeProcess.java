@@ -1,6 +1,7 @@
 package io.redrive.workflow.process;
 
 import io.redrive.Redrive;
+import io.redrive.retry.UnregisteredHandlerBackoff;
 import io.redrive.workflow.StoreKind;
 import io.redrive.workflow.WorkflowRuntime;
 import io.redrive.workflow.WorkflowRuntime.Role;
@@ -10,8 +11,9 @@ import java.time.Duration;
 
 /**
  * The main class of a child-JVM workflow node: {@code <address> <nodeId> <ORCHESTRATIONS|
- * ACTIVITIES> <mode> <sideEffectsFile>}. Prints {@code READY <nodeId> <pid>} once its runtime runs,
- * and the block lines of {@link CrashRegistry}; stops when its stdin ends.
+ * ACTIVITIES|BOTH> <mode> <sideEffectsFile> <maxAttempts> <backoffBaseMs> <backoffMaxMs>}. Prints
+ * {@code READY <nodeId> <pid>} once its runtime runs, and the block lines of {@link CrashRegistry};
+ * stops when its stdin ends.
  */
 public final class WorkflowNodeProcess {
   /** Lease timeouts of crash scenarios: short, so another node takes over quickly. */
@@ -26,7 +28,16 @@ public final class WorkflowNodeProcess {
                 redrive,
                 CrashRegistry.registry(CrashRegistry.Mode.valueOf(args[3]), Path.of(args[4])))
             .nodeId(args[1])
-            .roles(Role.valueOf(args[2]))
+            .roles(
+                args[2].equals("BOTH")
+                    ? new Role[] {Role.ORCHESTRATIONS, Role.ACTIVITIES}
+                    : new Role[] {Role.valueOf(args[2])})
+            .maxAttempts(Integer.parseInt(args[5]))
+            .unregisteredBackoff(
+                new UnregisteredHandlerBackoff(
+                    Duration.ofMillis(Long.parseLong(args[6])),
+                    6,
+                    Duration.ofMillis(Long.parseLong(args[7]))))
             .turnLeaseTimeout(LEASE)
             .activityLeaseTimeout(LEASE)
             .pollInterval(Duration.ofMillis(50))
