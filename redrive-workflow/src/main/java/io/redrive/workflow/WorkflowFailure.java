@@ -248,6 +248,30 @@ public record WorkflowFailure(
         message);
   }
 
+  /** This failure with {@code retryable} set as given. */
+  public WorkflowFailure withRetryable(boolean value) {
+    return new WorkflowFailure(
+        reason,
+        category,
+        message,
+        type,
+        stackTrace,
+        value,
+        retryAfterMs,
+        attempt,
+        maxAttempts,
+        target,
+        instanceId,
+        executionId,
+        activityName,
+        activityId,
+        poisonedMessage,
+        via,
+        lastAttempt,
+        cause,
+        display);
+  }
+
   /** This failure as it travels up through {@code instanceId} (a parent records it unchanged). */
   public WorkflowFailure passedThrough(String instanceId) {
     List<String> path = new ArrayList<>(via);

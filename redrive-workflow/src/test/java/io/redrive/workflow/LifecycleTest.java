@@ -66,6 +66,35 @@ class LifecycleTest extends RuntimeHarness {
             })
         .orchestration("Echo", "1.0.0", String.class, String.class, (ctx, in) -> "echo " + in)
         .orchestration(
+            "Fragile",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              if (!ctx.instanceId().endsWith("::retry::2")) {
+                throw new IllegalStateException("not yet: " + ctx.instanceId());
+              }
+              return "made it as " + ctx.instanceId();
+            })
+        .orchestration(
+            "RetriesChild",
+            "1.0.0",
+            Integer.class,
+            String.class,
+            (ctx, tries) -> {
+              try {
+                return ctx.callSubOrchestration(
+                        "Fragile",
+                        "in",
+                        new com.fasterxml.jackson.core.type.TypeReference<String>() {},
+                        SubOrchestrationOptions.defaults()
+                            .withRetry(RetryPolicy.fixed(tries, Duration.ofMillis(20))))
+                    .await();
+              } catch (SubOrchestrationFailedException e) {
+                return "gave up: " + e.failure().reason();
+              }
+            })
+        .orchestration(
             "Thrower",
             "1.0.0",
             String.class,
@@ -227,6 +256,27 @@ class LifecycleTest extends RuntimeHarness {
 
     assertThat(client().awaitResult(id, WAIT, String.class))
         .isEqualTo("caught ORCHESTRATION_EXCEPTION");
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void childRetryPolicy_failingChildRetriedAsNewInstances_thirdSucceeds(StoreKind kind)
+      throws Exception {
+    redrive(kind);
+    runtime(registry());
+
+    String id = client().start(StartRequest.of("RetriesChild", 3)).instanceId();
+    String short2 = client().start(StartRequest.of("RetriesChild", 2)).instanceId();
+
+    assertThat(client().awaitResult(id, WAIT, String.class))
+        .isEqualTo("made it as " + id + "::sub::1::retry::2");
+    assertThat(client().awaitResult(short2, WAIT, String.class))
+        .isEqualTo("gave up: ORCHESTRATION_EXCEPTION");
+    List<HistoryRow> history = client().history(id, 1);
+    assertThat(history.stream().filter(e -> e.kind().equals("CHILD_SCHEDULED"))).hasSize(3);
+    assertThat(history.stream().filter(e -> e.kind().equals("CHILD_FAILED"))).hasSize(2);
+    assertThat(client().get(id + "::sub::1").orElseThrow().status()).isEqualTo(Status.FAILED);
+    assertThat(client().get(id + "::sub::1::retry::1").orElseThrow().parentId()).isEqualTo(id);
   }
 
   @ParameterizedTest

@@ -162,7 +162,14 @@ public final class OrchestrationRun implements OrchestrationContext {
             commands.putIfAbsent(e.seq(), e);
           }
         }
-        case EventKind.CHILD_SCHEDULED, EventKind.PATCH_APPLIED -> commands.putIfAbsent(e.seq(), e);
+        case EventKind.CHILD_SCHEDULED -> {
+          int retry = e.integer("retryNumber", 0);
+          recorded.add(retryKey(EventKind.CHILD_SCHEDULED, e.seq(), retry));
+          if (retry == 0) {
+            commands.putIfAbsent(e.seq(), e);
+          }
+        }
+        case EventKind.PATCH_APPLIED -> commands.putIfAbsent(e.seq(), e);
         default -> {}
       }
     }
@@ -414,6 +421,10 @@ public final class OrchestrationRun implements OrchestrationContext {
       a.retryFired(e.integer("retryNumber", a.retryNumber + 1));
       return;
     }
+    if (TimerPurpose.RETRY.equals(e.text("purpose")) && task instanceof ChildTask<?> c) {
+      c.retryFired(e.integer("retryNumber", c.retryNumber + 1));
+      return;
+    }
     task.resolve(e, position);
   }
 
@@ -642,22 +653,62 @@ public final class OrchestrationRun implements OrchestrationContext {
     requireName("orchestration name", name);
     SubOrchestrationOptions o = options == null ? SubOrchestrationOptions.defaults() : options;
     long seq = command(EventKind.CHILD_SCHEDULED, name);
+    JsonNode inputNode;
+    String childId;
     if (isNew(seq)) {
-      JsonNode inputNode = payloads.encode("sub-orchestration " + name + " input", input);
-      String childId =
-          o.instanceId() != null ? o.instanceId() : spec.instanceId() + "::sub::" + seq;
+      inputNode = payloads.encode("sub-orchestration " + name + " input", input);
+      childId = o.instanceId() != null ? o.instanceId() : spec.instanceId() + "::sub::" + seq;
+      out.add(
+          new NewEvent(
+              EventKind.CHILD_SCHEDULED,
+              seq,
+              name,
+              childScheduled(
+                  seq, name, o.version(), childId, o.instanceId() != null, inputNode, 0)));
+    } else {
+      HistoryEvent c = commands.get(seq);
+      inputNode = c.data().get("input");
+      childId = c.text("instanceId");
+    }
+    RetryPolicy retry = o.retry() == null ? RetryPolicy.none() : o.retry();
+    return register(
+        new ChildTask<>(seq, name, o.version(), childId, inputNode, retry, now, resultType));
+  }
+
+  private static ObjectNode childScheduled(
+      long seq,
+      String name,
+      String version,
+      String childId,
+      boolean explicitId,
+      JsonNode input,
+      int retryNumber) {
+    ObjectNode data = JSON.objectNode();
+    data.put("seq", seq);
+    data.put("name", name);
+    if (version != null) {
+      data.put("version", version);
+    }
+    data.put("instanceId", childId);
+    data.put("explicitId", explicitId);
+    data.set("input", input);
+    if (retryNumber > 0) {
+      data.put("retryNumber", retryNumber);
+    }
+    return data;
+  }
+
+  /** The RETRY timer of a retry policy, once per retry (history may have it already). */
+  private void retryTimer(long seq, int next, Duration delay, String what) {
+    if (recorded.add(retryKey(EventKind.TIMER_CREATED, seq, next))) {
       ObjectNode data = JSON.objectNode();
       data.put("seq", seq);
-      data.put("name", name);
-      if (o.version() != null) {
-        data.put("version", o.version());
-      }
-      data.put("instanceId", childId);
-      data.put("explicitId", o.instanceId() != null);
-      data.set("input", inputNode);
-      out.add(new NewEvent(EventKind.CHILD_SCHEDULED, seq, name, data));
+      data.put("fireAt", now.plus(delay).toString());
+      data.put("purpose", TimerPurpose.RETRY);
+      data.put("retryNumber", next);
+      data.put("activity", what);
+      out.add(new NewEvent(EventKind.TIMER_CREATED, seq, TimerPurpose.RETRY, data));
     }
-    return register(new ChildTask<>(seq, resultType));
   }
 
   @Override
@@ -930,16 +981,7 @@ public final class OrchestrationRun implements OrchestrationContext {
         fail(new ActivityFailedException(f), at);
         return;
       }
-      int next = failedTry + 1;
-      if (recorded.add(retryKey(EventKind.TIMER_CREATED, seq, next))) {
-        ObjectNode data = JSON.objectNode();
-        data.put("seq", seq);
-        data.put("fireAt", now.plus(delay.get()).toString());
-        data.put("purpose", TimerPurpose.RETRY);
-        data.put("retryNumber", next);
-        data.put("activity", name);
-        out.add(new NewEvent(EventKind.TIMER_CREATED, seq, TimerPurpose.RETRY, data));
-      }
+      retryTimer(seq, failedTry + 1, delay.get(), name);
     }
 
     void retryFired(int number) {
@@ -962,10 +1004,31 @@ public final class OrchestrationRun implements OrchestrationContext {
   }
 
   private final class ChildTask<O> extends BaseTask<O> {
+    final String name;
+    final String version;
+    final String firstId;
+    final JsonNode input;
+    final RetryPolicy retry;
+    final Instant firstCalledAt;
     final Type resultType;
+    int retryNumber;
 
-    ChildTask(long seq, Type resultType) {
+    ChildTask(
+        long seq,
+        String name,
+        String version,
+        String firstId,
+        JsonNode input,
+        RetryPolicy retry,
+        Instant firstCalledAt,
+        Type resultType) {
       super(seq);
+      this.name = name;
+      this.version = version;
+      this.firstId = firstId;
+      this.input = input;
+      this.retry = retry;
+      this.firstCalledAt = firstCalledAt;
       this.resultType = resultType;
     }
 
@@ -975,9 +1038,37 @@ public final class OrchestrationRun implements OrchestrationContext {
       if (EventKind.CHILD_COMPLETED.equals(e.kind())) {
         succeed((O) decode("sub-orchestration result", e.data().get("result"), resultType), at);
       } else if (EventKind.CHILD_FAILED.equals(e.kind())) {
-        fail(new SubOrchestrationFailedException(recordedFailure(e)), at);
+        WorkflowFailure f = recordedFailure(e);
+        int failedTry = e.integer("retryNumber", retryNumber);
+        // A child's own failure is final for that instance, but a retry is a new instance: the
+        // policy decides, except for a termination or a taken id, which a retry cannot change.
+        boolean retryable =
+            !WorkflowFailure.TERMINATED.equals(f.reason())
+                && !WorkflowFailure.INSTANCE_EXISTS.equals(f.reason());
+        Optional<Duration> delay =
+            retry.nextDelay(
+                failedTry, f.withRetryable(retryable), Duration.between(firstCalledAt, now));
+        if (delay.isEmpty()) {
+          fail(new SubOrchestrationFailedException(f), at);
+          return;
+        }
+        retryTimer(seq, failedTry + 1, delay.get(), name);
       } else {
         mismatchAt(e, EventKind.CHILD_SCHEDULED);
+      }
+    }
+
+    /** A retry's child: a new instance, since the failed one keeps its story. */
+    void retryFired(int number) {
+      retryNumber = number;
+      if (recorded.add(retryKey(EventKind.CHILD_SCHEDULED, seq, number))) {
+        out.add(
+            new NewEvent(
+                EventKind.CHILD_SCHEDULED,
+                seq,
+                name,
+                childScheduled(
+                    seq, name, version, firstId + "::retry::" + number, false, input, number)));
       }
     }
   }

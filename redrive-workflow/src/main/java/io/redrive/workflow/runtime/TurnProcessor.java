@@ -528,12 +528,15 @@ public final class TurnProcessor {
           continue;
         }
         switch (e.kind()) {
-          case EventKind.ACTIVITY_SCHEDULED -> {
-            scheduled.putIfAbsent(e.seq(), e);
+          case EventKind.ACTIVITY_SCHEDULED, EventKind.CHILD_SCHEDULED -> {
+            // The latest scheduling of the command: a retry's carries its number (and child id).
+            HistoryEvent before = scheduled.get(e.seq());
+            if (before == null || e.integer("retryNumber", 0) >= before.integer("retryNumber", 0)) {
+              scheduled.put(e.seq(), e);
+            }
             retries.merge(e.seq(), e.integer("retryNumber", 0), Math::max);
           }
-          case EventKind.TIMER_CREATED, EventKind.CHILD_SCHEDULED ->
-              scheduled.putIfAbsent(e.seq(), e);
+          case EventKind.TIMER_CREATED -> scheduled.putIfAbsent(e.seq(), e);
           case EventKind.ACTIVITY_COMPLETED,
               EventKind.ACTIVITY_FAILED,
               EventKind.CHILD_COMPLETED,
@@ -635,13 +638,17 @@ public final class TurnProcessor {
         return null;
       }
       case "CHILD_RESULT" -> {
+        int retry = retries.getOrDefault(seq, 0);
         if (!EventKind.CHILD_SCHEDULED.equals(command.kind())
-            || ended.putIfAbsent("CHILD" + seq + ":0", true) != null) {
+            || ended.putIfAbsent("CHILD" + seq + ":" + retry, true) != null) {
           batch.stale++;
           return null;
         }
         ObjectNode d = JSON.objectNode();
         d.put("seq", seq);
+        if (retry > 0) {
+          d.put("retryNumber", retry);
+        }
         if ("COMPLETED".equals(data.path("outcome").asText())) {
           d.set("result", data.has("result") ? data.get("result") : JSON.nullNode());
           draft.add(EventKind.CHILD_COMPLETED, seq, command.name(), d);
