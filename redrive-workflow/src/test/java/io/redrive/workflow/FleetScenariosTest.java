@@ -239,4 +239,40 @@ class FleetScenariosTest extends RuntimeHarness {
       }
     }
   }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void pinnedVersion_keepsReplayingAfterANewerOneIsRegistered(StoreKind kind) throws Exception {
+    redrive(kind);
+    WorkflowRegistry.Builder v1 =
+        WorkflowRegistry.builder()
+            .orchestration(
+                "Pinned",
+                "1.0.0",
+                String.class,
+                String.class,
+                (ctx, in) -> "v1 got " + ctx.waitForEvent("go", String.class).await());
+    WorkflowRuntime old = runtime(v1.build());
+    String id = client().start(StartRequest.of("Pinned", "x")).instanceId();
+    await().atMost(WAIT).until(() -> client().get(id).orElseThrow().status() == Status.RUNNING);
+    assertThat(client().get(id).orElseThrow().version()).isEqualTo("1.0.0");
+    old.stop(WAIT);
+
+    runtime(
+        v1.orchestration(
+                "Pinned",
+                "2.0.0",
+                String.class,
+                String.class,
+                (ctx, in) -> "v2 got " + ctx.waitForEvent("go", String.class).await())
+            .build());
+    client().raiseEvent(id, "go", "it", null);
+    String fresh = client().start(StartRequest.of("Pinned", "y")).instanceId();
+    client().raiseEvent(fresh, "go", "too", null);
+
+    assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("v1 got it");
+    assertThat(client().awaitResult(fresh, WAIT, String.class))
+        .as("a new instance takes the highest registered version")
+        .isEqualTo("v2 got too");
+  }
 }
