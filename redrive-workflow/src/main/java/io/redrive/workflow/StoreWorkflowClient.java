@@ -46,14 +46,23 @@ final class StoreWorkflowClient implements WorkflowClient {
 
   StoreWorkflowClient(Redrive redrive, ObjectMapper mapper) {
     this.redrive = redrive;
+    this.store = workflowStoreOf(redrive);
+    this.payloads = new Payloads(mapper, redrive.maxPayloadBytes());
+  }
+
+  /**
+   * The workflow half of {@code redrive}'s store.
+   *
+   * @throws IllegalArgumentException when the store has none
+   */
+  static WorkflowStore workflowStoreOf(Redrive redrive) {
     if (!(redrive.store() instanceof WorkflowStore w)) {
       throw new IllegalArgumentException(
           "redrive: its store ("
               + redrive.store().getClass().getSimpleName()
               + ") has no workflow half (WorkflowStore)");
     }
-    this.store = w;
-    this.payloads = new Payloads(mapper, redrive.maxPayloadBytes());
+    return w;
   }
 
   @Override

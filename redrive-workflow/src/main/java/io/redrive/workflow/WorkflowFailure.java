@@ -129,6 +129,39 @@ public record WorkflowFailure(
         null);
   }
 
+  /**
+   * A failure of {@code reason} that happened in an instance, with no exception behind it: a
+   * termination, a taken child id, a history limit, a payload over the limit.
+   */
+  public static WorkflowFailure of(
+      String reason,
+      String category,
+      String message,
+      String instanceId,
+      Integer executionId,
+      String display) {
+    return new WorkflowFailure(
+        reason,
+        category,
+        message,
+        null,
+        null,
+        false,
+        null,
+        null,
+        null,
+        null,
+        instanceId,
+        executionId,
+        null,
+        null,
+        null,
+        List.of(),
+        null,
+        null,
+        display);
+  }
+
   /** The poison failure of an orchestration whose batch ran out of tries. */
   public static WorkflowFailure poisonedOrchestration(
       String instanceId,
@@ -137,15 +170,8 @@ public record WorkflowFailure(
       int maxAttempts,
       String poisonedMessage,
       WorkflowFailure lastAttempt) {
-    String display = PoisonTexts.orchestration(instanceId, attempt, maxAttempts);
-    return new WorkflowFailure(
-        POISON,
-        "poison",
-        display,
-        null,
-        null,
-        false,
-        null,
+    return poison(
+        PoisonTexts.orchestration(instanceId, attempt, maxAttempts),
         attempt,
         maxAttempts,
         PoisonTarget.ORCHESTRATION,
@@ -154,10 +180,7 @@ public record WorkflowFailure(
         null,
         null,
         poisonedMessage,
-        List.of(),
-        lastAttempt,
-        null,
-        display);
+        lastAttempt);
   }
 
   /** The poison failure of an activity message that ran out of deliveries. */
@@ -169,15 +192,8 @@ public record WorkflowFailure(
       int attempt,
       int maxAttempts,
       String poisonedMessage) {
-    String display = PoisonTexts.activity(activityName, activityId, attempt, maxAttempts);
-    return new WorkflowFailure(
-        POISON,
-        "poison",
-        display,
-        null,
-        null,
-        false,
-        null,
+    return poison(
+        PoisonTexts.activity(activityName, activityId, attempt, maxAttempts),
         attempt,
         maxAttempts,
         PoisonTarget.ACTIVITY,
@@ -186,10 +202,7 @@ public record WorkflowFailure(
         activityName,
         activityId,
         poisonedMessage,
-        List.of(),
-        null,
-        null,
-        display);
+        null);
   }
 
   /** The poison failure of an orchestration whose history could not be read, try after try. */
@@ -200,7 +213,30 @@ public record WorkflowFailure(
       int maxAttempts,
       String error,
       String poisonedMessage) {
-    String display = PoisonTexts.historyUnreadable(instanceId, attempt, maxAttempts, error);
+    return poison(
+        PoisonTexts.historyUnreadable(instanceId, attempt, maxAttempts, error),
+        attempt,
+        maxAttempts,
+        PoisonTarget.HISTORY_UNREADABLE,
+        instanceId,
+        executionId,
+        null,
+        null,
+        poisonedMessage,
+        null);
+  }
+
+  private static WorkflowFailure poison(
+      String display,
+      int attempt,
+      int maxAttempts,
+      PoisonTarget target,
+      String instanceId,
+      int executionId,
+      String activityName,
+      Long activityId,
+      String poisonedMessage,
+      WorkflowFailure lastAttempt) {
     return new WorkflowFailure(
         POISON,
         "poison",
@@ -211,88 +247,48 @@ public record WorkflowFailure(
         null,
         attempt,
         maxAttempts,
-        PoisonTarget.HISTORY_UNREADABLE,
-        instanceId,
-        executionId,
-        null,
-        null,
-        poisonedMessage,
-        List.of(),
-        null,
-        null,
-        display);
-  }
-
-  /** The failure a nondeterministic replay records for its try (and poison keeps as last). */
-  public static WorkflowFailure nondeterminism(
-      String reason, String instanceId, int executionId, String message) {
-    return new WorkflowFailure(
-        reason,
-        "nondeterminism",
-        message,
-        null,
-        null,
-        false,
-        null,
-        null,
-        null,
-        null,
-        instanceId,
-        executionId,
-        null,
-        null,
-        null,
-        List.of(),
-        null,
-        null,
-        message);
-  }
-
-  /** This failure with {@code retryable} set as given. */
-  public WorkflowFailure withRetryable(boolean value) {
-    return new WorkflowFailure(
-        reason,
-        category,
-        message,
-        type,
-        stackTrace,
-        value,
-        retryAfterMs,
-        attempt,
-        maxAttempts,
         target,
         instanceId,
         executionId,
         activityName,
         activityId,
         poisonedMessage,
-        via,
+        List.of(),
         lastAttempt,
-        cause,
+        null,
         display);
+  }
+
+  /** This failure with {@code retryable} set as given. */
+  public WorkflowFailure withRetryable(boolean value) {
+    return copy(value, via);
   }
 
   /** This failure as it travels up through {@code instanceId} (a parent records it unchanged). */
   public WorkflowFailure passedThrough(String instanceId) {
     List<String> path = new ArrayList<>(via);
     path.add(instanceId);
+    return copy(retryable, path);
+  }
+
+  private WorkflowFailure copy(boolean retryableValue, List<String> viaValue) {
     return new WorkflowFailure(
         reason,
         category,
         message,
         type,
         stackTrace,
-        retryable,
+        retryableValue,
         retryAfterMs,
         attempt,
         maxAttempts,
         target,
-        this.instanceId,
+        instanceId,
         executionId,
         activityName,
         activityId,
         poisonedMessage,
-        path,
+        viaValue,
         lastAttempt,
         cause,
         display);

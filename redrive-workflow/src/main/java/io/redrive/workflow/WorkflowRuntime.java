@@ -56,13 +56,7 @@ public final class WorkflowRuntime implements AutoCloseable {
     this.mapper = b.mapper;
     this.activityLeaseTimeout = b.activityLeaseTimeout;
     this.metrics = new WorkflowMetrics(b.meterRegistry);
-    if (!(redrive.store() instanceof WorkflowStore w)) {
-      throw new IllegalArgumentException(
-          "redrive: its store ("
-              + redrive.store().getClass().getSimpleName()
-              + ") has no workflow half (WorkflowStore)");
-    }
-    this.store = w;
+    this.store = StoreWorkflowClient.workflowStoreOf(redrive);
     Set<String> queues = new LinkedHashSet<>(b.activityQueues);
     queues.addAll(registry.activityQueues());
     this.settings =

@@ -46,15 +46,7 @@ public final class ChildWorker implements AutoCloseable {
    * <logDir>/<worker-id>.log}. Returns at once; see {@link #awaitReady()}.
    */
   public static ChildWorker start(WorkerSpec spec, DatabaseAddress database, Path logDir) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    // Quick start on a small machine: C1 only, serial GC, a small heap.
-    command.add("-XX:TieredStopAtLevel=1");
-    command.add("-XX:+UseSerialGC");
-    command.add("-Xmx192m");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(WorkerProcess.class.getName());
+    List<String> command = javaCommand(WorkerProcess.class);
     command.addAll(spec.toArgs());
     try {
       Files.createDirectories(logDir);
@@ -65,6 +57,23 @@ public final class ChildWorker implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("could not start child worker " + spec.id(), e);
     }
+  }
+
+  /**
+   * The command that runs {@code mainClass} in a child JVM with this JVM's {@code java} and class
+   * path, tuned for a quick start on a small machine (C1 only, serial GC, a small heap); add the
+   * program's arguments to it.
+   */
+  public static List<String> javaCommand(Class<?> mainClass) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-XX:TieredStopAtLevel=1");
+    command.add("-XX:+UseSerialGC");
+    command.add("-Xmx192m");
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(mainClass.getName());
+    return command;
   }
 
   public String id() {

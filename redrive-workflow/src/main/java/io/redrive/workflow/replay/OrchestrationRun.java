@@ -254,25 +254,12 @@ public final class OrchestrationRun implements OrchestrationContext {
       return new RunResult.Failed(
           out,
           customStatus,
-          new WorkflowFailure(
+          WorkflowFailure.of(
               WorkflowFailure.PAYLOAD_TOO_LARGE,
               "application",
               e.getMessage(),
-              e.getClass().getName(),
-              null,
-              false,
-              null,
-              null,
-              null,
-              null,
               spec.instanceId(),
               spec.executionId(),
-              null,
-              null,
-              null,
-              List.of(),
-              null,
-              null,
               null));
     } catch (IllegalArgumentException e) {
       // the output cannot be written as JSON: a bug of the code, the same on every replay
@@ -615,18 +602,7 @@ public final class OrchestrationRun implements OrchestrationContext {
     if (isNew(seq)) {
       inputNode = payloads.encode("activity " + name + " input", input);
       queue = o.queue();
-      ObjectNode data = JSON.objectNode();
-      data.put("seq", seq);
-      data.put("name", name);
-      data.set("input", inputNode);
-      if (queue != null) {
-        data.put("queue", queue);
-      }
-      data.put("retryNumber", 0);
-      if (o.timeout() != null) {
-        data.put("timeoutMs", o.timeout().toMillis());
-      }
-      out.add(new NewEvent(EventKind.ACTIVITY_SCHEDULED, seq, name, data));
+      out.add(activityScheduled(seq, name, inputNode, queue, 0, o.timeout()));
     } else {
       HistoryEvent c = commands.get(seq);
       inputNode = c.data().get("input");
@@ -673,6 +649,22 @@ public final class OrchestrationRun implements OrchestrationContext {
     RetryPolicy retry = o.retry() == null ? RetryPolicy.none() : o.retry();
     return register(
         new ChildTask<>(seq, name, o.version(), childId, inputNode, retry, now, resultType));
+  }
+
+  private static NewEvent activityScheduled(
+      long seq, String name, JsonNode input, String queue, int retryNumber, Duration timeout) {
+    ObjectNode data = JSON.objectNode();
+    data.put("seq", seq);
+    data.put("name", name);
+    data.set("input", input);
+    if (queue != null) {
+      data.put("queue", queue);
+    }
+    data.put("retryNumber", retryNumber);
+    if (timeout != null) {
+      data.put("timeoutMs", timeout.toMillis());
+    }
+    return new NewEvent(EventKind.ACTIVITY_SCHEDULED, seq, name, data);
   }
 
   private static ObjectNode childScheduled(
@@ -987,18 +979,7 @@ public final class OrchestrationRun implements OrchestrationContext {
     void retryFired(int number) {
       retryNumber = number;
       if (recorded.add(retryKey(EventKind.ACTIVITY_SCHEDULED, seq, number))) {
-        ObjectNode data = JSON.objectNode();
-        data.put("seq", seq);
-        data.put("name", name);
-        data.set("input", input);
-        if (queue != null) {
-          data.put("queue", queue);
-        }
-        data.put("retryNumber", number);
-        if (options.timeout() != null) {
-          data.put("timeoutMs", options.timeout().toMillis());
-        }
-        out.add(new NewEvent(EventKind.ACTIVITY_SCHEDULED, seq, name, data));
+        out.add(activityScheduled(seq, name, input, queue, number, options.timeout()));
       }
     }
   }

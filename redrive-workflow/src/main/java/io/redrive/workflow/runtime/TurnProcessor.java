@@ -107,17 +107,9 @@ public final class TurnProcessor {
       decision = decide(lease, started);
     } catch (VirtualMachineError e) {
       throw e;
-    } catch (RuntimeException e) {
-      // A bug of ours or a store failure while deciding: the try counts, the instance waits.
-      decision =
-          new Abandon(NODE_ERROR_DELAY, "NODE_ERROR", e.getClass().getSimpleName(), e.toString());
-      LOG.warn(
-          "Orchestration turn failed on node {}, abandoning (instance {}, attempt {})",
-          settings.nodeId(),
-          lease.instance().id(),
-          lease.attempt(),
-          e);
-    } catch (Error e) {
+    } catch (RuntimeException | Error e) {
+      // A bug of ours, a store failure while deciding, or code throwing an Error (a LinkageError
+      // mid-deploy): the try counts and the instance waits; poison if it persists.
       decision =
           new Abandon(NODE_ERROR_DELAY, "NODE_ERROR", e.getClass().getSimpleName(), e.toString());
       LOG.warn(
@@ -861,26 +853,8 @@ public final class TurnProcessor {
             + " events, "
             + settings.maxHistoryBytes()
             + " bytes); continue as new before the limit";
-    return new WorkflowFailure(
-        WorkflowFailure.HISTORY_LIMIT,
-        "configuration",
-        message,
-        null,
-        null,
-        false,
-        null,
-        null,
-        null,
-        null,
-        instanceId,
-        execution.id,
-        null,
-        null,
-        null,
-        List.of(),
-        null,
-        null,
-        message);
+    return WorkflowFailure.of(
+        WorkflowFailure.HISTORY_LIMIT, "configuration", message, instanceId, execution.id, message);
   }
 
   private static ObjectNode failed(WorkflowFailure failure) {
@@ -945,24 +919,11 @@ public final class TurnProcessor {
           conflict.set(
               "failure",
               FailureCodec.write(
-                  new WorkflowFailure(
+                  WorkflowFailure.of(
                       WorkflowFailure.INSTANCE_EXISTS,
                       "application",
                       message,
-                      null,
-                      null,
-                      false,
-                      null,
-                      null,
-                      null,
-                      null,
                       childId,
-                      null,
-                      null,
-                      null,
-                      null,
-                      List.of(),
-                      null,
                       null,
                       "sub-orchestration " + e.name() + ": " + message)));
           draft.children.add(
@@ -1177,26 +1138,8 @@ public final class TurnProcessor {
     }
     String message = "terminated: " + reason;
     WorkflowFailure failure =
-        new WorkflowFailure(
-            WorkflowFailure.TERMINATED,
-            "application",
-            reason,
-            null,
-            null,
-            false,
-            null,
-            null,
-            null,
-            null,
-            i.id(),
-            execution.id,
-            null,
-            null,
-            null,
-            List.of(),
-            null,
-            null,
-            message);
+        WorkflowFailure.of(
+            WorkflowFailure.TERMINATED, "application", reason, i.id(), execution.id, message);
     notifyParent(i, execution, Status.TERMINATED, null, failure, draft, now);
     if (execution.isNew || stored != null) {
       draft.executions.add(

@@ -1,5 +1,6 @@
 package io.redrive.workflow.process;
 
+import io.redrive.testkit.process.ChildWorker;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -52,14 +53,7 @@ final class ChildNode implements AutoCloseable {
       int maxAttempts,
       long backoffBaseMs,
       long backoffMaxMs) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-XX:TieredStopAtLevel=1");
-    command.add("-XX:+UseSerialGC");
-    command.add("-Xmx192m");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(WorkflowNodeProcess.class.getName());
+    List<String> command = ChildWorker.javaCommand(WorkflowNodeProcess.class);
     command.add(address);
     command.add(nodeId);
     command.add(role);
