@@ -92,8 +92,7 @@ public final class TurnProcessor {
   /** What a turn decided: a commit, or an abandon. */
   sealed interface Decision {}
 
-  record Commit(CommitTurnParams params, String outcome, Runnable afterCommit)
-      implements Decision {}
+  record Commit(CommitTurnParams params, String outcome) implements Decision {}
 
   record Abandon(Duration delay, String outcome, String reason, String message)
       implements Decision {}
@@ -140,9 +139,6 @@ public final class TurnProcessor {
     if (decision instanceof Commit c) {
       if (commit(lease, c.params())) {
         metrics.turn(name, c.outcome(), Duration.between(started, clock.instant()));
-        if (c.afterCommit() != null) {
-          c.afterCommit().run();
-        }
       }
       return;
     }
@@ -322,27 +318,18 @@ public final class TurnProcessor {
     InstanceRow i = lease.instance();
     metrics.staleResults(lease.batch().size());
     LOG.debug("Dropping {} late inbox rows of instance {}", lease.batch().size(), i.id());
-    return new Commit(
-        new CommitTurnParams(
-            i.id(),
-            lease.token(),
-            new InstanceUpdate(
-                i.status() == Status.PENDING ? Status.RUNNING : i.status(),
-                i.executionId(),
-                i.version(),
-                i.input(),
-                i.output(),
-                i.failure(),
-                i.customStatus()),
-            List.of(),
-            List.of(),
-            seqs(lease.batch()),
-            List.of(),
-            List.of(),
-            List.of(),
-            clock.instant()),
-        "STALE",
-        null);
+    return commit(
+        lease,
+        new InstanceUpdate(
+            i.status() == Status.PENDING ? Status.RUNNING : i.status(),
+            i.executionId(),
+            i.version(),
+            i.input(),
+            i.output(),
+            i.failure(),
+            i.customStatus()),
+        new TurnDraft(lease.instance().executionId(), 0, 0, now, payloads),
+        "STALE");
   }
 
   /** The execution a turn runs, with what its start says. */
@@ -815,26 +802,35 @@ public final class TurnProcessor {
     if (failure != null && failure.isSystem()) {
       LOG.error("{} (instance {})", failure.display(), i.id());
     }
-    CommitTurnParams params =
+    return commit(
+        lease,
+        new InstanceUpdate(
+            status,
+            execution.id,
+            execution.version,
+            payloads.text(execution.input),
+            output,
+            failureText,
+            customStatus),
+        draft,
+        "COMMITTED");
+  }
+
+  /** The commit of {@code draft} with the instance as {@code update} says. */
+  private Commit commit(TurnLease lease, InstanceUpdate update, TurnDraft draft, String outcome) {
+    return new Commit(
         new CommitTurnParams(
-            i.id(),
+            lease.instance().id(),
             lease.token(),
-            new InstanceUpdate(
-                status,
-                execution.id,
-                execution.version,
-                payloads.text(execution.input),
-                output,
-                failureText,
-                customStatus),
+            update,
             draft.executions,
             draft.rows(),
             seqs(lease.batch()),
             draft.inbox,
             draft.children,
             draft.activities,
-            clock.instant());
-    return new Commit(params, "COMMITTED", null);
+            clock.instant()),
+        outcome);
   }
 
   private WorkflowFailure historyLimit(
@@ -998,27 +994,18 @@ public final class TurnProcessor {
       e.input = payloads.parse(i.input());
       notifyParent(i, e, Status.FAILED, null, failure, draft, now);
       LOG.error("{} (instance {})", failure.display(), i.id());
-      return new Commit(
-          new CommitTurnParams(
-              i.id(),
-              lease.token(),
-              new InstanceUpdate(
-                  Status.FAILED,
-                  i.executionId(),
-                  i.version(),
-                  i.input(),
-                  null,
-                  payloads.text(FailureCodec.write(failure)),
-                  i.customStatus()),
-              List.of(),
-              draft.rows(),
-              seqs(lease.batch()),
-              draft.inbox,
-              List.of(),
-              List.of(),
-              clock.instant()),
-          "POISONED",
-          null);
+      return commit(
+          lease,
+          new InstanceUpdate(
+              Status.FAILED,
+              i.executionId(),
+              i.version(),
+              i.input(),
+              null,
+              payloads.text(FailureCodec.write(failure)),
+              i.customStatus()),
+          draft,
+          "POISONED");
     }
     Execution execution = execution(lease, stored);
     if (execution == null) {
@@ -1154,27 +1141,18 @@ public final class TurnProcessor {
               now,
               execution.firstSeq));
     }
-    return new Commit(
-        new CommitTurnParams(
-            i.id(),
-            lease.token(),
-            new InstanceUpdate(
-                Status.TERMINATED,
-                execution.id,
-                execution.version,
-                payloads.text(execution.input),
-                null,
-                payloads.text(FailureCodec.write(failure)),
-                i.customStatus()),
-            draft.executions,
-            draft.rows(),
-            seqs(lease.batch()),
-            draft.inbox,
-            List.of(),
-            List.of(),
-            clock.instant()),
-        "TERMINATED",
-        null);
+    return commit(
+        lease,
+        new InstanceUpdate(
+            Status.TERMINATED,
+            execution.id,
+            execution.version,
+            payloads.text(execution.input),
+            null,
+            payloads.text(FailureCodec.write(failure)),
+            i.customStatus()),
+        draft,
+        "TERMINATED");
   }
 
   private static InboxRow first(List<InboxRow> batch, String kind) {
