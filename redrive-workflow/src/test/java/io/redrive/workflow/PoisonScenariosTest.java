@@ -492,4 +492,90 @@ class PoisonScenariosTest extends RuntimeHarness {
     assertThat(history.get(history.size() - 1).eventId())
         .isEqualTo(history.get(history.size() - 2).eventId() + 1);
   }
+
+  private static WorkflowRegistry shipping(String activity, Class<?> eventType) {
+    return WorkflowRegistry.builder()
+        .orchestration(
+            "Ship",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              ctx.callActivity(activity, in, String.class).await();
+              return String.valueOf(ctx.waitForEvent("go", eventType).await());
+            })
+        .activity("Pack", String.class, String.class, (ctx, in) -> in)
+        .activity("Wrap", String.class, String.class, (ctx, in) -> in)
+        .build();
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void nondeterminism_bouncedWithATurnRow_thenPoisonedWithTheMismatchAsLastAttempt(StoreKind kind) {
+    redrive(kind);
+    WorkflowRuntime old = runtime(shipping("Pack", String.class));
+    String id = client().start(StartRequest.of("Ship", "x")).instanceId();
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                client().history(id, 1).stream()
+                    .anyMatch(e -> e.kind().equals("ACTIVITY_COMPLETED")));
+    old.stop(WAIT);
+    runtime(shipping("Wrap", String.class), b -> b.maxAttempts(2).unregisteredBackoff(FAST));
+
+    client().raiseEvent(id, "go", "now", null);
+
+    InstanceInfo info = client().await(id, WAIT);
+    assertThat(info.status()).isEqualTo(Status.FAILED);
+    String mismatch =
+        "nondeterminism: "
+            + id
+            + " execution 1 command #1: history has ACTIVITY_SCHEDULED Pack,"
+            + " code issued ACTIVITY_SCHEDULED Wrap";
+    assertThat(info.failure().lastAttempt().message()).isEqualTo(mismatch);
+    assertThat(((WorkflowStore) redrive.store()).readTimeline(id))
+        .filteredOn(t -> t.outcome().equals("NONDETERMINISM"))
+        .hasSize(2)
+        .allSatisfy(t -> assertThat(t.message()).isEqualTo(mismatch));
+  }
+
+  private static WorkflowRegistry twoEvents(Class<?> firstType) {
+    return WorkflowRegistry.builder()
+        .orchestration(
+            "TwoEvents",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) ->
+                ctx.waitForEvent("first", firstType).await()
+                    + " "
+                    + ctx.waitForEvent("second", String.class).await())
+        .build();
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void recordedPayloadNoLongerDecodes_bouncesAsSerializationError(StoreKind kind) {
+    redrive(kind);
+    WorkflowRuntime old = runtime(twoEvents(String.class));
+    String id = client().start(StartRequest.of("TwoEvents", "x")).instanceId();
+    client().raiseEvent(id, "first", "not a number", null);
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> client().history(id, 1).stream().anyMatch(e -> e.kind().equals("EVENT_RAISED")));
+    old.stop(WAIT);
+    // The first event's type changed under a history that holds a text payload.
+    runtime(twoEvents(Integer.class), b -> b.maxAttempts(2).unregisteredBackoff(FAST));
+
+    client().raiseEvent(id, "second", "now", null);
+
+    InstanceInfo info = client().await(id, WAIT);
+    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.failure().lastAttempt().message()).contains("does not decode");
+    assertThat(((WorkflowStore) redrive.store()).readTimeline(id))
+        .extracting(t -> t.reason())
+        .contains("SERIALIZATION_ERROR");
+  }
 }
