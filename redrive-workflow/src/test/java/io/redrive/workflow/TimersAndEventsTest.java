@@ -90,6 +90,15 @@ class TimersAndEventsTest extends RuntimeHarness {
               return a.orElse("timeout") + "," + b;
             })
         .orchestration(
+            "EventThenMore",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              Optional<String> first = ctx.waitForEvent("e", String.class, HOUR).await();
+              return first.orElse("timeout") + " " + ctx.waitForEvent("more", String.class).await();
+            })
+        .orchestration(
             "Collector",
             "1.0.0",
             Integer.class,
@@ -226,6 +235,26 @@ class TimersAndEventsTest extends RuntimeHarness {
     client().raiseEvent(id, "e", "late", null);
 
     assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("timeout,late");
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void eventBeatsItsTimeout_theLostTimerIsDeletedAtThatTurn(StoreKind kind) throws Exception {
+    start(kind);
+    runtime(registry());
+    String id = client().start(StartRequest.of("EventThenMore", "x")).instanceId();
+    awaitTimerWaiting(id);
+
+    client().raiseEvent(id, "e", "first", null);
+
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                client().history(id, 1).stream().anyMatch(e -> e.kind().equals("EVENT_RAISED"))
+                    && store().readInbox(id).isEmpty());
+    client().raiseEvent(id, "more", "second", null);
+    assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("first second");
   }
 
   @ParameterizedTest

@@ -100,6 +100,7 @@ public final class OrchestrationRun implements OrchestrationContext {
   private final Map<String, Deque<Buffered>> buffered = new HashMap<>();
   private final Map<String, Deque<EventTask<?>>> waiters = new HashMap<>();
   private final List<NewEvent> out = new ArrayList<>();
+  private final List<Long> lostTimers = new ArrayList<>();
 
   /** {@code bytesBefore[i]}: the data bytes of the first {@code i} events (for historySize). */
   private final long[] bytesBefore;
@@ -265,6 +266,14 @@ public final class OrchestrationRun implements OrchestrationContext {
       // the output cannot be written as JSON: a bug of the code, the same on every replay
       return new RunResult.Failed(out, customStatus, failureOf(e));
     }
+  }
+
+  /**
+   * The command numbers of event-timeout timers whose wait an event of this turn ended first: their
+   * inbox rows are no longer needed.
+   */
+  public List<Long> lostTimers() {
+    return List.copyOf(lostTimers);
   }
 
   /** True when the code caught the suspension signal and carried on (it still suspended). */
@@ -1115,6 +1124,10 @@ public final class OrchestrationRun implements OrchestrationContext {
 
     void receive(JsonNode payload, int at) {
       succeed(type.cast(decode("event " + eventName + " payload", payload, type)), at);
+      if (timeoutSeq != null && at >= spec.newFrom()) {
+        // The event beat its timeout in this turn: the timer's row can go.
+        lostTimers.add(timeoutSeq);
+      }
     }
   }
 

@@ -31,6 +31,9 @@ final class TurnDraft {
   final List<ActivityStart> activities = new ArrayList<>();
   final List<ExecutionRow> executions = new ArrayList<>();
 
+  /** Inbox rows of the instance the turn cancels beyond its batch (lost timeout timers). */
+  final List<Long> cancelled = new ArrayList<>();
+
   TurnDraft(int executionId, int lastEventId, int turn, Instant at, Payloads payloads) {
     this.executionId = executionId;
     this.firstEventId = lastEventId + 1;

@@ -260,6 +260,9 @@ public final class TurnProcessor {
             payloads,
             CODE_LOG);
     RunResult result = run.run();
+    if (!run.lostTimers().isEmpty() && result instanceof RunResult.Suspended) {
+      cancelTimers(instance.id(), execution.id, run.lostTimers(), draft);
+    }
     if (run.swallowedSuspension() && warnedSwallowers.add(instance.id())) {
       if (warnedSwallowers.size() > 10_000) {
         warnedSwallowers.clear();
@@ -312,6 +315,22 @@ public final class TurnProcessor {
       }
     }
     return live;
+  }
+
+  /**
+   * Adds the inbox rows of {@code timers} (not visible yet, so not in the batch) to the turn's
+   * deletes; a terminal commit clears the whole inbox anyway.
+   */
+  private void cancelTimers(
+      String instanceId, int executionId, List<Long> timers, TurnDraft draft) {
+    for (InboxRow row : store.readInbox(instanceId)) {
+      if ("TIMER_FIRED".equals(row.kind())
+          && row.refSeq() != null
+          && timers.contains(row.refSeq())
+          && (row.executionId() == null || row.executionId() == executionId)) {
+        draft.cancelled.add(row.seq());
+      }
+    }
   }
 
   private Decision dropLateRows(TurnLease lease, Instant now) {
@@ -825,7 +844,7 @@ public final class TurnProcessor {
             update,
             draft.executions,
             draft.rows(),
-            seqs(lease.batch()),
+            deletes(lease, draft),
             draft.inbox,
             draft.children,
             draft.activities,
@@ -1162,6 +1181,12 @@ public final class TurnProcessor {
       }
     }
     return null;
+  }
+
+  private static List<Long> deletes(TurnLease lease, TurnDraft draft) {
+    java.util.Set<Long> seqs = new java.util.LinkedHashSet<>(seqs(lease.batch()));
+    seqs.addAll(draft.cancelled);
+    return new ArrayList<>(seqs);
   }
 
   private static List<Long> seqs(List<InboxRow> batch) {
