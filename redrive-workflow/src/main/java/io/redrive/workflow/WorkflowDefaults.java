@@ -14,6 +14,13 @@ public final class WorkflowDefaults {
    */
   public static final int MAX_ATTEMPTS = 10;
 
+  /**
+   * Distinct nodes whose turn lease on a batch may run out (a crash or hang each) before the batch
+   * is poison, whatever attempts are left: a history that kills its node on replay stops after two
+   * nodes instead of ten.
+   */
+  public static final int MAX_CRASHES = 2;
+
   /** The workflow-owned queue activities run in unless an activity names another. */
   public static final String ACTIVITY_QUEUE = "wf.activities";
 

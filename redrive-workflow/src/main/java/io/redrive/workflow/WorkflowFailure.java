@@ -183,6 +183,31 @@ public record WorkflowFailure(
         lastAttempt);
   }
 
+  /**
+   * The crash-loop breaker's poison failure: the batch's lease ran out on {@code nodes} (as many as
+   * {@code maxCrashes}) without a commit between, so each try killed or hung a node.
+   */
+  public static WorkflowFailure crashLoop(
+      String instanceId,
+      int executionId,
+      List<String> nodes,
+      int attempt,
+      int maxCrashes,
+      String poisonedMessage,
+      WorkflowFailure lastAttempt) {
+    return poison(
+        PoisonTexts.crashLoop(instanceId, nodes, attempt, maxCrashes),
+        attempt,
+        null,
+        PoisonTarget.ORCHESTRATION,
+        instanceId,
+        executionId,
+        null,
+        null,
+        poisonedMessage,
+        lastAttempt);
+  }
+
   /** The poison failure of an activity message that ran out of deliveries. */
   public static WorkflowFailure poisonedActivity(
       String instanceId,
@@ -229,7 +254,7 @@ public record WorkflowFailure(
   private static WorkflowFailure poison(
       String display,
       int attempt,
-      int maxAttempts,
+      Integer maxAttempts,
       PoisonTarget target,
       String instanceId,
       int executionId,

@@ -64,6 +64,7 @@ public final class WorkflowRuntime implements AutoCloseable {
             b.nodeId,
             b.buildId,
             b.maxAttempts,
+            b.maxCrashes,
             b.unregisteredBackoff,
             b.turnLeaseTimeout,
             b.maxTurnDuration,
@@ -207,6 +208,7 @@ public final class WorkflowRuntime implements AutoCloseable {
     private String nodeId = defaultNodeId();
     private String buildId;
     private int maxAttempts = WorkflowDefaults.MAX_ATTEMPTS;
+    private int maxCrashes = WorkflowDefaults.MAX_CRASHES;
     private UnregisteredHandlerBackoff unregisteredBackoff = UnregisteredHandlerBackoff.DEFAULT;
     private Duration turnLeaseTimeout = WorkflowDefaults.TURN_LEASE_TIMEOUT;
     private Duration maxTurnDuration = WorkflowDefaults.MAX_TURN_DURATION;
@@ -262,6 +264,16 @@ public final class WorkflowRuntime implements AutoCloseable {
             "maxAttempts: must be 1-" + QueuePolicy.MAX_MAX_ATTEMPTS + ", was " + value);
       }
       this.maxAttempts = value;
+      return this;
+    }
+
+    /**
+     * The crash-loop breaker: a batch whose turn lease ran out on this many distinct nodes without
+     * a commit between is poisoned at the next lease, before it can take another node down (default
+     * 2; 0 turns it off).
+     */
+    public Builder maxCrashes(int value) {
+      this.maxCrashes = between("maxCrashes", value, 0, 1000);
       return this;
     }
 

@@ -10,6 +10,7 @@ import java.util.Set;
  * @param nodeId this node's id (turn rows, leases, logs)
  * @param buildId the code build this node runs, or null
  * @param maxAttempts counted tries of a turn's batch, and deliveries of an activity message
+ * @param maxCrashes a batch whose lease ran out on this many distinct nodes is poison (0: off)
  * @param unregisteredBackoff the wait after a try that found no code (or a replay mismatch)
  * @param turnLeaseTimeout how long a turn lease lasts unless renewed
  * @param maxTurnDuration a turn running longer is interrupted and abandoned
@@ -27,6 +28,7 @@ public record RuntimeSettings(
     String nodeId,
     String buildId,
     int maxAttempts,
+    int maxCrashes,
     UnregisteredHandlerBackoff unregisteredBackoff,
     Duration turnLeaseTimeout,
     Duration maxTurnDuration,

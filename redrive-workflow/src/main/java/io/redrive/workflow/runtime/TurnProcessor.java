@@ -208,8 +208,12 @@ public final class TurnProcessor {
       unreadable = e.getMessage();
     }
     stored = withoutVoided(stored);
+    List<String> crashed = crashedNodes(lease);
+    if (settings.maxCrashes() > 0 && crashed.size() >= settings.maxCrashes()) {
+      return poison(lease, stored, null, crashed, now);
+    }
     if (lease.attempt() > settings.maxAttempts()) {
-      return poison(lease, stored, unreadable, now);
+      return poison(lease, stored, unreadable, null, now);
     }
     if (instance.status().terminal()) {
       return dropLateRows(lease, now);
@@ -988,8 +992,26 @@ public final class TurnProcessor {
 
   // ---- poison and terminate
 
+  /**
+   * The distinct nodes whose lease on this batch ran out since the last commit, oldest first: each
+   * is a node that died (or hung) running it (the crash-loop breaker of docs/workflows.md).
+   */
+  private static List<String> crashedNodes(TurnLease lease) {
+    java.util.Set<String> nodes = new java.util.LinkedHashSet<>();
+    for (TurnRow t : lease.turns()) {
+      if ("LEASE_EXPIRED".equals(t.outcome()) && t.node() != null) {
+        nodes.add(t.node());
+      }
+    }
+    return new ArrayList<>(nodes);
+  }
+
   private Decision poison(
-      TurnLease lease, List<HistoryEvent> stored, String unreadable, Instant now) {
+      TurnLease lease,
+      List<HistoryEvent> stored,
+      String unreadable,
+      List<String> crashed,
+      Instant now) {
     InstanceRow i = lease.instance();
     metrics.poisoned("orchestration");
     String poisoned = poisonedMessage(lease);
@@ -1037,8 +1059,17 @@ public final class TurnProcessor {
     }
     TurnDraft draft = draft(lease, execution, stored, now);
     WorkflowFailure failure =
-        WorkflowFailure.poisonedOrchestration(
-            i.id(), execution.id, lease.attempt(), settings.maxAttempts(), poisoned, last);
+        crashed != null
+            ? WorkflowFailure.crashLoop(
+                i.id(),
+                execution.id,
+                crashed,
+                lease.attempt(),
+                settings.maxCrashes(),
+                poisoned,
+                last)
+            : WorkflowFailure.poisonedOrchestration(
+                i.id(), execution.id, lease.attempt(), settings.maxAttempts(), poisoned, last);
     return finish(lease, execution, stored, draft, null, failure, null, now);
   }
 

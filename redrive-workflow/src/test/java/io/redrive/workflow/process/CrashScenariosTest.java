@@ -65,15 +65,20 @@ class CrashScenariosTest {
   }
 
   private WorkflowRuntime localNode(Role... roles) {
-    return localNode(10, roles);
+    return localNode(10, 2, roles);
   }
 
   private WorkflowRuntime localNode(int maxAttempts, Role... roles) {
+    return localNode(maxAttempts, 0, roles);
+  }
+
+  private WorkflowRuntime localNode(int maxAttempts, int maxCrashes, Role... roles) {
     return WorkflowRuntime.builder(
             redrive, CrashRegistry.registry(CrashRegistry.Mode.NONE, sideEffects))
         .nodeId("survivor")
         .roles(roles)
         .maxAttempts(maxAttempts)
+        .maxCrashes(maxCrashes)
         .turnLeaseTimeout(WorkflowNodeProcess.LEASE)
         .activityLeaseTimeout(WorkflowNodeProcess.LEASE)
         .pollInterval(Duration.ofMillis(50))
@@ -222,5 +227,37 @@ class CrashScenariosTest {
     assertThat(Files.readAllLines(sideEffects))
         .as("one side effect per crashed delivery")
         .hasSize(2);
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void crashLoopBreaker_twoDistinctNodesDied_thirdPoisonsWithoutRunningIt(StoreKind kind)
+      throws Exception {
+    WorkflowClient client = setUp(kind);
+    String id = client.start(StartRequest.of("CrashTurn", "z")).instanceId();
+    for (String node : java.util.List.of("doomed-1", "doomed-2")) {
+      ChildNode doomed =
+          ChildNode.start(
+              db.address(), node, "ORCHESTRATIONS", CrashRegistry.Mode.BLOCK_IN_TURN, sideEffects);
+      others.add(doomed);
+      doomed.awaitLine("IN_TURN " + id, WAIT);
+      doomed.kill();
+    }
+
+    runtime = localNode(10, 2, Role.ORCHESTRATIONS, Role.ACTIVITIES);
+
+    var info = client.await(id, WAIT);
+    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.failure().reason()).isEqualTo("POISON");
+    assertThat(info.failure().display())
+        .isEqualTo(
+            "poison: orchestration "
+                + id
+                + " crashed 2 nodes (doomed-1, doomed-2) in 3 attempts"
+                + " (max crashes 2)");
+    assertThat(client.history(id, 1))
+        .extracting(HistoryRow::kind)
+        .containsExactly("ORCHESTRATION_STARTED", "TURN_STARTED", "ORCHESTRATION_FAILED");
+    assertThat(Files.readAllLines(sideEffects)).as("the third node never ran it").isEmpty();
   }
 }

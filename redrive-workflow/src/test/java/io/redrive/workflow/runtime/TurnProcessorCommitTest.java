@@ -72,6 +72,7 @@ class TurnProcessorCommitTest {
             "node-1",
             null,
             10,
+            2,
             UnregisteredHandlerBackoff.DEFAULT,
             Duration.ofSeconds(15),
             Duration.ofSeconds(60),
