@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class FailureTableTest extends RuntimeHarness {
   private final CountDownLatch release = new CountDownLatch(1);
+  private final CountDownLatch started = new CountDownLatch(1);
 
   private WorkflowRegistry registry() {
     return WorkflowRegistry.builder()
@@ -72,6 +73,27 @@ class FailureTableTest extends RuntimeHarness {
               Task<String> slow = ctx.callActivity("Held", in, String.class);
               Task<Void> timer = ctx.createTimer(Duration.ofMillis(50));
               return ctx.anyOf(List.of(slow, timer)).await() == timer ? "timer won" : "activity";
+            })
+        .orchestration(
+            "Stuck",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              if (!ctx.isReplaying() && release.getCount() > 0) {
+                started.countDown();
+                release.await();
+              }
+              return "unstuck";
+            })
+        .orchestration(
+            "Hangs",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              Thread.sleep(60_000); // interrupted at the turn's timeout
+              return "woke";
             })
         .activity("Numbers", Integer.class, String.class, (ctx, n) -> "got " + n)
         .activity(
@@ -213,5 +235,52 @@ class FailureTableTest extends RuntimeHarness {
     assertThat(client().list(ListInstancesParams.all(10)).instances())
         .extracting(r -> r.id())
         .containsExactly("committed");
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void gracefulStopWithATurnRunning_refundsItsTry(StoreKind kind) throws Exception {
+    redrive(kind);
+    WorkflowRuntime node = runtime(registry());
+    String id = client().start(StartRequest.of("Stuck", "x")).instanceId();
+    assertThat(started.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+    node.stop(Duration.ofMillis(200));
+
+    WorkflowStore store = (WorkflowStore) redrive.store();
+    assertThat(store.findInstance(id).orElseThrow().turnAttempt())
+        .as("the try given back")
+        .isZero();
+    assertThat(store.readTimeline(id))
+        .singleElement()
+        .satisfies(t -> assertThat(t.outcome()).isEqualTo("REFUNDED"));
+    release.countDown();
+    runtime(registry());
+    assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("unstuck");
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void turnPastMaxTurnDuration_abandonedAsTurnTimeout_thenPoisoned(StoreKind kind) {
+    redrive(kind);
+    runtime(
+        registry(),
+        b ->
+            b.maxAttempts(2)
+                .turnLeaseTimeout(Duration.ofMillis(600))
+                .maxTurnDuration(Duration.ofMillis(300)));
+
+    String id = client().start(StartRequest.of("Hangs", "x")).instanceId();
+
+    InstanceInfo info = client().await(id, WAIT);
+    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.failure().reason()).isEqualTo("POISON");
+    assertThat(info.failure().lastAttempt().reason()).isEqualTo("TURN_TIMEOUT");
+    assertThat(((WorkflowStore) redrive.store()).readTimeline(id))
+        .extracting(t -> t.outcome())
+        .containsExactly("TURN_TIMEOUT", "TURN_TIMEOUT");
+    assertThat(client().history(id, 1))
+        .extracting(h -> h.kind())
+        .doesNotContain("ORCHESTRATION_COMPLETED");
   }
 }

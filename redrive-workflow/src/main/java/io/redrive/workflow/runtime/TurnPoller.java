@@ -39,6 +39,8 @@ public final class TurnPoller {
   private final ScheduledExecutorService renewals;
   private final Object wakeLock = new Object();
   private final AtomicInteger running = new AtomicInteger();
+  private final java.util.Set<TurnLease> inProgress =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
   private volatile boolean stopping;
   private boolean woken;
   private Thread thread;
@@ -91,6 +93,9 @@ public final class TurnPoller {
       turns.shutdown();
       boolean ended = turns.awaitTermination(Math.max(1, grace.toMillis()), TimeUnit.MILLISECONDS);
       if (!ended) {
+        // A graceful stop is not a crash: give the tries of the turns still running back, so
+        // shutting nodes down (a deploy) never pushes an instance towards poison.
+        inProgress.forEach(processor::refund);
         turns.shutdownNow();
       }
       renewals.shutdownNow();
@@ -206,11 +211,13 @@ public final class TurnPoller {
             period,
             period,
             TimeUnit.MILLISECONDS);
+    inProgress.add(lease);
     try {
       processor.process(lease);
     } catch (RuntimeException e) {
       LOG.warn("Turn of instance {} failed: {}", lease.instance().id(), e.toString(), e);
     } finally {
+      inProgress.remove(lease);
       done.set(true);
       renewal[0].cancel(false);
       Thread.interrupted();
@@ -234,12 +241,13 @@ public final class TurnPoller {
       if (self != null) {
         self.cancel(false);
       }
-      worker.interrupt();
       LOG.warn(
           "Turn of instance {} ran longer than {}, abandoning it (TURN_TIMEOUT)",
           lease.instance().id(),
           settings.maxTurnDuration());
+      // The lease goes first: code that sees the interrupt as an exception must not commit it.
       processor.abandonTimedOut(lease, started);
+      worker.interrupt();
       return;
     }
     try {

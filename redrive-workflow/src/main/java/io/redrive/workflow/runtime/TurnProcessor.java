@@ -122,6 +122,28 @@ public final class TurnProcessor {
     carryOut(lease, decision, started);
   }
 
+  /**
+   * Gives a running turn's try back (a graceful stop of this node): the lease is cleared, the
+   * counter goes down by one and a REFUNDED turn row says so; the turn's own commit, if it still
+   * comes, finds its lease gone and writes nothing.
+   */
+  public void refund(TurnLease lease) {
+    try {
+      store.abandonTurn(
+          new AbandonTurnParams(
+              lease.instance().id(),
+              lease.token(),
+              Duration.ZERO,
+              true,
+              "REFUNDED",
+              "SHUTDOWN",
+              "node " + settings.nodeId() + " stopped while the turn ran",
+              clock.instant()));
+    } catch (RuntimeException e) {
+      LOG.warn("Refunding the turn of instance {} failed: {}", lease.instance().id(), e.toString());
+    }
+  }
+
   /** Abandons a turn that ran past {@code maxTurnDuration} (counted). */
   public void abandonTimedOut(TurnLease lease, Instant started) {
     carryOut(
