@@ -134,9 +134,9 @@ class TimersAndEventsTest extends RuntimeHarness {
                     && client().get(id).orElseThrow().status() == Status.RUNNING);
   }
 
-  /** Gives the pollers several rounds to act on something they must not act on. */
-  private static void letPollersRun() throws InterruptedException {
-    Thread.sleep(300);
+  /** Holds while the pollers get several rounds (50 ms each) to act on what they must not. */
+  private static void staysTrue(java.util.concurrent.Callable<Boolean> condition) {
+    await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5)).until(condition);
   }
 
   @ParameterizedTest
@@ -149,8 +149,7 @@ class TimersAndEventsTest extends RuntimeHarness {
     awaitTimerWaiting(id);
 
     clock.advance(HOUR.minusMillis(1));
-    letPollersRun();
-    assertThat(client().get(id).orElseThrow().status()).isEqualTo(Status.RUNNING);
+    staysTrue(() -> client().get(id).orElseThrow().status() == Status.RUNNING);
 
     clock.advance(Duration.ofMillis(1));
     assertThat(client().awaitResult(id, WAIT, String.class))
@@ -322,7 +321,7 @@ class TimersAndEventsTest extends RuntimeHarness {
 
     client().raiseEvent(id, "item", "a", null);
     await().atMost(WAIT).until(() -> store().readTimeline(id).size() == 1);
-    letPollersRun();
+    staysTrue(() -> store().readTimeline(id).size() == 1);
 
     assertThat(store().readTimeline(id))
         .singleElement()
@@ -347,8 +346,7 @@ class TimersAndEventsTest extends RuntimeHarness {
     runtime(registry(), b -> b.maxAttempts(100));
 
     client().raiseEvent(id, "item", "during backoff", null);
-    letPollersRun();
-    assertThat(client().get(id).orElseThrow().status()).isEqualTo(Status.PENDING);
+    staysTrue(() -> client().get(id).orElseThrow().status() == Status.PENDING);
     clock.advance(Duration.ofSeconds(1));
 
     assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("during backoff");

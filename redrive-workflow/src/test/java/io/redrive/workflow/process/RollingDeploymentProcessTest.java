@@ -1,6 +1,7 @@
 package io.redrive.workflow.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.redrive.Redrive;
 import io.redrive.workflow.StartRequest;
@@ -62,8 +63,14 @@ class RollingDeploymentProcessTest {
     ChildNode n2 = node("node-2", CrashRegistry.Mode.ROLLING_OLD, 50, 200);
     node("node-3", CrashRegistry.Mode.ROLLING_NEW, 50, 200);
     String id = client.start(StartRequest.of("Rolling", "r1")).instanceId();
+    // The instance's first turn has run somewhere: its activity is in flight.
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                client.history(id, 1).stream()
+                    .anyMatch(e -> e.kind().equals("ACTIVITY_SCHEDULED")));
 
-    Thread.sleep(500);
     n1.stopGracefully();
     node("node-1b", CrashRegistry.Mode.ROLLING_NEW, 50, 200);
     n2.stopGracefully();
@@ -80,8 +87,13 @@ class RollingDeploymentProcessTest {
     node("node-3", CrashRegistry.Mode.ROLLING_NEW, 100, 500);
     String id =
         client.start(StartRequest.of("Versioned", "order").withVersion("1.0.0")).instanceId();
+    // Execution 1 has continued as new: the CONTINUE row waits for a node with 2.0.0.
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                client.history(id, 1).stream().anyMatch(e -> e.kind().equals("CONTINUED_AS_NEW")));
 
-    Thread.sleep(1000);
     n1.stopGracefully();
     node("node-1b", CrashRegistry.Mode.ROLLING_NEW, 100, 500);
     n2.stopGracefully();
