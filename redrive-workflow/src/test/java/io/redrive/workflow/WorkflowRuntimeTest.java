@@ -3,7 +3,6 @@ package io.redrive.workflow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.redrive.Redrive;
 import io.redrive.retry.UnregisteredHandlerBackoff;
 import io.redrive.store.HistoryRow;
 import io.redrive.store.InstanceRow.Status;
@@ -17,21 +16,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** Orchestrations run end to end by a runtime on a real store, on both stores. */
 class WorkflowRuntimeTest extends RuntimeHarness {
 
-  private WorkflowRuntime runtime(Redrive redrive, WorkflowRegistry registry) {
-    return runtime(registry);
-  }
-
-  private WorkflowRuntime runtime(
-      Redrive redrive,
-      WorkflowRegistry registry,
-      java.util.function.UnaryOperator<WorkflowRuntime.Builder> settings) {
-    return runtime(registry, settings);
-  }
-
   @ParameterizedTest
   @EnumSource(StoreKind.class)
   void activity_completes_orchestrationReturnsItsResult(StoreKind kind) throws Exception {
-    Redrive redrive = redrive(kind);
+    redrive(kind);
     WorkflowRegistry registry =
         WorkflowRegistry.builder()
             .orchestration(
@@ -42,7 +30,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
                 (ctx, name) -> ctx.callActivity("hello", name, String.class).await() + "!")
             .activity("hello", String.class, String.class, (ctx, name) -> "hello, " + name)
             .build();
-    WorkflowClient client = runtime(redrive, registry).client();
+    WorkflowClient client = runtime(registry).client();
 
     String id = client.start(StartRequest.of("greet", "ada")).instanceId();
 
@@ -64,7 +52,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
   @ParameterizedTest
   @EnumSource(StoreKind.class)
   void activityThrows_codeCatchesIt_completes(StoreKind kind) throws Exception {
-    Redrive redrive = redrive(kind);
+    redrive(kind);
     WorkflowRegistry registry =
         WorkflowRegistry.builder()
             .orchestration(
@@ -87,7 +75,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
                   throw new IllegalStateException("no " + in);
                 })
             .build();
-    WorkflowClient client = runtime(redrive, registry).client();
+    WorkflowClient client = runtime(registry).client();
 
     String id = client.start(StartRequest.of("careful", "cheese")).instanceId();
 
@@ -98,7 +86,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
   @ParameterizedTest
   @EnumSource(StoreKind.class)
   void timerAndEvent_eventRaised_orchestrationTakesIt(StoreKind kind) throws Exception {
-    Redrive redrive = redrive(kind);
+    redrive(kind);
     WorkflowRegistry registry =
         WorkflowRegistry.builder()
             .orchestration(
@@ -113,7 +101,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
                   return in + " approved by " + by.orElse("nobody");
                 })
             .build();
-    WorkflowClient client = runtime(redrive, registry).client();
+    WorkflowClient client = runtime(registry).client();
     String id = client.start(StartRequest.of("approval", "order-7")).instanceId();
 
     assertThat(client.raiseEvent(id, "approve", "grace", null)).isTrue();
@@ -125,7 +113,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
   @ParameterizedTest
   @EnumSource(StoreKind.class)
   void subOrchestration_childCompletes_parentGetsItsOutput(StoreKind kind) throws Exception {
-    Redrive redrive = redrive(kind);
+    redrive(kind);
     WorkflowRegistry registry =
         WorkflowRegistry.builder()
             .orchestration(
@@ -142,7 +130,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
                 (ctx, n) -> ctx.callActivity("double", n, Integer.class).await())
             .activity("double", Integer.class, Integer.class, (ctx, n) -> n * 2)
             .build();
-    WorkflowClient client = runtime(redrive, registry).client();
+    WorkflowClient client = runtime(registry).client();
 
     String id = client.start(StartRequest.of("parent", 20)).instanceId();
 
@@ -155,7 +143,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
   @ParameterizedTest
   @EnumSource(StoreKind.class)
   void continueAsNew_loops_executionsCountUp(StoreKind kind) throws Exception {
-    Redrive redrive = redrive(kind);
+    redrive(kind);
     WorkflowRegistry registry =
         WorkflowRegistry.builder()
             .orchestration(
@@ -165,7 +153,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
                 Integer.class,
                 (ctx, n) -> n >= 5 ? n * 100 + ctx.executionId() : ctx.continueAsNew(n + 1))
             .build();
-    WorkflowClient client = runtime(redrive, registry).client();
+    WorkflowClient client = runtime(registry).client();
 
     String id = client.start(StartRequest.of("counter", 1)).instanceId();
 
@@ -177,14 +165,13 @@ class WorkflowRuntimeTest extends RuntimeHarness {
   @ParameterizedTest
   @EnumSource(StoreKind.class)
   void unregisteredOrchestration_bouncesThenPoisons(StoreKind kind) {
-    Redrive redrive = redrive(kind);
+    redrive(kind);
     WorkflowRegistry registry =
         WorkflowRegistry.builder()
             .orchestration("known", "1.0.0", String.class, String.class, (ctx, in) -> in)
             .build();
     WorkflowClient client =
         runtime(
-                redrive,
                 registry,
                 b ->
                     b.maxAttempts(3)
@@ -219,7 +206,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
   @ParameterizedTest
   @EnumSource(StoreKind.class)
   void terminate_waitingInstance_endsTerminated(StoreKind kind) {
-    Redrive redrive = redrive(kind);
+    redrive(kind);
     AtomicInteger runs = new AtomicInteger();
     WorkflowRegistry registry =
         WorkflowRegistry.builder()
@@ -233,7 +220,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
                   return ctx.waitForEvent("never", String.class).await();
                 })
             .build();
-    WorkflowClient client = runtime(redrive, registry).client();
+    WorkflowClient client = runtime(registry).client();
     String id = client.start(StartRequest.of("waiter", "x")).instanceId();
     org.awaitility.Awaitility.await()
         .atMost(WAIT)
