@@ -98,6 +98,22 @@ class PoisonScenariosTest extends RuntimeHarness {
 
   @ParameterizedTest
   @EnumSource(StoreKind.class)
+  void terminateRequested_turnCounterAtMax_terminatesInsteadOfPoisoning(StoreKind kind) {
+    redrive(kind);
+    String id = client().start(StartRequest.of("Counted", "x")).instanceId();
+    withConnection(c -> TestHooks.setTurnAttempt(c, id, 10));
+    client().terminate(id, "stop it");
+
+    runtime(base().build());
+
+    InstanceInfo info = client().await(id, WAIT);
+    assertThat(info.status()).isEqualTo(Status.TERMINATED);
+    assertThat(info.failure().message()).isEqualTo("stop it");
+    assertThat(bodyRuns).hasValue(0);
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
   void d9_maxThreeInjectedThree_poisonsAtFour(StoreKind kind) {
     redrive(kind);
     String id = client().start(StartRequest.of("Counted", "x")).instanceId();

@@ -230,19 +230,20 @@ public final class TurnProcessor {
       unreadable = e.getMessage();
     }
     stored = withoutVoided(stored);
+    if (instance.status().terminal()) {
+      return dropLateRows(lease, now);
+    }
+    // A termination runs no user code, so it goes before poison: what the operator asked for wins.
+    InboxRow terminate = first(lease.batch(), "TERMINATE");
+    if (terminate != null) {
+      return terminate(lease, unreadable == null ? stored : null, terminate, now);
+    }
     List<String> crashed = crashedNodes(lease);
     if (settings.maxCrashes() > 0 && crashed.size() >= settings.maxCrashes()) {
       return poison(lease, stored, null, crashed, now);
     }
     if (lease.attempt() > settings.maxAttempts()) {
       return poison(lease, stored, unreadable, null, now);
-    }
-    if (instance.status().terminal()) {
-      return dropLateRows(lease, now);
-    }
-    InboxRow terminate = first(lease.batch(), "TERMINATE");
-    if (terminate != null) {
-      return terminate(lease, unreadable == null ? stored : null, terminate, now);
     }
     if (unreadable != null) {
       return new Abandon(UNREADABLE_DELAY, "HISTORY_UNREADABLE", "HISTORY_UNREADABLE", unreadable);
