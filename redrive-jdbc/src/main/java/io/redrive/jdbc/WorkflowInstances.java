@@ -130,6 +130,21 @@ final class WorkflowInstances {
     if (p.rootId() != null) {
       sql.append(" AND root_id = ?");
     }
+    if (p.version() != null) {
+      sql.append(" AND version = ?");
+    }
+    if (p.parentId() != null) {
+      sql.append(" AND parent_id = ?");
+    }
+    if (p.rootsOnly()) {
+      sql.append(" AND parent_id IS NULL");
+    }
+    if (p.createdSince() != null) {
+      sql.append(" AND created_at >= ?");
+    }
+    if (p.createdBefore() != null) {
+      sql.append(" AND created_at < ?");
+    }
     if (p.cursor() != null) {
       sql.append(" AND seq < ?");
     }
@@ -144,6 +159,18 @@ final class WorkflowInstances {
       }
       if (p.rootId() != null) {
         ps.setString(i++, p.rootId());
+      }
+      if (p.version() != null) {
+        ps.setString(i++, p.version());
+      }
+      if (p.parentId() != null) {
+        ps.setString(i++, p.parentId());
+      }
+      if (p.createdSince() != null) {
+        ps.setLong(i++, p.createdSince().toEpochMilli());
+      }
+      if (p.createdBefore() != null) {
+        ps.setLong(i++, p.createdBefore().toEpochMilli());
       }
       if (p.cursor() != null) {
         ps.setLong(i++, Long.parseLong(p.cursor()));

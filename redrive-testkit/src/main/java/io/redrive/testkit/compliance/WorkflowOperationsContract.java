@@ -195,6 +195,35 @@ public abstract class WorkflowOperationsContract extends ComplianceTestBase {
         .containsExactly(ID + "::sub::1", ID);
   }
 
+  @Test
+  void list_byVersionParentRootsAndStartTime_keepsOnlyMatches() {
+    start(ID, NAME);
+    java.time.Instant between = now().plusMillis(1);
+    advance(Duration.ofSeconds(1));
+    start("later", NAME);
+    commit(
+        leaseTurnOf(ID),
+        Status.RUNNING,
+        List.of(),
+        List.of(new ChildStart(ID + "::sub::1", "pack", null, null, 1, null)),
+        List.of());
+
+    assertThat(ids(new ListInstancesParams(Set.of(), null, null, 10, null).withVersion("1.0")))
+        .containsExactly(ID);
+    assertThat(ids(ListInstancesParams.all(10).withParentId(ID))).containsExactly(ID + "::sub::1");
+    assertThat(ids(ListInstancesParams.all(10).withRootsOnly(true))).containsExactly("later", ID);
+    assertThat(ids(ListInstancesParams.all(10).withCreated(between, null)))
+        .containsExactly(ID + "::sub::1", "later");
+    assertThat(ids(ListInstancesParams.all(10).withCreated(null, between))).containsExactly(ID);
+    assertThatThrownBy(() -> ListInstancesParams.all(10).withParentId(ID).withRootsOnly(true))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("parentId");
+  }
+
+  private List<String> ids(ListInstancesParams params) {
+    return workflows().listInstances(params).instances().stream().map(InstanceRow::id).toList();
+  }
+
   // ---- timeline and due times ----
 
   @Test
