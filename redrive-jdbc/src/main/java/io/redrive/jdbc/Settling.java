@@ -223,15 +223,19 @@ final class Settling {
     Instant now = p.now();
     List<HistoryEntry> story = history.read(c, row.id());
     if (command instanceof SettleCommand.Complete complete) {
+      // A completion writes no history entry of its own; the instance's story ends with it.
+      List<HistoryEntry> told = new java.util.ArrayList<>(story);
+      told.add(
+          new HistoryEntry(
+              row.attempts(),
+              io.redrive.message.Outcome.COMPLETED,
+              row.leasedBy(),
+              leasedAt(row),
+              now,
+              null,
+              null));
       workflows.activityEnded(
-          c,
-          row,
-          WorkflowNotifications.Ending.COMPLETED,
-          complete.result(),
-          null,
-          null,
-          story,
-          now);
+          c, row, WorkflowNotifications.Ending.COMPLETED, complete.result(), null, null, told, now);
       history.delete(c, row.id());
       messages.delete(c, row.id());
       if (CompletionRows.remembers(p.completionWindow())) {

@@ -129,6 +129,12 @@ final class StoreWorkflowClient implements WorkflowClient {
   }
 
   @Override
+  public List<TimelineEntry> timeline(String instanceId) {
+    return Timelines.of(
+        store.readHistory(instanceId, null), store.readTimeline(instanceId), payloads);
+  }
+
+  @Override
   public boolean raiseEvent(String instanceId, String name, Object payload, String dedupeKey) {
     WorkflowRegistry.requireName("event name", name);
     String data = payloads.text(payloads.encode("event " + name + " payload", payload));

@@ -60,6 +60,13 @@ public interface WorkflowClient {
   List<HistoryRow> history(String instanceId, Integer executionId);
 
   /**
+   * The instance's attempt-level timeline, oldest first: its history events (every execution)
+   * interleaved with every turn try that ended without a commit (node, outcome) and every delivery
+   * of its finished activities (worker, outcome). Empty for an unknown instance.
+   */
+  List<TimelineEntry> timeline(String instanceId);
+
+  /**
    * Raises an event the instance can wait for (buffered until it does).
    *
    * @param dedupeKey a key that makes a second raise with it a no-op, or null
