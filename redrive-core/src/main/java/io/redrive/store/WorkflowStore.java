@@ -56,6 +56,9 @@ public interface WorkflowStore {
    */
   InstancePage listInstances(ListInstancesParams params);
 
+  /** How many instances there are in each status (statuses without any are left out). */
+  java.util.Map<InstanceRow.Status, Long> countInstances();
+
   /** The instance's turns that ended without a commit (its timeline of tries), oldest first. */
   List<TurnRow> readTimeline(String instanceId);
 

@@ -238,6 +238,11 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   }
 
   @Override
+  public java.util.Map<InstanceRow.Status, Long> countInstances() {
+    return tx.read("count workflow instances", instances::countByStatus);
+  }
+
+  @Override
   public List<TurnRow> readTimeline(String instanceId) {
     return tx.read(
         "read timeline of workflow instance " + instanceId,

@@ -192,6 +192,20 @@ final class WorkflowInstances {
     }
   }
 
+  java.util.Map<InstanceRow.Status, Long> countByStatus(Connection c) throws SQLException {
+    java.util.Map<InstanceRow.Status, Long> counts =
+        new java.util.EnumMap<>(InstanceRow.Status.class);
+    try (PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT status, COUNT(*) FROM redrive_wf_instances GROUP BY status");
+        ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        counts.put(InstanceRow.Status.valueOf(rs.getString(1)), rs.getLong(2));
+      }
+    }
+    return counts;
+  }
+
   List<ExecutionRow> executions(Connection c, String id) throws SQLException {
     List<ExecutionRow> rows = new ArrayList<>();
     try (PreparedStatement ps =

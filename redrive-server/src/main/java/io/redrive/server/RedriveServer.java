@@ -9,8 +9,10 @@ import io.redrive.server.config.QueueDeclarations;
 import io.redrive.server.config.ServerConfig;
 import io.redrive.server.http.HttpApi;
 import io.redrive.store.Store;
+import io.redrive.workflow.WorkflowRuntime;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +35,7 @@ public final class RedriveServer implements AutoCloseable {
   private final boolean ownsStore;
   private final String host;
   private final QueueDeclarations.Summary declared;
+  private final WorkflowRuntime workflows;
   private final Object lock = new Object();
   private boolean stopped;
   private Thread shutdownHook;
@@ -44,8 +47,10 @@ public final class RedriveServer implements AutoCloseable {
       Maintenance maintenance,
       boolean ownsStore,
       String host,
-      QueueDeclarations.Summary declared) {
+      QueueDeclarations.Summary declared,
+      WorkflowRuntime workflows) {
     this.declared = declared;
+    this.workflows = workflows;
     this.redrive = redrive;
     this.api = api;
     this.maintenance = maintenance;
@@ -69,7 +74,7 @@ public final class RedriveServer implements AutoCloseable {
     }
     Store store = config.store().open();
     try {
-      return start(config, authorizer, store, true);
+      return start(config, authorizer, store, true, null);
     } catch (RuntimeException e) {
       store.close();
       throw e;
@@ -81,15 +86,34 @@ public final class RedriveServer implements AutoCloseable {
    * config.store()} is ignored.
    */
   public static RedriveServer start(ServerConfig config, Authorizer authorizer, Store store) {
+    return start(config, authorizer, store, null);
+  }
+
+  /**
+   * Starts serving over an existing store, as {@link #start(ServerConfig, Authorizer, Store)}, and
+   * runs a workflow runtime in the server: {@code workflows} builds it (not started) on the
+   * server's engine, e.g. {@code redrive -> WorkflowRuntime.builder(redrive, registry).build()}.
+   * The server starts it once it listens and stops it (with its grace) before it stops serving. The
+   * workflow endpoints are served with or without a runtime.
+   */
+  public static RedriveServer start(
+      ServerConfig config,
+      Authorizer authorizer,
+      Store store,
+      Function<Redrive, WorkflowRuntime> workflows) {
     checkConfig(config, authorizer);
     if (store == null) {
       throw new IllegalArgumentException("store: is required");
     }
-    return start(config, authorizer, store, false);
+    return start(config, authorizer, store, false, workflows);
   }
 
   private static RedriveServer start(
-      ServerConfig config, Authorizer authorizer, Store store, boolean ownsStore) {
+      ServerConfig config,
+      Authorizer authorizer,
+      Store store,
+      boolean ownsStore,
+      Function<Redrive, WorkflowRuntime> runtimeFactory) {
     // One registry for the engine's message meters and the server's own, scraped at /metrics.
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     Redrive redrive =
@@ -107,8 +131,19 @@ public final class RedriveServer implements AutoCloseable {
     // Every node runs the deadline sweep: it is safe on many nodes and needs no leader.
     Maintenance maintenance =
         Maintenance.builder(redrive).interval(config.maintenanceInterval()).start();
+    WorkflowRuntime runtime = null;
+    if (runtimeFactory != null) {
+      try {
+        runtime = runtimeFactory.apply(redrive).start();
+      } catch (RuntimeException e) {
+        api.stop();
+        maintenance.close();
+        throw e;
+      }
+    }
     RedriveServer server =
-        new RedriveServer(redrive, store, api, maintenance, ownsStore, config.bind(), declared);
+        new RedriveServer(
+            redrive, store, api, maintenance, ownsStore, config.bind(), declared, runtime);
     log.info(
         "Redrive server listening on {} ({}, authentication {})",
         server.baseUrl(),
@@ -186,6 +221,11 @@ public final class RedriveServer implements AutoCloseable {
     return "http://" + h + ":" + port();
   }
 
+  /** The workflow runtime the server runs, or null when it was started without one. */
+  public WorkflowRuntime workflowRuntime() {
+    return workflows;
+  }
+
   /** The engine the server runs. */
   public Redrive redrive() {
     return redrive;
@@ -229,6 +269,9 @@ public final class RedriveServer implements AutoCloseable {
       } catch (IllegalStateException e) {
         // the JVM is shutting down already
       }
+    }
+    if (workflows != null) {
+      workflows.close(); // turns and activities end or are given back while the store is open
     }
     api.stop();
     maintenance.close();

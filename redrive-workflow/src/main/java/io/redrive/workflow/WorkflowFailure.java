@@ -284,6 +284,24 @@ public record WorkflowFailure(
         display);
   }
 
+  /**
+   * The failure stored as {@code json} (the form of history events and the instance row).
+   *
+   * @throws IllegalArgumentException when it is not JSON of a failure
+   */
+  public static WorkflowFailure fromJson(String json) {
+    try {
+      return io.redrive.workflow.replay.FailureCodec.read(Json.defaultMapper().readTree(json));
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalArgumentException("failure: not JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /** This failure as the JSON that history events and the instance row store. */
+  public String toJson() {
+    return io.redrive.workflow.replay.FailureCodec.write(this).toString();
+  }
+
   /** This failure with {@code retryable} set as given. */
   public WorkflowFailure withRetryable(boolean value) {
     return copy(value, via);

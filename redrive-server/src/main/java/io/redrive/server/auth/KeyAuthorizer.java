@@ -37,7 +37,10 @@ public final class KeyAuthorizer implements Authorizer {
     List<Entry> list = new ArrayList<>(keys.size());
     for (ApiKey k : keys) {
       List<String> scope = k.queues() == null ? List.of() : List.copyOf(k.queues());
-      list.add(new Entry(sha256(k.secret()), new Principal(k.name(), k.role(), false, scope)));
+      List<String> workflows = k.workflows() == null ? List.of() : List.copyOf(k.workflows());
+      list.add(
+          new Entry(
+              sha256(k.secret()), new Principal(k.name(), k.role(), false, scope, workflows)));
     }
     this.entries = List.copyOf(list);
   }
@@ -98,6 +101,11 @@ public final class KeyAuthorizer implements Authorizer {
       if (k.queues() != null) {
         for (int j = 0; j < k.queues().size(); j++) {
           QueuePatterns.require(at + ".queues[" + j + "]", k.queues().get(j));
+        }
+      }
+      if (k.workflows() != null) {
+        for (int j = 0; j < k.workflows().size(); j++) {
+          QueuePatterns.requireWorkflow(at + ".workflows[" + j + "]", k.workflows().get(j));
         }
       }
     }

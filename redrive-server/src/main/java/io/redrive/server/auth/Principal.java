@@ -3,13 +3,20 @@ package io.redrive.server.auth;
 import java.util.List;
 
 /**
- * Who made a request: the key's name (never the secret), its role and the queue patterns it is
- * limited to (empty: every queue); {@code anonymous} when the server runs without keys (loopback
- * only).
+ * Who made a request: the key's name (never the secret), its role and the queue and orchestration
+ * patterns it is limited to (empty: every one); {@code anonymous} when the server runs without keys
+ * (loopback only).
  */
-public record Principal(String name, Role role, boolean anonymous, List<String> queues) {
+public record Principal(
+    String name, Role role, boolean anonymous, List<String> queues, List<String> workflows) {
   public Principal {
     queues = queues == null ? List.of() : List.copyOf(queues);
+    workflows = workflows == null ? List.of() : List.copyOf(workflows);
+  }
+
+  /** A principal with access to every orchestration. */
+  public Principal(String name, Role role, boolean anonymous, List<String> queues) {
+    this(name, role, anonymous, queues, List.of());
   }
 
   /** A principal with access to every queue. */
@@ -19,7 +26,7 @@ public record Principal(String name, Role role, boolean anonymous, List<String> 
 
   /** The principal of every request when no keys are configured. */
   public static Principal anonymousAdmin() {
-    return new Principal("anonymous", Role.ADMIN, true, List.of());
+    return new Principal("anonymous", Role.ADMIN, true, List.of(), List.of());
   }
 
   /**
@@ -28,5 +35,13 @@ public record Principal(String name, Role role, boolean anonymous, List<String> 
    */
   public boolean mayAccess(String queue) {
     return queues.isEmpty() || QueuePatterns.matchesAny(queues, queue);
+  }
+
+  /**
+   * True when this principal's orchestration scope includes {@code name} (the role is not checked
+   * here).
+   */
+  public boolean mayAccessWorkflow(String name) {
+    return workflows.isEmpty() || QueuePatterns.matchesAny(workflows, name);
   }
 }

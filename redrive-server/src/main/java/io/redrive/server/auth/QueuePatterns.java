@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
  */
 public final class QueuePatterns {
   private static final Pattern FORM = Pattern.compile("[A-Za-z0-9._*-]{1,200}");
+  private static final Pattern WORKFLOW_FORM = Pattern.compile("[A-Za-z0-9._:@*-]{1,200}");
 
   private QueuePatterns() {}
 
@@ -29,6 +30,26 @@ public final class QueuePatterns {
               + ": invalid queue pattern \""
               + pattern
               + "\" (use a queue name, or a glob with '*' such as \"orders.*\")");
+    }
+    return pattern;
+  }
+
+  /**
+   * Returns {@code pattern} when it is a valid orchestration name pattern: a name, or a glob with
+   * {@code *} ({@code order*}); 1–200 characters of {@code [A-Za-z0-9._:@*-]}.
+   *
+   * @throws IllegalArgumentException naming the field and the problem
+   */
+  public static String requireWorkflow(String field, String pattern) {
+    if (pattern == null || pattern.isEmpty()) {
+      throw new IllegalArgumentException(field + ": orchestration pattern is empty");
+    }
+    if (!WORKFLOW_FORM.matcher(pattern).matches()) {
+      throw new IllegalArgumentException(
+          field
+              + ": invalid orchestration pattern \""
+              + pattern
+              + "\" (use an orchestration name, or a glob with '*' such as \"order*\")");
     }
     return pattern;
   }

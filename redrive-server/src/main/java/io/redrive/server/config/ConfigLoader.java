@@ -55,7 +55,8 @@ public final class ConfigLoader {
           "pgPasswordEnv",
           "pgSchema",
           "poolSize");
-  static final List<String> KEY = List.of("name", "secret", "secretEnv", "role", "queues");
+  static final List<String> KEY =
+      List.of("name", "secret", "secretEnv", "role", "queues", "workflows");
 
   /** Longest allowed {@code server.maxLeaseWait}. */
   public static final Duration MAX_LEASE_WAIT = Duration.ofHours(1);
@@ -375,7 +376,21 @@ public final class ConfigLoader {
         }
         queues = List.copyOf(patterns);
       }
-      keys.add(new ApiKey(keyName, secret, role, queues));
+      List<String> workflows = List.of();
+      ConfigNode workflowsNode = k.child("workflows");
+      if (workflowsNode.present()) {
+        List<ConfigNode> items = workflowsNode.array();
+        if (items.isEmpty()) {
+          throw workflowsNode.error(
+              "must name at least one orchestration or pattern (leave it out for every one)");
+        }
+        List<String> patterns = new ArrayList<>();
+        for (ConfigNode item : items) {
+          patterns.add(item.string());
+        }
+        workflows = List.copyOf(patterns);
+      }
+      keys.add(new ApiKey(keyName, secret, role, queues, workflows));
     }
     try {
       KeyAuthorizer.validate(keys);

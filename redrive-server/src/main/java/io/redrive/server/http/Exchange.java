@@ -67,6 +67,11 @@ final class Exchange {
     return principal == null || principal.mayAccess(queue);
   }
 
+  /** True when the caller's key scope includes the orchestration {@code name}. */
+  boolean mayAccessWorkflow(String name) {
+    return principal == null || principal.mayAccessWorkflow(name);
+  }
+
   /** True when the caller's key is limited to some queues. */
   boolean scoped() {
     return principal != null && !principal.queues().isEmpty();

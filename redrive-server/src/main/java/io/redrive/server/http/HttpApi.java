@@ -10,6 +10,7 @@ import io.redrive.Redrive;
 import io.redrive.server.PortInUseException;
 import io.redrive.server.auth.Authorizer;
 import io.redrive.server.config.ServerConfig;
+import io.redrive.store.WorkflowStore;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -62,6 +63,9 @@ public final class HttpApi implements AutoCloseable {
     table.addAll(new DeadRetryEndpoints(redrive).routes());
     table.addAll(new LeaseEndpoints(redrive, views, waiter, config.maxLeaseWait()).routes());
     table.add(new SettleEndpoint(redrive).route());
+    if (redrive.store() instanceof WorkflowStore workflows) {
+      table.addAll(new WorkflowEndpoints(redrive, workflows, config.maxLeaseWait()).routes());
+    }
     this.routes = List.copyOf(table);
     this.openApi = json.write(OpenApi.document(routes, version()));
     Exchange.Shared shared = new Exchange.Shared(json, authorizer, config.maxRequestBytes());

@@ -53,9 +53,13 @@ final class OpenApi {
     doc.put(
         "info",
         Map.of(
-            "title", "Redrive HTTP API",
-            "version", version,
-            "description", "Durable work queue: queues, enqueue, lease and settle, dead letters."));
+            "title",
+            "Redrive HTTP API",
+            "version",
+            version,
+            "description",
+            "Durable work queue and workflows: queues, enqueue, lease and settle, dead letters,"
+                + " orchestration instances."));
     doc.put("paths", paths);
     Map<String, Object> components = new LinkedHashMap<>();
     components.put("schemas", schemas);
@@ -222,6 +226,16 @@ final class OpenApi {
             "array",
             "items",
             Map.of("type", "string", "enum", List.of("ready", "scheduled", "leased", "dead")));
+      case "status":
+        return Map.of(
+            "type",
+            "array",
+            "items",
+            Map.of(
+                "type",
+                "string",
+                "enum",
+                List.of("pending", "running", "completed", "failed", "terminated")));
       case "limit":
         return Map.of("type", "integer", "minimum", 1, "maximum", MessageQuery.MAX_LIMIT);
       case "reason":

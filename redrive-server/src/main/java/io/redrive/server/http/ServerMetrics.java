@@ -15,9 +15,12 @@ import io.redrive.Redrive;
 import io.redrive.error.JdbcUrls;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
+import io.redrive.store.InstanceRow;
+import io.redrive.store.WorkflowStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -26,10 +29,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The server's Prometheus meters: {@code redrive_http_requests_seconds} by route, method and
- * status, {@code redrive_queue_depth} by queue and state, refreshed every {@link #REFRESH} and
- * before a scrape that finds them older than {@link #STALE}, and the JVM and process binders
- * ({@code jvm_*}, {@code process_*}, {@code system_*}). The engine's message meters share the
- * registry. Thread-safe.
+ * status, {@code redrive_queue_depth} by queue and state and {@code redrive_workflow_instances} by
+ * status, refreshed every {@link #REFRESH} and before a scrape that finds them older than {@link
+ * #STALE}, and the JVM and process binders ({@code jvm_*}, {@code process_*}, {@code system_*}).
+ * The engine's message meters share the registry. Thread-safe.
  */
 final class ServerMetrics implements AutoCloseable {
   static final Duration REFRESH = Duration.ofSeconds(15);
@@ -38,6 +41,7 @@ final class ServerMetrics implements AutoCloseable {
 
   private final PrometheusMeterRegistry registry;
   private final MultiGauge depth;
+  private final MultiGauge instances;
   private final Redrive redrive;
   private final ScheduledExecutorService refresher;
   private final JvmGcMetrics gc = new JvmGcMetrics();
@@ -59,6 +63,10 @@ final class ServerMetrics implements AutoCloseable {
     this.depth =
         MultiGauge.builder("redrive.queue.depth")
             .description("messages in the queue by state, refreshed every 15 s")
+            .register(registry);
+    this.instances =
+        MultiGauge.builder("redrive.workflow.instances")
+            .description("workflow instances by status, refreshed every 15 s")
             .register(registry);
     this.refresher =
         Executors.newSingleThreadScheduledExecutor(
@@ -94,6 +102,20 @@ final class ServerMetrics implements AutoCloseable {
       depth.register(rows, true);
     } catch (RuntimeException e) {
       log.warn("refreshing queue depth gauges failed: {}", JdbcUrls.mask(e.getMessage()));
+    }
+    if (redrive.store() instanceof WorkflowStore workflows) {
+      try {
+        Map<InstanceRow.Status, Long> counts = workflows.countInstances();
+        List<MultiGauge.Row<?>> rows = new ArrayList<>();
+        // Every status, zeros included, so a dashboard's series never vanish.
+        for (InstanceRow.Status status : InstanceRow.Status.values()) {
+          rows.add(
+              MultiGauge.Row.of(Tags.of("status", status.name()), counts.getOrDefault(status, 0L)));
+        }
+        instances.register(rows, true);
+      } catch (RuntimeException e) {
+        log.warn("refreshing workflow instance gauges failed: {}", JdbcUrls.mask(e.getMessage()));
+      }
     }
   }
 

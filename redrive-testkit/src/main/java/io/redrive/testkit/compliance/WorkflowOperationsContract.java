@@ -220,6 +220,19 @@ public abstract class WorkflowOperationsContract extends ComplianceTestBase {
         .hasMessageContaining("parentId");
   }
 
+  @Test
+  void countInstances_byStatus_leavesOutEmptyStatuses() {
+    assertThat(workflows().countInstances()).isEmpty();
+    start("c-1", NAME);
+    start("c-2", NAME);
+    start("c-3", NAME);
+    commit(leaseTurnOf("c-1"), Status.COMPLETED);
+
+    assertThat(workflows().countInstances())
+        .containsExactlyInAnyOrderEntriesOf(
+            java.util.Map.of(Status.PENDING, 2L, Status.COMPLETED, 1L));
+  }
+
   private List<String> ids(ListInstancesParams params) {
     return workflows().listInstances(params).instances().stream().map(InstanceRow::id).toList();
   }

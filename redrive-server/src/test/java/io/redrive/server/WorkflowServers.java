@@ -1,0 +1,103 @@
+package io.redrive.server;
+
+import io.redrive.retry.UnregisteredHandlerBackoff;
+import io.redrive.store.Store;
+import io.redrive.workflow.WorkflowRegistry;
+import io.redrive.workflow.WorkflowRuntime;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One server per store kind with a workflow runtime embedded ({@link RedriveServer#start(
+ * io.redrive.server.config.ServerConfig, io.redrive.server.auth.Authorizer, Store,
+ * java.util.function.Function)}), running the orchestrations the workflow API tests use. Kept apart
+ * from {@link TestServers#shared}: a runtime leases every instance of its store, so no other test's
+ * instances may live there.
+ */
+final class WorkflowServers {
+  /**
+   * {@code Fragile} throws a LinkageError (a bad deploy) for these inputs; a test removes its input
+   * to "fix the deploy".
+   */
+  static final Set<String> BROKEN = ConcurrentHashMap.newKeySet();
+
+  private static final Map<StoreKind, RedriveServer> SERVERS = new EnumMap<>(StoreKind.class);
+
+  private WorkflowServers() {}
+
+  static WorkflowRegistry registry() {
+    return WorkflowRegistry.builder()
+        .orchestration(
+            "Greet",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> "hello " + ctx.callActivity("Upper", in, String.class).await())
+        .orchestration(
+            "WaitsEvent",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> ctx.waitForEvent("go", String.class).await())
+        .orchestration(
+            "Parent",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> "parent of " + ctx.callSubOrchestration("Greet", in, String.class).await())
+        .orchestration(
+            "Fragile",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              if (BROKEN.contains(in)) {
+                throw new NoClassDefFoundError("com/example/Gone (mid-deploy)");
+              }
+              return "fixed";
+            })
+        .orchestration(
+            "Throws",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              throw new IllegalStateException("the code decided: " + in);
+            })
+        .activity("Upper", String.class, String.class, (ctx, in) -> in.toUpperCase())
+        .build();
+  }
+
+  static synchronized RedriveServer of(StoreKind kind) {
+    return SERVERS.computeIfAbsent(
+        kind,
+        k -> {
+          Store store = k.newDatabase().open();
+          RedriveServer server =
+              RedriveServer.start(
+                  TestServers.config(),
+                  TestServers.ALLOW_ALL,
+                  store,
+                  redrive ->
+                      WorkflowRuntime.builder(redrive, registry())
+                          .nodeId("server-node")
+                          .maxAttempts(2)
+                          .unregisteredBackoff(
+                              new UnregisteredHandlerBackoff(
+                                  Duration.ofMillis(10), 6, Duration.ofMillis(50)))
+                          .pollInterval(Duration.ofMillis(50))
+                          .build());
+          Runtime.getRuntime()
+              .addShutdownHook(
+                  new Thread(
+                      () -> {
+                        server.stop();
+                        store.close();
+                      }));
+          return server;
+        });
+  }
+}
