@@ -191,6 +191,19 @@ public final class WorkflowRegistry {
     }
 
     /**
+     * Registers a definition as it is, e.g. one taken from another registry.
+     *
+     * @throws IllegalArgumentException when {@code definition} is null or its {@code name@version}
+     *     is already registered
+     */
+    public Builder orchestration(OrchestrationDefinition definition) {
+      if (definition == null) {
+        throw new IllegalArgumentException("orchestration: definition is required, was null");
+      }
+      return add(definition);
+    }
+
+    /**
      * Pins the version new instances of {@code name} start on when their starter names none (by
      * default the highest registered). It must name a registered version by {@link #build()}.
      *

@@ -9,6 +9,7 @@ import io.redrive.store.HistoryRow;
 import io.redrive.workflow.OrchestrationContext.ParentRef;
 import io.redrive.workflow.replay.EventKind;
 import io.redrive.workflow.replay.HistoryEvent;
+import io.redrive.workflow.replay.Mismatch;
 import io.redrive.workflow.replay.NewEvent;
 import io.redrive.workflow.replay.OrchestrationRun;
 import io.redrive.workflow.replay.Payloads;
@@ -17,8 +18,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.helpers.NOPLogger;
 
 /**
  * Replays a recorded history against the code of a registry, without a store, so that a unit test
@@ -46,6 +50,41 @@ public final class WorkflowReplayer {
     replay(registry, fromJson(historyJson), Json.defaultMapper());
   }
 
+  /**
+   * Checks a new build against the instances that are running now, before it is deployed
+   * (docs/workflows.md, "Replay check before a deploy"): pages every RUNNING instance through
+   * {@code client}, replays each one's current execution to its frontier with {@code newBuild}'s
+   * code and reports the ones that would break. Equal to {@code checkLive(newBuild, client,
+   * ReplayCheckOptions.running())}.
+   */
+  public static ReplayCheckReport checkLive(WorkflowRegistry newBuild, WorkflowClient client) {
+    return checkLive(newBuild, client, ReplayCheckOptions.running());
+  }
+
+  /**
+   * Checks a new build against the instances {@code options} select. Only reads through {@code
+   * client} ({@link WorkflowClient#list} and {@link WorkflowClient#history}): nothing is written,
+   * no activity runs, and what the code does past an instance's history is dropped. The code runs
+   * on the calling thread, one instance at a time.
+   *
+   * <p>Per instance: OK; NONDETERMINISM naming the event and command where the code issued
+   * something else than history has; UNDECODABLE when a recorded payload no longer decodes into the
+   * code's types; UNREGISTERED when {@code newBuild} lacks the {@code name@version} its next turn
+   * runs (for an instance that continues as new, the target; for one not started yet, the version
+   * it would pin); HISTORY_UNREADABLE; NODE_ERROR when the code throws an {@link Error}. FAILED
+   * instances are checked only when their failure is a system failure, the kind an operator's retry
+   * runs again.
+   *
+   * @throws RuntimeException what {@code client} throws (the check stops)
+   */
+  public static ReplayCheckReport checkLive(
+      WorkflowRegistry newBuild, WorkflowClient client, ReplayCheckOptions options) {
+    Objects.requireNonNull(newBuild, "newBuild");
+    Objects.requireNonNull(client, "client");
+    Objects.requireNonNull(options, "options");
+    return new LiveReplayCheck(newBuild, client, options).run();
+  }
+
   /** As {@link #replay(WorkflowRegistry, String)}, on rows read from a store. */
   public static void replay(WorkflowRegistry registry, List<HistoryRow> history) {
     replay(registry, history, Json.defaultMapper());
@@ -68,9 +107,98 @@ public final class WorkflowReplayer {
 
   private static void replayExecution(
       WorkflowRegistry registry, Payloads payloads, int executionId, List<HistoryEvent> all) {
+    Split split = split(executionId, all);
+    HistoryEvent started = split.events().get(0);
+    String name = started.text("name");
+    String version = started.text("version");
+    String instanceId = instanceIdOf(started);
+    String where = where(name, version, executionId, instanceId);
+    RunResult result =
+        run(
+            registry,
+            payloads,
+            executionId,
+            name,
+            version,
+            split.events(),
+            LoggerFactory.getLogger("io.redrive.workflow.replayer"));
+    if (!result.events().isEmpty()) {
+      NewEvent first = result.events().get(0);
+      String actual = first.kind() + " " + first.name();
+      throw new ReplayMismatchException(
+          ReplayMismatchException.NONDETERMINISM,
+          "nondeterminism: "
+              + instanceId
+              + " execution "
+              + executionId
+              + " command #"
+              + first.seq()
+              + ": history has nothing, code issued "
+              + actual
+              + " ("
+              + where
+              + ")",
+          executionId,
+          null,
+          first.seq(),
+          "nothing",
+          actual);
+    }
+    String expected = expectedEnd(split.end());
+    if (expected == null) {
+      return;
+    }
+    String actual = endOf(result);
+    if (!expected.equals(actual)) {
+      throw new ReplayMismatchException(
+          ReplayMismatchException.NONDETERMINISM,
+          "nondeterminism: "
+              + instanceId
+              + " execution "
+              + executionId
+              + ": history ended "
+              + expected
+              + ", code "
+              + actual
+              + " ("
+              + where
+              + ")",
+          executionId,
+          split.end() == null ? null : split.end().eventId(),
+          null,
+          expected,
+          actual);
+    }
+  }
+
+  /**
+   * Replays the live part of an execution's history (events an operator's retry voided left out) up
+   * to its frontier: its end event, or where it waits. What the code does past history is dropped;
+   * nothing is written anywhere.
+   *
+   * @param version the version the execution runs (its instance's pinned one)
+   * @throws ReplayMismatchException when the code does not fit, lacks a registration, or meets a
+   *     recorded payload it no longer decodes
+   * @throws IllegalArgumentException when the history does not begin with ORCHESTRATION_STARTED
+   */
+  static void replayToFrontier(
+      WorkflowRegistry registry,
+      Payloads payloads,
+      int executionId,
+      String version,
+      List<HistoryEvent> history) {
+    Split split = split(executionId, history);
+    String name = split.events().get(0).text("name");
+    run(registry, payloads, executionId, name, version, split.events(), NOPLogger.NOP_LOGGER);
+  }
+
+  /** An execution's live events before its end, and the end event (null while it runs). */
+  private record Split(List<HistoryEvent> events, HistoryEvent end) {}
+
+  private static Split split(int executionId, List<HistoryEvent> all) {
     List<HistoryEvent> events = new ArrayList<>();
     HistoryEvent end = null;
-    for (HistoryEvent e : all) {
+    for (HistoryEvent e : HistoryEvent.withoutVoided(all)) {
       if (EventKind.TERMINAL.contains(e.kind())) {
         end = e;
         break;
@@ -81,23 +209,40 @@ public final class WorkflowReplayer {
       throw new IllegalArgumentException(
           "history: execution " + executionId + " does not begin with ORCHESTRATION_STARTED");
     }
+    return new Split(events, end);
+  }
+
+  /** Runs {@code name@version} against {@code events}; a bounce is thrown as a mismatch. */
+  private static RunResult run(
+      WorkflowRegistry registry,
+      Payloads payloads,
+      int executionId,
+      String name,
+      String version,
+      List<HistoryEvent> events,
+      Logger logger) {
     HistoryEvent started = events.get(0);
-    String name = started.text("name");
-    String version = started.text("version");
+    String instanceId = instanceIdOf(started);
+    String where = where(name, version, executionId, instanceId);
     OrchestrationDefinition code =
         registry
             .orchestration(name, version)
             .orElseThrow(
                 () ->
                     new ReplayMismatchException(
+                        ReplayMismatchException.UNREGISTERED,
                         "unregistered: execution "
                             + executionId
                             + " runs "
                             + name
                             + "@"
                             + version
-                            + ", which the registry does not have"));
-    String instanceId = instanceIdOf(started);
+                            + ", which the registry does not have",
+                        executionId,
+                        null,
+                        null,
+                        null,
+                        null));
     List<JsonNode> carried = new ArrayList<>();
     started.data().path("carriedEvents").forEach(carried::add);
     JsonNode parent = started.data().get("parent");
@@ -124,48 +269,26 @@ public final class WorkflowReplayer {
             code.code(),
             code.inputType(),
             payloads,
-            LoggerFactory.getLogger("io.redrive.workflow.replayer"));
+            logger);
     RunResult result = run.run();
-    String where = name + "@" + version + " execution " + executionId + " of " + instanceId;
     if (result instanceof RunResult.Bounced b) {
-      throw new ReplayMismatchException(b.message() + " (" + where + ")");
-    }
-    if (!result.events().isEmpty()) {
-      NewEvent first = result.events().get(0);
+      Mismatch m = b.mismatch();
       throw new ReplayMismatchException(
-          "nondeterminism: "
-              + instanceId
-              + " execution "
-              + executionId
-              + " command #"
-              + first.seq()
-              + ": history has nothing, code issued "
-              + first.kind()
-              + " "
-              + first.name()
-              + " ("
-              + where
-              + ")");
+          WorkflowFailure.NONDETERMINISM.equals(b.reason())
+              ? ReplayMismatchException.NONDETERMINISM
+              : ReplayMismatchException.UNDECODABLE,
+          b.message() + " (" + where + ")",
+          executionId,
+          m == null ? null : m.eventId(),
+          m == null ? null : m.command(),
+          m == null ? null : m.expected(),
+          m == null ? null : m.actual());
     }
-    String expected = expectedEnd(end);
-    if (expected == null) {
-      return;
-    }
-    String actual = endOf(result);
-    if (!expected.equals(actual)) {
-      throw new ReplayMismatchException(
-          "nondeterminism: "
-              + instanceId
-              + " execution "
-              + executionId
-              + ": history ended "
-              + expected
-              + ", code "
-              + actual
-              + " ("
-              + where
-              + ")");
-    }
+    return result;
+  }
+
+  private static String where(String name, String version, int executionId, String instanceId) {
+    return name + "@" + version + " execution " + executionId + " of " + instanceId;
   }
 
   /** What the code must do at the end, or null when code did not decide the end. */

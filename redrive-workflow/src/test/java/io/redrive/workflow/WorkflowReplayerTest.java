@@ -64,7 +64,17 @@ class WorkflowReplayerTest extends RuntimeHarness {
         .isInstanceOf(ReplayMismatchException.class)
         .hasMessageStartingWith(
             "nondeterminism: order-1 execution 1 command #2: history has ACTIVITY_SCHEDULED"
-                + " charge, code issued ACTIVITY_SCHEDULED refund");
+                + " charge, code issued ACTIVITY_SCHEDULED refund")
+        .satisfies(
+            e -> {
+              ReplayMismatchException m = (ReplayMismatchException) e;
+              assertThat(m.code()).isEqualTo(ReplayMismatchException.NONDETERMINISM);
+              assertThat(m.executionId()).isEqualTo(1);
+              assertThat(m.command()).isEqualTo(2L);
+              assertThat(m.eventId()).isEqualTo(6);
+              assertThat(m.expected()).isEqualTo("ACTIVITY_SCHEDULED charge");
+              assertThat(m.actual()).isEqualTo("ACTIVITY_SCHEDULED refund");
+            });
   }
 
   @Test
@@ -100,7 +110,9 @@ class WorkflowReplayerTest extends RuntimeHarness {
 
     assertThatThrownBy(() -> WorkflowReplayer.replay(other, history))
         .isInstanceOf(ReplayMismatchException.class)
-        .hasMessageContaining("order@1.0.0");
+        .hasMessageContaining("order@1.0.0")
+        .extracting(e -> ((ReplayMismatchException) e).code())
+        .isEqualTo(ReplayMismatchException.UNREGISTERED);
   }
 
   @Test

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.redrive.store.HistoryRow;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * One parsed history event of an execution (docs/workflows.md, "History event kinds").
@@ -60,6 +64,30 @@ public record HistoryEvent(
               + ": "
               + e.getOriginalMessage());
     }
+  }
+
+  /**
+   * The history as replay sees it: events an operator's retry voided (a system failure's completion
+   * and the failure itself) and the retry events are left out.
+   */
+  public static List<HistoryEvent> withoutVoided(List<HistoryEvent> stored) {
+    Set<Integer> voided = new HashSet<>();
+    for (HistoryEvent e : stored) {
+      if (EventKind.ORCHESTRATION_RETRIED.equals(e.kind())) {
+        voided.add(e.eventId());
+        e.data().path("voided").forEach(v -> voided.add(v.asInt()));
+      }
+    }
+    if (voided.isEmpty()) {
+      return stored;
+    }
+    List<HistoryEvent> live = new ArrayList<>(stored.size());
+    for (HistoryEvent e : stored) {
+      if (!voided.contains(e.eventId())) {
+        live.add(e);
+      }
+    }
+    return live;
   }
 
   /** True for the events that code issues and replay matches: scheduled work and patches. */

@@ -113,6 +113,7 @@ public final class OrchestrationRun implements OrchestrationContext {
   private boolean swallowedSuspension;
   private Long suspendedAt;
   private String mismatch;
+  private Mismatch mismatchDetail;
   private String undecodable;
   private ContinueRequest continueRequest;
   private JsonNode customStatus;
@@ -217,22 +218,20 @@ public final class OrchestrationRun implements OrchestrationContext {
     // The code went on after a suspension it caught: its return value or exception is ignored.
     swallowedSuspension = suspended && !signalled;
     if (undecodable != null) {
-      return new RunResult.Bounced("SERIALIZATION_ERROR", undecodable);
+      return new RunResult.Bounced("SERIALIZATION_ERROR", undecodable, null);
     }
     if (mismatch != null) {
-      return new RunResult.Bounced(WorkflowFailure.NONDETERMINISM, mismatch);
+      return new RunResult.Bounced(WorkflowFailure.NONDETERMINISM, mismatch, mismatchDetail);
     }
     if (suspended) {
-      String unissued =
+      RunResult.Bounced unissued =
           unissued("suspended at #" + (suspendedAt == null ? nextSeq - 1 : suspendedAt));
-      return unissued != null
-          ? new RunResult.Bounced(WorkflowFailure.NONDETERMINISM, unissued)
-          : new RunResult.Suspended(out, customStatus);
+      return unissued != null ? unissued : new RunResult.Suspended(out, customStatus);
     }
     if (continueRequest != null) {
-      String unissued = unissued("continued as new");
+      RunResult.Bounced unissued = unissued("continued as new");
       if (unissued != null) {
-        return new RunResult.Bounced(WorkflowFailure.NONDETERMINISM, unissued);
+        return unissued;
       }
       return new RunResult.ContinuedAsNew(
           out,
@@ -242,9 +241,9 @@ public final class OrchestrationRun implements OrchestrationContext {
           unconsumedEvents(),
           nextSeq);
     }
-    String unissued = unissued(thrown == null ? "completed" : "failed");
+    RunResult.Bounced unissued = unissued(thrown == null ? "completed" : "failed");
     if (unissued != null) {
-      return new RunResult.Bounced(WorkflowFailure.NONDETERMINISM, unissued);
+      return unissued;
     }
     if (thrown != null) {
       return new RunResult.Failed(out, customStatus, failureOf(thrown));
@@ -307,22 +306,19 @@ public final class OrchestrationRun implements OrchestrationContext {
   }
 
   /** The (b) check: a command history has that the code did not issue before it ended. */
-  private String unissued(String how) {
+  private RunResult.Bounced unissued(String how) {
     Long first =
         commands.keySet().stream().filter(s -> s >= nextSeq).min(Long::compare).orElse(null);
     if (first == null) {
       return null;
     }
     HistoryEvent e = commands.get(first);
-    return prefix(first)
-        + "history has "
-        + e.kind()
-        + " "
-        + nameOf(e)
-        + ", code issued nothing"
-        + " (it "
-        + how
-        + ")";
+    String expected = e.kind() + " " + nameOf(e);
+    String actual = "nothing (it " + how + ")";
+    return new RunResult.Bounced(
+        WorkflowFailure.NONDETERMINISM,
+        prefix(first) + "history has " + expected + ", code issued " + actual,
+        new Mismatch(e.eventId(), first, expected, actual));
   }
 
   private String prefix(long seq) {
@@ -498,16 +494,10 @@ public final class OrchestrationRun implements OrchestrationContext {
     HistoryEvent recordedCommand = commands.get(seq);
     if (recordedCommand != null
         && (!recordedCommand.kind().equals(kind) || !nameOf(recordedCommand).equals(name))) {
-      mismatch =
-          prefix(seq)
-              + "history has "
-              + recordedCommand.kind()
-              + " "
-              + nameOf(recordedCommand)
-              + ", code issued "
-              + kind
-              + " "
-              + name;
+      String expected = recordedCommand.kind() + " " + nameOf(recordedCommand);
+      String actual = kind + " " + name;
+      mismatch = prefix(seq) + "history has " + expected + ", code issued " + actual;
+      mismatchDetail = new Mismatch(recordedCommand.eventId(), seq, expected, actual);
       throw new ReplaySignal(mismatch);
     }
     return seq;
@@ -1261,6 +1251,12 @@ public final class OrchestrationRun implements OrchestrationContext {
             + " (expected "
             + expectedCommand
             + ")";
+    mismatchDetail =
+        new Mismatch(
+            e.eventId(),
+            e.seq(),
+            e.kind() + " for " + (c == null ? "no command" : c.kind() + " " + nameOf(c)),
+            expectedCommand + " #" + e.seq());
     throw new ReplaySignal(mismatch);
   }
 

@@ -47,8 +47,9 @@ public sealed interface RunResult {
    *
    * @param reason NONDETERMINISM or SERIALIZATION_ERROR
    * @param message the mismatch, in the words of docs/workflows.md
+   * @param mismatch where a NONDETERMINISM bounce stopped fitting history, or null
    */
-  record Bounced(String reason, String message) implements RunResult {
+  record Bounced(String reason, String message, Mismatch mismatch) implements RunResult {
     @Override
     public List<NewEvent> events() {
       return List.of();

@@ -229,7 +229,7 @@ public final class TurnProcessor {
     } catch (HistoryUnreadableException e) {
       unreadable = e.getMessage();
     }
-    stored = withoutVoided(stored);
+    stored = HistoryEvent.withoutVoided(stored);
     if (instance.status().terminal()) {
       return dropLateRows(lease, now);
     }
@@ -318,30 +318,6 @@ public final class TurnProcessor {
       return new Abandon(backoff(lease), WorkflowFailure.NONDETERMINISM, b.reason(), b.message());
     }
     return finish(lease, execution, stored, draft, result, null, batch, now);
-  }
-
-  /**
-   * The history as replay sees it: events an operator's retry voided (a system failure's completion
-   * and the failure itself) and the retry events are left out.
-   */
-  private static List<HistoryEvent> withoutVoided(List<HistoryEvent> stored) {
-    java.util.Set<Integer> voided = new java.util.HashSet<>();
-    for (HistoryEvent e : stored) {
-      if (EventKind.ORCHESTRATION_RETRIED.equals(e.kind())) {
-        voided.add(e.eventId());
-        e.data().path("voided").forEach(v -> voided.add(v.asInt()));
-      }
-    }
-    if (voided.isEmpty()) {
-      return stored;
-    }
-    List<HistoryEvent> live = new ArrayList<>(stored.size());
-    for (HistoryEvent e : stored) {
-      if (!voided.contains(e.eventId())) {
-        live.add(e);
-      }
-    }
-    return live;
   }
 
   /**
