@@ -34,6 +34,7 @@ final class EngineMetrics {
   static final String FAILED = "redrive.messages.failed";
   static final String RETRIED = "redrive.messages.retried";
   static final String DEAD = "redrive.messages.dead";
+  static final String CRASH_POISONED = "redrive.messages.crash.poisoned";
   static final String DISCARDED = "redrive.messages.discarded";
   static final String REDRIVEN = "redrive.messages.redriven";
   static final String LEASE_TO_SETTLE = "redrive.messages.lease.to.settle";
@@ -52,18 +53,23 @@ final class EngineMetrics {
   }
 
   private static final Map<String, String> DESCRIPTIONS =
-      Map.of(
-          ENQUEUED, "messages enqueued (not counting dedupe hits)",
-          LEASED, "deliveries: messages leased to a worker",
-          COMPLETED, "leases completed",
-          FAILED, "leases failed, by the reason the caller gave",
-          RETRIED,
-              "messages to be delivered again: after a failure (automatic) or an operator retry",
-          DEAD, "messages that died, by dead reason (including those discarded)",
-          DISCARDED, "dead messages deleted because their queue discards",
-          REDRIVEN, "dead messages moved from a dead-letter queue back to a queue",
-          LEASE_TO_SETTLE, "time from lease to settle, by outcome",
-          ENQUEUE_TO_LEASE, "time from enqueue to first delivery");
+      Map.ofEntries(
+          Map.entry(ENQUEUED, "messages enqueued (not counting dedupe hits)"),
+          Map.entry(LEASED, "deliveries: messages leased to a worker"),
+          Map.entry(COMPLETED, "leases completed"),
+          Map.entry(FAILED, "leases failed, by the reason the caller gave"),
+          Map.entry(
+              RETRIED,
+              "messages to be delivered again: after a failure (automatic) or an operator retry"),
+          Map.entry(DEAD, "messages that died, by dead reason (including those discarded)"),
+          Map.entry(
+              CRASH_POISONED,
+              "messages poisoned by the crash-loop breaker: their lease ran out on maxCrashes"
+                  + " distinct workers (also counted as dead with reason POISON)"),
+          Map.entry(DISCARDED, "dead messages deleted because their queue discards"),
+          Map.entry(REDRIVEN, "dead messages moved from a dead-letter queue back to a queue"),
+          Map.entry(LEASE_TO_SETTLE, "time from lease to settle, by outcome"),
+          Map.entry(ENQUEUE_TO_LEASE, "time from enqueue to first delivery"));
 
   private final MeterRegistry registry;
   private final Map<List<String>, Counter> counters = new ConcurrentHashMap<>();
@@ -99,6 +105,9 @@ final class EngineMetrics {
     }
     deaths(queue, FailureReason.POISON, result.poisoned().size(), result);
     deaths(queue, FailureReason.EXPIRED, result.expired().size(), result);
+    if (!result.crashPoisoned().isEmpty()) {
+      counter(CRASH_POISONED, "queue", queue).increment(result.crashPoisoned().size());
+    }
   }
 
   private void deaths(String queue, FailureReason reason, int count, LeaseResult result) {

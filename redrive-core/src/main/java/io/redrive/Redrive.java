@@ -225,7 +225,8 @@ public final class Redrive implements AutoCloseable {
             .leaseTimeout(policy.leaseTimeout())
             .backoff(policy.backoff())
             .deadLetter(policy.deadLetter())
-            .streamPolicy(policy.streamPolicy());
+            .streamPolicy(policy.streamPolicy())
+            .maxCrashes(policy.maxCrashes());
     if (policy.expireAfter() == null) {
       update.clearExpireAfter();
     } else {

@@ -1,11 +1,16 @@
 package io.redrive.engine;
 
 import io.redrive.failure.FailureReason;
+import io.redrive.message.HistoryEntry;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.StreamPolicy;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * The delivery decisions every store applies inside its own transaction: whether a lease delivers,
@@ -127,6 +132,63 @@ public final class DeliveryRules {
         + attempt
         + " attempts (max "
         + maxAttempts
+        + ")";
+  }
+
+  /**
+   * The distinct workers whose lease on a message ran out (outcome LEASE_EXPIRED: each vanished
+   * holding it) since its attempts were last reset by a retry, a redrive, a dead-letter move or an
+   * import, in the order they first crashed. The worker is the one the history entry names (the
+   * lease request's {@code worker}); a worker that crashed on the message twice is one.
+   *
+   * @param history the message's history, oldest first
+   */
+  public static List<String> crashedWorkers(List<HistoryEntry> history) {
+    Set<String> workers = new LinkedHashSet<>();
+    for (HistoryEntry e : history) {
+      switch (e.outcome()) {
+        case RETRIED, REDRIVEN, DEAD_LETTERED, IMPORTED -> workers.clear();
+        case LEASE_EXPIRED -> {
+          if (e.worker() != null) {
+            workers.add(e.worker());
+          }
+        }
+        default -> {}
+      }
+    }
+    return new ArrayList<>(workers);
+  }
+
+  /**
+   * Decides the crash-loop breaker at a lease expiry: true when the message, its lease just run
+   * out, has now crashed {@code maxCrashes} distinct workers and must be poisoned instead of made
+   * ready again. Always false when {@code maxCrashes} is 0 (off).
+   *
+   * @param crashedWorkers {@link #crashedWorkers} of its history, the expiry just recorded included
+   */
+  public static boolean isCrashLoop(List<String> crashedWorkers, int maxCrashes) {
+    return maxCrashes > 0 && crashedWorkers.size() >= maxCrashes;
+  }
+
+  /**
+   * The display text of a POISON failure by the crash-loop breaker, e.g. {@code poison: message
+   * 01H… (type send-email) crashed 2 workers (node-a, node-b) in 3 attempts (max crashes 2)};
+   * {@code attempt} is the delivery the breaker refused, as for {@link #poisonText}.
+   */
+  public static String crashLoopText(
+      String id, String type, List<String> workers, int attempt, int maxCrashes) {
+    return "poison: message "
+        + id
+        + " (type "
+        + type
+        + ") crashed "
+        + workers.size()
+        + " workers ("
+        + String.join(", ", workers)
+        + ") in "
+        + attempt
+        + " attempts (max crashes "
+        + maxCrashes
         + ")";
   }
 

@@ -16,6 +16,11 @@ import java.time.Duration;
  * @param expireAfter deadline after enqueue past which the message dies as EXPIRED, or null
  * @param deadLetter where dead messages go
  * @param streamPolicy what later messages of a stream do when its head fails
+ * @param maxCrashes the crash-loop breaker: when a message's lease has run out on this many
+ *     distinct workers since its attempts were last reset (each worker vanished holding it: a
+ *     crash, an OOM kill, a hang), the lease expiry that makes the count reach it dead-letters the
+ *     message as POISON instead of making it ready again, whatever attempts are left (0–10 000; 0,
+ *     the default, turns it off)
  */
 public record QueuePolicy(
     int maxAttempts,
@@ -23,7 +28,8 @@ public record QueuePolicy(
     Backoff backoff,
     Duration expireAfter,
     DeadLetter deadLetter,
-    StreamPolicy streamPolicy) {
+    StreamPolicy streamPolicy,
+    int maxCrashes) {
 
   /** Default deliveries per message. */
   public static final int DEFAULT_MAX_ATTEMPTS = 5;
@@ -36,6 +42,12 @@ public record QueuePolicy(
 
   /** Longest allowed lease timeout. */
   public static final Duration MAX_LEASE_TIMEOUT = Duration.ofHours(12);
+
+  /**
+   * Default {@code maxCrashes}: off, so a plain queue spends its attempts on lease expiries as it
+   * always did. The workflow runtime creates its activity queues with its own {@code maxCrashes}.
+   */
+  public static final int DEFAULT_MAX_CRASHES = 0;
 
   public QueuePolicy {
     if (maxAttempts < 1 || maxAttempts > MAX_MAX_ATTEMPTS) {
@@ -56,9 +68,31 @@ public record QueuePolicy(
     if (streamPolicy == null) {
       throw new IllegalArgumentException("streamPolicy: is required");
     }
+    requireMaxCrashes(maxCrashes);
   }
 
-  /** The defaults: 5 attempts, 30 s lease, exponential backoff, keep dead in place, HOLD. */
+  /** A policy without the crash-loop breaker ({@code maxCrashes} 0). */
+  public QueuePolicy(
+      int maxAttempts,
+      Duration leaseTimeout,
+      Backoff backoff,
+      Duration expireAfter,
+      DeadLetter deadLetter,
+      StreamPolicy streamPolicy) {
+    this(
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        deadLetter,
+        streamPolicy,
+        DEFAULT_MAX_CRASHES);
+  }
+
+  /**
+   * The defaults: 5 attempts, 30 s lease, exponential backoff, keep dead in place, HOLD, no
+   * crash-loop breaker.
+   */
   public static QueuePolicy defaults() {
     return new QueuePolicy(
         DEFAULT_MAX_ATTEMPTS,
@@ -66,7 +100,8 @@ public record QueuePolicy(
         Backoff.defaultBackoff(),
         null,
         DeadLetter.keep(),
-        StreamPolicy.HOLD);
+        StreamPolicy.HOLD,
+        DEFAULT_MAX_CRASHES);
   }
 
   /**
@@ -84,31 +119,52 @@ public record QueuePolicy(
         new FixedBackoff(cooldown),
         expireAfter,
         deadLetter,
-        streamPolicy);
+        streamPolicy,
+        maxCrashes);
   }
 
   public QueuePolicy withMaxAttempts(int value) {
-    return new QueuePolicy(value, leaseTimeout, backoff, expireAfter, deadLetter, streamPolicy);
+    return new QueuePolicy(
+        value, leaseTimeout, backoff, expireAfter, deadLetter, streamPolicy, maxCrashes);
   }
 
   public QueuePolicy withLeaseTimeout(Duration value) {
-    return new QueuePolicy(maxAttempts, value, backoff, expireAfter, deadLetter, streamPolicy);
+    return new QueuePolicy(
+        maxAttempts, value, backoff, expireAfter, deadLetter, streamPolicy, maxCrashes);
   }
 
   public QueuePolicy withBackoff(Backoff value) {
-    return new QueuePolicy(maxAttempts, leaseTimeout, value, expireAfter, deadLetter, streamPolicy);
+    return new QueuePolicy(
+        maxAttempts, leaseTimeout, value, expireAfter, deadLetter, streamPolicy, maxCrashes);
   }
 
   public QueuePolicy withExpireAfter(Duration value) {
-    return new QueuePolicy(maxAttempts, leaseTimeout, backoff, value, deadLetter, streamPolicy);
+    return new QueuePolicy(
+        maxAttempts, leaseTimeout, backoff, value, deadLetter, streamPolicy, maxCrashes);
   }
 
   public QueuePolicy withDeadLetter(DeadLetter value) {
-    return new QueuePolicy(maxAttempts, leaseTimeout, backoff, expireAfter, value, streamPolicy);
+    return new QueuePolicy(
+        maxAttempts, leaseTimeout, backoff, expireAfter, value, streamPolicy, maxCrashes);
   }
 
   public QueuePolicy withStreamPolicy(StreamPolicy value) {
-    return new QueuePolicy(maxAttempts, leaseTimeout, backoff, expireAfter, deadLetter, value);
+    return new QueuePolicy(
+        maxAttempts, leaseTimeout, backoff, expireAfter, deadLetter, value, maxCrashes);
+  }
+
+  public QueuePolicy withMaxCrashes(int value) {
+    return new QueuePolicy(
+        maxAttempts, leaseTimeout, backoff, expireAfter, deadLetter, streamPolicy, value);
+  }
+
+  /** Validates a {@code maxCrashes} given anywhere (policy, update, configuration). */
+  public static int requireMaxCrashes(int maxCrashes) {
+    if (maxCrashes < 0 || maxCrashes > MAX_MAX_ATTEMPTS) {
+      throw new IllegalArgumentException(
+          "maxCrashes: must be between 0 (off) and " + MAX_MAX_ATTEMPTS + ", was " + maxCrashes);
+    }
+    return maxCrashes;
   }
 
   /** Validates a lease timeout given anywhere (policy, lease request, renew). */

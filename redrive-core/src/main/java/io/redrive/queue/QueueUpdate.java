@@ -19,14 +19,40 @@ public record QueueUpdate(
     Boolean clearExpireAfter,
     DeadLetter deadLetter,
     StreamPolicy streamPolicy,
-    Boolean clearDeadLetterQueue) {
+    Boolean clearDeadLetterQueue,
+    Integer maxCrashes) {
 
   public QueueUpdate {
+    if (maxCrashes != null) {
+      QueuePolicy.requireMaxCrashes(maxCrashes);
+    }
     if (Boolean.TRUE.equals(clearDeadLetterQueue) && deadLetter != null) {
       throw new IllegalArgumentException(
           "deadLetterQueue: clearing it cannot be combined with deadLetter (give deadLetter"
               + " \"keep\" or \"discard\" alone)");
     }
+  }
+
+  /** An update that leaves {@code maxCrashes} as it is. */
+  public QueueUpdate(
+      Integer maxAttempts,
+      Duration leaseTimeout,
+      Backoff backoff,
+      Duration expireAfter,
+      Boolean clearExpireAfter,
+      DeadLetter deadLetter,
+      StreamPolicy streamPolicy,
+      Boolean clearDeadLetterQueue) {
+    this(
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        clearExpireAfter,
+        deadLetter,
+        streamPolicy,
+        clearDeadLetterQueue,
+        null);
   }
 
   /** Applies this update to {@code current}, validating the result. */
@@ -55,6 +81,9 @@ public record QueueUpdate(
     if (streamPolicy != null) {
       p = p.withStreamPolicy(streamPolicy);
     }
+    if (maxCrashes != null) {
+      p = p.withMaxCrashes(maxCrashes);
+    }
     return p;
   }
 
@@ -67,7 +96,8 @@ public record QueueUpdate(
         && clearExpireAfter == null
         && deadLetter == null
         && streamPolicy == null
-        && clearDeadLetterQueue == null;
+        && clearDeadLetterQueue == null
+        && maxCrashes == null;
   }
 
   public static Builder builder() {
@@ -84,6 +114,7 @@ public record QueueUpdate(
     private DeadLetter deadLetter;
     private StreamPolicy streamPolicy;
     private Boolean clearDeadLetterQueue;
+    private Integer maxCrashes;
 
     public Builder maxAttempts(int value) {
       this.maxAttempts = value;
@@ -120,6 +151,12 @@ public record QueueUpdate(
       return this;
     }
 
+    /** The crash-loop breaker's distinct crashed workers (0 turns it off). */
+    public Builder maxCrashes(int value) {
+      this.maxCrashes = value;
+      return this;
+    }
+
     /** Removes the dead-letter queue (dead letters are then kept in place). */
     public Builder clearDeadLetterQueue() {
       this.clearDeadLetterQueue = true;
@@ -135,7 +172,8 @@ public record QueueUpdate(
           clearExpireAfter,
           deadLetter,
           streamPolicy,
-          clearDeadLetterQueue);
+          clearDeadLetterQueue,
+          maxCrashes);
     }
   }
 }

@@ -142,7 +142,11 @@ final class Poller {
 
   private void reportDeaths(LeaseResult result) {
     for (String id : result.poisoned()) {
-      log.poisoned(id, config.queue());
+      if (result.crashPoisoned().contains(id)) {
+        log.crashPoisoned(id, config.queue());
+      } else {
+        log.poisoned(id, config.queue());
+      }
     }
     for (String id : result.expired()) {
       log.expired(id, config.queue());

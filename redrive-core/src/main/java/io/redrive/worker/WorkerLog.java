@@ -33,6 +33,15 @@ final class WorkerLog {
         workerId);
   }
 
+  void crashPoisoned(String id, String queue) {
+    LOG.error(
+        "message {} (queue {}) is poison: its lease ran out on maxCrashes distinct workers (the"
+            + " crash-loop breaker) and it was dead-lettered without calling a handler (worker {})",
+        id,
+        queue,
+        workerId);
+  }
+
   void expired(String id, String queue) {
     LOG.error(
         "message {} (queue {}) passed its deadline and was dead-lettered as EXPIRED (worker {})",

@@ -3,11 +3,14 @@ package io.redrive.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redrive.failure.FailureReason;
+import io.redrive.message.HistoryEntry;
+import io.redrive.message.Outcome;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.StreamPolicy;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DeliveryRulesTest {
@@ -110,5 +113,34 @@ class DeliveryRulesTest {
   void poisonText_matchesArchitecture() {
     assertThat(DeliveryRules.poisonText("01H", "send-email", 6, 5))
         .isEqualTo("poison: message 01H (type send-email) exceeded 6 attempts (max 5)");
+  }
+
+  @Test
+  void crashedWorkers_distinctLeaseExpiriesSinceTheLastReset_inFirstCrashOrder() {
+    List<HistoryEntry> history =
+        List.of(
+            entry(Outcome.LEASE_EXPIRED, "w-old"),
+            entry(Outcome.RETRIED, "operator"),
+            entry(Outcome.LEASE_EXPIRED, "w-b"),
+            entry(Outcome.FAILED, "w-c"),
+            entry(Outcome.LEASE_EXPIRED, "w-a"),
+            entry(Outcome.LEASE_EXPIRED, "w-b"));
+
+    assertThat(DeliveryRules.crashedWorkers(history)).containsExactly("w-b", "w-a");
+    assertThat(DeliveryRules.isCrashLoop(List.of("w-b", "w-a"), 2)).isTrue();
+    assertThat(DeliveryRules.isCrashLoop(List.of("w-b", "w-a"), 3)).isFalse();
+    assertThat(DeliveryRules.isCrashLoop(List.of("w-b", "w-a"), 0)).isFalse();
+  }
+
+  @Test
+  void crashLoopText_alignsWithTheTurnBreaker() {
+    assertThat(DeliveryRules.crashLoopText("01H", "send-email", List.of("a", "b"), 3, 2))
+        .isEqualTo(
+            "poison: message 01H (type send-email) crashed 2 workers (a, b) in 3 attempts"
+                + " (max crashes 2)");
+  }
+
+  private static HistoryEntry entry(Outcome outcome, String worker) {
+    return new HistoryEntry(1, outcome, worker, null, NOW, null, null);
   }
 }

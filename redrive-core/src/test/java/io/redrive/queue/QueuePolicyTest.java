@@ -18,6 +18,27 @@ class QueuePolicyTest {
     assertThat(p.deadLetter().mode()).isEqualTo(DeadLetter.Mode.KEEP);
     assertThat(p.streamPolicy()).isEqualTo(StreamPolicy.HOLD);
     assertThat(p.expireAfter()).isNull();
+    assertThat(p.maxCrashes()).isZero();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {-1, 10_001})
+  void maxCrashes_outOfRange_isRejectedNamingTheField(int value) {
+    assertThatThrownBy(() -> QueuePolicy.defaults().withMaxCrashes(value))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxCrashes: must be between 0 (off) and 10000, was " + value);
+    assertThatThrownBy(() -> QueueUpdate.builder().maxCrashes(value).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("maxCrashes: ");
+  }
+
+  @Test
+  void maxCrashes_keptByEveryOtherWither_andMergedByAnUpdate() {
+    QueuePolicy p = QueuePolicy.defaults().withMaxCrashes(2);
+    assertThat(p.withMaxAttempts(3).withRetry(4, Duration.ofSeconds(1)).maxCrashes()).isEqualTo(2);
+    assertThat(QueueUpdate.builder().maxAttempts(3).build().applyTo(p).maxCrashes()).isEqualTo(2);
+    assertThat(QueueUpdate.builder().maxCrashes(0).build().applyTo(p).maxCrashes()).isZero();
+    assertThat(QueueUpdate.builder().maxCrashes(0).build().isEmpty()).isFalse();
   }
 
   @ParameterizedTest

@@ -360,7 +360,8 @@ public abstract class JdbcStore implements Store, WorkflowStore {
     }
     List<LeasedMessage> all = new ArrayList<>(leased);
     all.addAll(more.leased());
-    return new LeaseResult(all, more.poisoned(), more.expired(), more.discarded());
+    return new LeaseResult(
+        all, more.poisoned(), more.expired(), more.discarded(), more.crashPoisoned());
   }
 
   @Override

@@ -89,6 +89,27 @@ final class Json {
 
   /** The full message with its attempt history, as stored in a POISON failure record. */
   static String snapshot(MessageRow row, int maxAttempts, List<HistoryEntry> history) {
+    return snapshotNode(row, maxAttempts, history).toString();
+  }
+
+  /**
+   * The snapshot of a message poisoned by the crash-loop breaker: as {@link #snapshot}, plus the
+   * workers it crashed ({@code crashedWorkers}) and the queue's {@code maxCrashes}.
+   */
+  static String snapshot(
+      MessageRow row,
+      int maxAttempts,
+      List<HistoryEntry> history,
+      List<String> crashedWorkers,
+      int maxCrashes) {
+    ObjectNode n = snapshotNode(row, maxAttempts, history);
+    n.put("maxCrashes", maxCrashes);
+    n.set("crashedWorkers", MAPPER.valueToTree(crashedWorkers));
+    return n.toString();
+  }
+
+  private static ObjectNode snapshotNode(
+      MessageRow row, int maxAttempts, List<HistoryEntry> history) {
     ObjectNode n = MAPPER.createObjectNode();
     n.put("id", row.id());
     n.put("queue", row.queue());
@@ -101,7 +122,7 @@ final class Json {
     n.put("progress", row.progress());
     n.put("enqueuedAt", java.time.Instant.ofEpochMilli(row.enqueuedAt()).toString());
     n.set("history", entries(history));
-    return n.toString();
+    return n;
   }
 
   private static com.fasterxml.jackson.databind.node.ArrayNode entries(List<HistoryEntry> history) {

@@ -57,7 +57,7 @@ final class LeaseClaims {
           + " FROM c JOIN unnest(CAST(? AS text[])) WITH ORDINALITY AS n(nonce, rn)"
           + " ON n.rn = c.rn, q"
           + " WHERE m.seq = c.seq AND (c.expire_at IS NULL OR c.expire_at > ?)"
-          + " AND c.attempts < q.max_attempts AND (c.state = 'READY' OR ?)"
+          + " AND c.attempts < q.max_attempts AND (c.state = 'READY' OR (? AND q.max_crashes = 0))"
           + " RETURNING m.seq, m.lease_token, m.visible_at)"
           + " SELECT "
           + MessageRow.columnsOf("c")
@@ -95,7 +95,9 @@ final class LeaseClaims {
    *
    * @param readyOnly lease only candidates that were READY: one whose lease ran out needs its
    *     LEASE_EXPIRED history entry written in the same transaction, so a round committed on its
-   *     own leaves it (and the candidates that die) to a transaction
+   *     own leaves it (and the candidates that die) to a transaction. Even in a transaction, a
+   *     lease that ran out in a queue with a crash-loop breaker ({@code maxCrashes} > 0) is left to
+   *     {@link Leasing}, which must read the message's history to decide it
    * @throws QueueNotFoundException when the queue does not exist
    */
   Round claim(

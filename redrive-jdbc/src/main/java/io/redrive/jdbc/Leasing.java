@@ -93,6 +93,7 @@ final class Leasing {
     List<String> poisoned = new ArrayList<>();
     List<String> expired = new ArrayList<>();
     List<String> discarded = new ArrayList<>();
+    List<String> crashPoisoned = new ArrayList<>();
     Queue queue = claims == null ? queues.require(c, params.queue(), false) : null;
     String batch = params.batch();
     Instant now = params.now();
@@ -120,13 +121,23 @@ final class Leasing {
       boolean mayUnblock = false;
       List<MessageRow> deliver = new ArrayList<>();
       for (MessageRow row : rows) {
-        if (row.leased()) {
-          recordLeaseExpired(c, row, policy);
-        }
+        List<String> crashed = row.leased() ? recordLeaseExpired(c, row, policy) : List.of();
         LeaseVerdict verdict =
             DeliveryRules.onLease(row.attempts(), policy.maxAttempts(), expireAt(row), now);
+        boolean crashLoop =
+            verdict != LeaseVerdict.EXPIRE
+                && DeliveryRules.isCrashLoop(crashed, policy.maxCrashes());
         if (claimed != null) {
-          agree(row, claimed.containsKey(row.seq()), verdict);
+          agree(row, claimed.containsKey(row.seq()), verdict, policy);
+        }
+        if (crashLoop) {
+          if (crashPoison(c, row, policy, crashed, queue.workflowOwned(), now).discarded()) {
+            discarded.add(row.id());
+          }
+          poisoned.add(row.id());
+          crashPoisoned.add(row.id());
+          mayUnblock = true;
+          continue;
         }
         switch (verdict) {
           case EXPIRE -> {
@@ -149,20 +160,32 @@ final class Leasing {
           }
         }
       }
+      Duration timeout =
+          params.leaseTimeout() != null ? params.leaseTimeout() : policy.leaseTimeout();
       if (claimed != null) {
+        // The statement leaves an expired lease to us when the queue counts crashes.
+        List<MessageRow> unclaimed = new ArrayList<>();
         for (MessageRow row : deliver) {
-          leased.add(delivery(row, claimed.get(row.seq()), policy));
+          if (!claimed.containsKey(row.seq())) {
+            unclaimed.add(row);
+          }
+        }
+        Map<String, LeasedMessage> taken = new java.util.HashMap<>();
+        for (LeasedMessage m : take(c, unclaimed, params.worker(), batch, timeout, policy, now)) {
+          taken.put(m.id(), m);
+        }
+        for (MessageRow row : deliver) {
+          LeaseClaims.Lease lease = claimed.get(row.seq());
+          leased.add(lease != null ? delivery(row, lease, policy) : taken.get(row.id()));
         }
       } else {
-        Duration timeout =
-            params.leaseTimeout() != null ? params.leaseTimeout() : policy.leaseTimeout();
         leased.addAll(take(c, deliver, params.worker(), batch, timeout, policy, now));
       }
       if (!mayUnblock && rows.size() < want) {
         break;
       }
     }
-    return new LeaseResult(leased, poisoned, expired, discarded);
+    return new LeaseResult(leased, poisoned, expired, discarded, crashPoisoned);
   }
 
   /**
@@ -216,8 +239,19 @@ final class Leasing {
   /**
    * The lease statement decides in SQL what {@link DeliveryRules#onLease} decides here; a row it
    * leased ({@code leased}) must be one the rules deliver, and (in a transaction, where it may
-   * lease every kind) the other way round.
+   * lease every kind) the other way round, except a lease that ran out in a queue that counts
+   * crashes: the crash-loop breaker reads the message's history, so the statement leaves those rows
+   * to {@link #lease}.
    */
+  private static void agree(
+      MessageRow row, boolean leased, LeaseVerdict verdict, QueuePolicy policy) {
+    boolean leftToUs = row.leased() && policy.maxCrashes() > 0;
+    if (leased != (verdict == LeaseVerdict.DELIVER && !leftToUs)) {
+      throw new IllegalStateException(
+          "lease statement and delivery rules disagree on message " + row.id());
+    }
+  }
+
   private static void agree(MessageRow row, boolean leased, LeaseVerdict verdict) {
     if (leased != (verdict == LeaseVerdict.DELIVER)) {
       throw new IllegalStateException(
@@ -363,8 +397,13 @@ final class Leasing {
     }
   }
 
-  /** Closes the previous delivery of a message whose lease ran out: the attempt stays counted. */
-  private void recordLeaseExpired(Connection c, MessageRow row, QueuePolicy policy)
+  /**
+   * Closes the previous delivery of a message whose lease ran out: the attempt stays counted.
+   *
+   * @return the distinct workers it has crashed, this one included, when the queue counts crashes
+   *     ({@code maxCrashes} > 0); else empty, without reading the history
+   */
+  private List<String> recordLeaseExpired(Connection c, MessageRow row, QueuePolicy policy)
       throws SQLException {
     Instant expiredAt = Instant.ofEpochMilli(row.visibleAt());
     history.insert(
@@ -389,6 +428,51 @@ final class Leasing {
                 null,
                 null),
             null));
+    if (policy.maxCrashes() == 0) {
+      return List.of();
+    }
+    return DeliveryRules.crashedWorkers(history.read(c, row.id()));
+  }
+
+  /**
+   * The crash-loop breaker: dead-letters as POISON a message whose lease ran out on {@code crashed}
+   * ({@code maxCrashes} distinct workers), whatever attempts it has left, with its own display
+   * text; its snapshot names the crashed workers and the limit.
+   */
+  private SettleResult crashPoison(
+      Connection c,
+      MessageRow row,
+      QueuePolicy policy,
+      List<String> crashed,
+      boolean workflowOwned,
+      Instant now)
+      throws SQLException {
+    int attempt = row.attempts() + 1;
+    String snapshot =
+        Json.snapshot(
+            row, policy.maxAttempts(), history.read(c, row.id()), crashed, policy.maxCrashes());
+    history.insert(
+        c,
+        row.id(),
+        new HistoryEntry(
+            attempt,
+            Outcome.POISONED,
+            null,
+            null,
+            now,
+            new FailureRecord(
+                FailureReason.POISON,
+                DeliveryRules.crashLoopText(
+                    row.id(), row.type(), crashed, attempt, policy.maxCrashes()),
+                false,
+                attempt,
+                policy.maxAttempts(),
+                null,
+                now,
+                null,
+                snapshot),
+            null));
+    return deadLettering.kill(c, row, policy, workflowOwned, FailureReason.POISON, now);
   }
 
   private SettleResult poison(

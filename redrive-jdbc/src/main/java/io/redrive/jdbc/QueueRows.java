@@ -25,7 +25,8 @@ final class QueueRows {
   static final String COLUMNS =
       "name, max_attempts, lease_timeout_ms, backoff_kind, backoff_initial_ms,"
           + " backoff_multiplier, backoff_max_ms, expire_after_ms, dead_letter_mode,"
-          + " dead_letter_queue, stream_policy, paused, created_at, updated_at, workflow_owned";
+          + " dead_letter_queue, stream_policy, max_crashes, paused, created_at, updated_at,"
+          + " workflow_owned";
 
   private final SqlDialect dialect;
 
@@ -74,7 +75,7 @@ final class QueueRows {
         c.prepareStatement(
             "INSERT INTO redrive_queues ("
                 + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
       ps.setString(1, name);
       int i = bindPolicy(ps, 2, policy);
       ps.setBoolean(i++, false);
@@ -100,7 +101,7 @@ final class QueueRows {
             "UPDATE redrive_queues SET max_attempts = ?, lease_timeout_ms = ?, backoff_kind = ?,"
                 + " backoff_initial_ms = ?, backoff_multiplier = ?, backoff_max_ms = ?,"
                 + " expire_after_ms = ?, dead_letter_mode = ?, dead_letter_queue = ?,"
-                + " stream_policy = ?, updated_at = ? WHERE name = ?")) {
+                + " stream_policy = ?, max_crashes = ?, updated_at = ? WHERE name = ?")) {
       int i = bindPolicy(ps, 1, policy);
       ps.setLong(i++, now.toEpochMilli());
       ps.setString(i, name);
@@ -241,6 +242,7 @@ final class QueueRows {
     ps.setString(i++, p.deadLetter().mode().name());
     ps.setString(i++, p.deadLetter().queue());
     ps.setString(i++, p.streamPolicy().name());
+    ps.setInt(i++, p.maxCrashes());
     return i;
   }
 
@@ -278,6 +280,7 @@ final class QueueRows {
         backoff,
         expireAfter,
         deadLetter,
-        StreamPolicy.valueOf(rs.getString("stream_policy")));
+        StreamPolicy.valueOf(rs.getString("stream_policy")),
+        rs.getInt("max_crashes"));
   }
 }

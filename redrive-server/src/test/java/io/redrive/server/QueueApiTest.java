@@ -32,6 +32,7 @@ class QueueApiTest extends ApiTestBase {
     assertThat(q.get("deadLetter").asText()).isEqualTo("keep");
     assertThat(q.get("deadLetterQueue").isNull()).isTrue();
     assertThat(q.get("streamPolicy").asText()).isEqualTo("HOLD");
+    assertThat(q.get("maxCrashes").asInt()).isZero();
     assertThat(q.get("paused").asBoolean()).isFalse();
     assertThat(q.get("createdAt").asText()).endsWith("Z");
     assertThat(q.get("updatedAt").asText()).isNotBlank();
@@ -121,6 +122,37 @@ class QueueApiTest extends ApiTestBase {
     assertThat(again.get("backoff").get("cooldown").asText()).isEqualTo("2s");
     assertThat(again.get("deadLetter").asText()).isEqualTo("discard");
     assertThat(again.get("leaseTimeout").asText()).isEqualTo("10s");
+  }
+
+  @Test
+  void maxCrashes_createAndPatch_roundTrip() {
+    String name = queue("crashes", "maxCrashes", 2);
+    assertThat(api.get("/v1/queues/" + name).json().get("maxCrashes").asInt()).isEqualTo(2);
+
+    Response keep = api.patch("/v1/queues/" + name, "{\"maxAttempts\":9}");
+    assertThat(keep.status()).as(keep.toString()).isEqualTo(200);
+    assertThat(keep.get("maxCrashes").asInt()).isEqualTo(2);
+    Response off = api.patch("/v1/queues/" + name, "{\"maxCrashes\":0}");
+    assertThat(off.status()).as(off.toString()).isEqualTo(200);
+    assertThat(off.get("maxCrashes").asInt()).isZero();
+    assertThat(off.get("maxAttempts").asInt()).isEqualTo(9);
+  }
+
+  @Test
+  void maxCrashes_negative_refusedNamingTheField_changesNothing() {
+    String name = queue("crashes-bad", "maxCrashes", 3);
+
+    Response patch = api.patch("/v1/queues/" + name, "{\"maxCrashes\":-1,\"maxAttempts\":2}");
+    Response create = api.post("/v1/queues", "{\"name\":\"" + name + "-x\",\"maxCrashes\":-2}");
+
+    for (Response r : List.of(patch, create)) {
+      assertThat(r.status()).as(r.toString()).isEqualTo(400);
+      assertThat(r.json().path("error").path("message").asText()).startsWith("maxCrashes: ");
+    }
+    JsonNode q = api.get("/v1/queues/" + name).json();
+    assertThat(q.get("maxCrashes").asInt()).isEqualTo(3);
+    assertThat(q.get("maxAttempts").asInt()).isEqualTo(5);
+    assertError(api.get("/v1/queues/" + name + "-x"), 404, "QUEUE_NOT_FOUND");
   }
 
   @Test

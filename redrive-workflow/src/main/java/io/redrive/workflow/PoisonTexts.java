@@ -54,6 +54,28 @@ public final class PoisonTexts {
         + ")";
   }
 
+  /**
+   * The crash-loop breaker's, for an activity message (the queue's {@code maxCrashes}): {@code
+   * poison: activity {name}#{activityId} crashed {n} workers ({a}, {b}) in {attempt} attempts (max
+   * crashes {k})}.
+   */
+  public static String activityCrashLoop(
+      String name, long activityId, List<String> workers, int attempt, int maxCrashes) {
+    return "poison: activity "
+        + name
+        + "#"
+        + activityId
+        + " crashed "
+        + workers.size()
+        + " workers ("
+        + String.join(", ", workers)
+        + ") in "
+        + attempt
+        + " attempts (max crashes "
+        + maxCrashes
+        + ")";
+  }
+
   private static String exceeded(int attempt, int maxAttempts) {
     return " exceeded " + attempt + " attempts (max " + maxAttempts + ")";
   }

@@ -230,6 +230,33 @@ public record WorkflowFailure(
         null);
   }
 
+  /**
+   * The poison failure of an activity message that the crash-loop breaker of its queue stopped: its
+   * lease ran out on {@code workers} (as many as the queue's {@code maxCrashes}).
+   */
+  public static WorkflowFailure crashLoopActivity(
+      String instanceId,
+      int executionId,
+      String activityName,
+      long activityId,
+      List<String> workers,
+      int attempt,
+      int maxAttempts,
+      int maxCrashes,
+      String poisonedMessage) {
+    return poison(
+        PoisonTexts.activityCrashLoop(activityName, activityId, workers, attempt, maxCrashes),
+        attempt,
+        maxAttempts,
+        PoisonTarget.ACTIVITY,
+        instanceId,
+        executionId,
+        activityName,
+        activityId,
+        poisonedMessage,
+        null);
+  }
+
   /** The poison failure of an orchestration whose history could not be read, try after try. */
   public static WorkflowFailure historyUnreadable(
       String instanceId,

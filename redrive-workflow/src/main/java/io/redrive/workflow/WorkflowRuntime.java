@@ -85,8 +85,9 @@ public final class WorkflowRuntime implements AutoCloseable {
   }
 
   /**
-   * Creates the activity queues this node uses (workflow-owned, {@code maxAttempts} deliveries)
-   * when missing, then starts the turn poller and the activity workers of its roles.
+   * Creates the activity queues this node uses (workflow-owned, {@code maxAttempts} deliveries, the
+   * crash-loop breaker at {@code maxCrashes}) when missing (an existing queue keeps its policy),
+   * then starts the turn poller and the activity workers of its roles.
    *
    * @throws IllegalStateException when an activity queue exists but is not workflow-owned
    */
@@ -142,7 +143,9 @@ public final class WorkflowRuntime implements AutoCloseable {
             .createQueue(
                 new CreateQueueParams(
                     name,
-                    QueuePolicy.defaults().withMaxAttempts(settings.maxAttempts()),
+                    QueuePolicy.defaults()
+                        .withMaxAttempts(settings.maxAttempts())
+                        .withMaxCrashes(settings.maxCrashes()),
                     true,
                     redrive.clock().instant()));
         return;
@@ -269,8 +272,10 @@ public final class WorkflowRuntime implements AutoCloseable {
 
     /**
      * The crash-loop breaker: a batch whose turn lease ran out on this many distinct nodes without
-     * a commit between is poisoned at the next lease, before it can take another node down (default
-     * 2; 0 turns it off).
+     * a commit between is poisoned at the next lease, before it can take another node down; the
+     * activity queues this node creates get it as their {@code maxCrashes}, so an activity message
+     * whose lease ran out on this many distinct workers is poisoned too (default 2; 0 turns it
+     * off).
      */
     public Builder maxCrashes(int value) {
       this.maxCrashes = between("maxCrashes", value, 0, 1000);

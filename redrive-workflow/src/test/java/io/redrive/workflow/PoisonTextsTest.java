@@ -34,4 +34,14 @@ class PoisonTextsTest {
             "poison: orchestration order-42 crashed 2 nodes (node-a, node-b) in 3 attempts"
                 + " (max crashes 2)");
   }
+
+  @Test
+  void activityCrashLoop_listsTheWorkers() {
+    assertThat(
+            PoisonTexts.activityCrashLoop(
+                "charge-card", 42, List.of("a/wf.activities", "b/wf.activities"), 3, 2))
+        .isEqualTo(
+            "poison: activity charge-card#42 crashed 2 workers (a/wf.activities,"
+                + " b/wf.activities) in 3 attempts (max crashes 2)");
+  }
 }

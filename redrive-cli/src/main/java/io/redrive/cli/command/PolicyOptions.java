@@ -62,6 +62,14 @@ final class PolicyOptions {
           "HOLD, HALT or RELEASE: what later messages of a stream do when its head fails.")
   String streamPolicy;
 
+  @Option(
+      names = "--max-crashes",
+      paramLabel = "N",
+      description =
+          "Crash-loop breaker: a message whose lease ran out on N distinct workers is poisoned"
+              + " (0 turns it off, the default).")
+  Integer maxCrashes;
+
   /** Puts the given flags into {@code body}; {@code update} allows clearing with "none". */
   ObjectNode into(ObjectNode body, boolean update) {
     if (retry != null && (maxAttempts != null || backoff != null)) {
@@ -110,6 +118,9 @@ final class PolicyOptions {
     }
     if (streamPolicy != null) {
       body.put("streamPolicy", streamPolicy.trim().toUpperCase(Locale.ROOT));
+    }
+    if (maxCrashes != null) {
+      body.put("maxCrashes", maxCrashes);
     }
     return body;
   }

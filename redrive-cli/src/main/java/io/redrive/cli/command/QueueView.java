@@ -47,8 +47,18 @@ final class QueueView {
         .row("expire after", Fields.text(q, "expireAfter"))
         .row("dead letter", Fields.deadLetter(q))
         .row("stream policy", Fields.text(q, "streamPolicy"))
+        .row("max crashes", maxCrashes(q))
         .row("created", Fields.time(q, "createdAt"))
         .row("updated", Fields.time(q, "updatedAt"));
+  }
+
+  /** The crash-loop breaker: {@code off} for 0, else the number of distinct crashed workers. */
+  private static String maxCrashes(JsonNode q) {
+    JsonNode n = q.get("maxCrashes");
+    if (n != null && n.isInt() && n.asInt() == 0) {
+      return "off";
+    }
+    return Fields.text(q, "maxCrashes");
   }
 
   static Table stats(JsonNode s) {

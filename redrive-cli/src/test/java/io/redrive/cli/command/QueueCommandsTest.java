@@ -64,6 +64,31 @@ class QueueCommandsTest {
   }
 
   @Test
+  void maxCrashesFlag_createAndUpdate_setsTheBreakerAndShowSaysIt() throws Exception {
+    Cli.Result created = server.cli("queue", "create", "orders", "--max-crashes", "2");
+
+    assertThat(created.exit()).as(created.toString()).isZero();
+    assertThat(created.out()).contains("max crashes    2\n");
+    Cli.Result updated = server.cli("queue", "update", "orders", "--max-crashes", "0");
+    assertThat(updated.exit()).as(updated.toString()).isZero();
+    assertThat(updated.out()).contains("max crashes    off\n");
+    JsonNode q = JSON.readTree(server.cli("queue", "show", "orders", "--json").out());
+    assertThat(q.get("maxCrashes").asInt()).isZero();
+  }
+
+  @Test
+  void maxCrashesFlag_negative_exitsOneWithTheServersMessage() throws Exception {
+    server.cli("queue", "create", "orders", "--max-crashes", "3");
+
+    Cli.Result r = server.cli("queue", "update", "orders", "--max-crashes", "-1");
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+    assertThat(r.err()).contains("maxCrashes: must be between 0 (off) and 10000, was -1");
+    JsonNode q = JSON.readTree(server.cli("queue", "show", "orders", "--json").out());
+    assertThat(q.get("maxCrashes").asInt()).isEqualTo(3);
+  }
+
+  @Test
   void create_retryShortForm_setsAttemptsAndFixedBackoff() throws Exception {
     Cli.Result r = server.cli("queue", "create", "emails", "--retry", "3:30s", "--json");
 

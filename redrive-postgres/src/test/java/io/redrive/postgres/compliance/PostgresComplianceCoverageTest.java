@@ -19,6 +19,7 @@ class PostgresComplianceCoverageTest {
                     PostgresLeaseTest.class,
                     PostgresSettleTest.class,
                     PostgresPoisonTest.class,
+                    PostgresCrashLoopTest.class,
                     PostgresBackoffTest.class,
                     PostgresStreamTest.class,
                     PostgresWorkflowStoreTest.class,

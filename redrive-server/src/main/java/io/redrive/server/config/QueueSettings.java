@@ -29,7 +29,8 @@ final class QueueSettings {
           "expireAfter",
           "deadLetter",
           "deadLetterQueue",
-          "streamPolicy");
+          "streamPolicy",
+          "maxCrashes");
 
   private QueueSettings() {}
 
@@ -106,6 +107,12 @@ final class QueueSettings {
     ConfigNode stream = q.child("streamPolicy");
     if (stream.present()) {
       b.streamPolicy(oneOf(stream, StreamPolicy.class, "HOLD, HALT or RELEASE"));
+    }
+    ConfigNode maxCrashes = q.child("maxCrashes");
+    if (maxCrashes.present()) {
+      int v = maxCrashes.anyInt();
+      validate(q, () -> check.withMaxCrashes(v));
+      b.maxCrashes(v);
     }
     return b.build();
   }

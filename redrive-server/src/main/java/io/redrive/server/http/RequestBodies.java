@@ -37,6 +37,13 @@ final class RequestBodies {
       @ApiField(values = {"keep", "move", "discard"}) String deadLetter,
       @ApiField(pattern = QUEUE_NAME, maxLength = 200) String deadLetterQueue,
       @ApiField(values = {"HOLD", "HALT", "RELEASE"}) String streamPolicy,
+      @ApiField(
+              min = 0,
+              max = QueuePolicy.MAX_MAX_ATTEMPTS,
+              description =
+                  "the crash-loop breaker: poison a message whose lease ran out on this many"
+                      + " distinct workers; 0 turns it off")
+          Integer maxCrashes,
       RetryBody retry) {
 
     QueuePolicy policy() {
@@ -64,6 +71,9 @@ final class RequestBodies {
       if (streamPolicy != null) {
         p = p.withStreamPolicy(toStreamPolicy(streamPolicy));
       }
+      if (maxCrashes != null) {
+        p = p.withMaxCrashes(maxCrashes);
+      }
       return p;
     }
   }
@@ -86,6 +96,13 @@ final class RequestBodies {
               description = "null removes the dead-letter queue (dead letters are then kept)")
           String deadLetterQueue,
       @ApiField(values = {"HOLD", "HALT", "RELEASE"}) String streamPolicy,
+      @ApiField(
+              min = 0,
+              max = QueuePolicy.MAX_MAX_ATTEMPTS,
+              description =
+                  "the crash-loop breaker: poison a message whose lease ran out on this many"
+                      + " distinct workers; 0 turns it off")
+          Integer maxCrashes,
       RetryBody retry) {
 
     QueueUpdate update(boolean clearExpireAfter, boolean clearDeadLetterQueue) {
@@ -117,6 +134,9 @@ final class RequestBodies {
       }
       if (streamPolicy != null) {
         b.streamPolicy(toStreamPolicy(streamPolicy));
+      }
+      if (maxCrashes != null) {
+        b.maxCrashes(maxCrashes);
       }
       return b.build();
     }

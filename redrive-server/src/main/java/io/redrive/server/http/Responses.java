@@ -52,6 +52,13 @@ final class Responses {
       @ApiField(values = {"keep", "move", "discard"}) String deadLetter,
       @ApiField(nullable = true) String deadLetterQueue,
       StreamPolicy streamPolicy,
+      @ApiField(
+              min = 0,
+              max = 10_000,
+              description =
+                  "the crash-loop breaker: a message whose lease ran out on this many distinct"
+                      + " workers is poisoned; 0 is off")
+          int maxCrashes,
       boolean paused,
       Instant createdAt,
       Instant updatedAt,

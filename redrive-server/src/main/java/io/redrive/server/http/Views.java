@@ -53,6 +53,7 @@ final class Views {
         p.deadLetter().mode().name().toLowerCase(Locale.ROOT),
         dlq == null || visible.test(dlq) ? dlq : HIDDEN_QUEUE,
         p.streamPolicy(),
+        p.maxCrashes(),
         q.paused(),
         q.createdAt(),
         q.updatedAt(),

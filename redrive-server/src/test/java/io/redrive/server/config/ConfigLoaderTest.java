@@ -245,11 +245,11 @@ class ConfigLoaderTest {
         of(
             "queue unknown setting",
             "[queues.emails]\nmaxAttempt = 3",
-            "queues.emails.maxAttempt: unknown setting (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy)"),
+            "queues.emails.maxAttempt: unknown setting (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes)"),
         of(
             "dotted queue name unquoted",
             "[queues.emails.dlq]\nmaxAttempts = 3",
-            "queues.emails.dlq: unknown setting; a queue name with dots must be quoted, e.g. [queues.\"emails.dlq\"] (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy)"),
+            "queues.emails.dlq: unknown setting; a queue name with dots must be quoted, e.g. [queues.\"emails.dlq\"] (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes)"),
         of(
             "maxAttempts wrong type",
             "[queues.a]\nmaxAttempts = \"five\"",
@@ -339,6 +339,10 @@ class ConfigLoaderTest {
             "streamPolicy unknown",
             "[queues.a]\nstreamPolicy = \"PAUSE\"",
             "queues.a.streamPolicy: unknown value \"PAUSE\" (use HOLD, HALT or RELEASE)"),
+        of(
+            "maxCrashes negative",
+            "[queues.a]\nmaxCrashes = -1",
+            "queues.a.maxCrashes: must be between 0 (off) and 10000, was -1"),
         of(
             "deadLetter unknown",
             "[queues.a]\ndeadLetter = \"delete\"",
@@ -507,6 +511,7 @@ class ConfigLoaderTest {
         expireAfter = "1d"
         deadLetterQueue = "emails.dlq"
         streamPolicy = "halt"
+        maxCrashes = 2
 
         [queues.sms]
         retry = { attempts = 3, cooldown = "30s" }
@@ -559,6 +564,7 @@ class ConfigLoaderTest {
                 .expireAfter(Duration.ofDays(1))
                 .deadLetter(DeadLetter.moveTo("emails.dlq"))
                 .streamPolicy(StreamPolicy.HALT)
+                .maxCrashes(2)
                 .build());
     assertThat(c.queues().get("sms"))
         .isEqualTo(

@@ -19,6 +19,7 @@ class SqliteComplianceCoverageTest {
                     SqliteLeaseTest.class,
                     SqliteSettleTest.class,
                     SqlitePoisonTest.class,
+                    SqliteCrashLoopTest.class,
                     SqliteBackoffTest.class,
                     SqliteStreamTest.class,
                     SqliteWorkflowStoreTest.class,

@@ -22,6 +22,7 @@ public final class ComplianceContracts {
           SettleContract.class,
           CompletionWindowContract.class,
           PoisonContract.class,
+          CrashLoopContract.class,
           BackoffContract.class,
           StreamContract.class,
           DeadLetterContract.class,

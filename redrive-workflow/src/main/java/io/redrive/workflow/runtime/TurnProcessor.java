@@ -670,19 +670,42 @@ public final class TurnProcessor {
     }
   }
 
+  /** A poisoned activity message's snapshot as JSON, or null when it is not JSON. */
+  private JsonNode snapshotOf(String poisonedMessage) {
+    try {
+      return payloads.parse(poisonedMessage);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
   private WorkflowFailure activityFailure(
       String instanceId, Execution execution, HistoryEvent command, JsonNode data, String outcome) {
     JsonNode f = data.path("failure");
     long seq = command.seq();
     if ("POISONED".equals(outcome)) {
+      int attempt = f.path("attempt").asInt(data.path("attempt").asInt());
+      int maxAttempts = f.path("maxAttempts").asInt(settings.maxAttempts());
+      String poisoned =
+          f.hasNonNull("poisonedMessage") ? f.get("poisonedMessage").asText() : data.toString();
+      JsonNode snapshot = f.hasNonNull("poisonedMessage") ? snapshotOf(poisoned) : null;
+      if (snapshot != null && snapshot.path("crashedWorkers").isArray()) {
+        // The queue's crash-loop breaker poisoned it (docs/workflows.md, "Crash-loop breaker").
+        List<String> workers = new ArrayList<>();
+        snapshot.get("crashedWorkers").forEach(w -> workers.add(w.asText()));
+        return WorkflowFailure.crashLoopActivity(
+            instanceId,
+            execution.id,
+            command.name(),
+            seq,
+            workers,
+            attempt,
+            maxAttempts,
+            snapshot.path("maxCrashes").asInt(workers.size()),
+            poisoned);
+      }
       return WorkflowFailure.poisonedActivity(
-          instanceId,
-          execution.id,
-          command.name(),
-          seq,
-          f.path("attempt").asInt(data.path("attempt").asInt()),
-          f.path("maxAttempts").asInt(settings.maxAttempts()),
-          f.hasNonNull("poisonedMessage") ? f.get("poisonedMessage").asText() : data.toString());
+          instanceId, execution.id, command.name(), seq, attempt, maxAttempts, poisoned);
     }
     String reason = f.path("reason").asText("EXPIRED".equals(outcome) ? "EXPIRED" : "UNKNOWN");
     String message = f.path("message").asText("");

@@ -260,4 +260,41 @@ class CrashScenariosTest {
         .containsExactly("ORCHESTRATION_STARTED", "TURN_STARTED", "ORCHESTRATION_FAILED");
     assertThat(Files.readAllLines(sideEffects)).as("the third node never ran it").isEmpty();
   }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void activityCrashLoop_twoNodesDieInTheActivity_thirdPoisonsItWithoutRunningIt(StoreKind kind)
+      throws Exception {
+    WorkflowClient client = setUp(kind);
+    runtime = localNode(10, 2, Role.ORCHESTRATIONS);
+    String id = client.start(StartRequest.of("CrashTurn", "c")).instanceId();
+    for (String node : java.util.List.of("doomed-1", "doomed-2")) {
+      ChildNode doomed =
+          ChildNode.start(
+              db.address(), node, "ACTIVITIES", CrashRegistry.Mode.BLOCK_IN_ACTIVITY, sideEffects);
+      others.add(doomed);
+      doomed.awaitLine("IN_ACTIVITY " + id, WAIT);
+      doomed.kill();
+    }
+
+    WorkflowRuntime activities = localNode(10, 2, Role.ACTIVITIES);
+    try {
+      var info = client.await(id, WAIT);
+      assertThat(info.status()).isEqualTo(Status.FAILED);
+      assertThat(info.failure().reason()).isEqualTo("POISON");
+      assertThat(info.failure().target()).isEqualTo(io.redrive.workflow.PoisonTarget.ACTIVITY);
+      assertThat(info.failure().attempt()).isEqualTo(3);
+      assertThat(info.failure().maxAttempts()).isEqualTo(10);
+      assertThat(info.failure().display())
+          .startsWith("poison: activity ")
+          .endsWith(
+              " crashed 2 workers (doomed-1/wf.activities, doomed-2/wf.activities) in 3 attempts"
+                  + " (max crashes 2)");
+    } finally {
+      activities.stop(Duration.ofSeconds(5));
+    }
+    assertThat(Files.readAllLines(sideEffects))
+        .as("one side effect per crashed delivery, none by the third node")
+        .hasSize(2);
+  }
 }
