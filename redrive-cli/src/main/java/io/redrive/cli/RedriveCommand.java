@@ -12,6 +12,7 @@ import io.redrive.cli.command.PingCommand;
 import io.redrive.cli.command.QueueCommand;
 import io.redrive.cli.command.ServerCommand;
 import io.redrive.cli.command.WorkCommand;
+import io.redrive.cli.command.WorkflowCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,6 +30,7 @@ import picocli.CommandLine.Command;
       QueueCommand.class,
       EnqueueCommand.class,
       MessageCommand.class,
+      WorkflowCommand.class,
       ImportCommand.class,
       LeaseCommand.class,
       CompleteCommand.class,
@@ -40,7 +42,8 @@ import picocli.CommandLine.Command;
     footer = {
       "",
       "Exit codes: 0 ok, 1 failure, 2 usage, 3 not found, 4 conflict, 5 auth,",
-      "6 server unreachable or failing. See docs/cli.md.",
+      "6 server unreachable or failing, 7 workflow ended failed/terminated,",
+      "8 replay-check found breaking instances. See docs/cli.md.",
       "Shell completion: source <(redrive completion)"
     })
 public final class RedriveCommand implements Runnable {

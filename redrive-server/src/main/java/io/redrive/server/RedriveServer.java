@@ -68,13 +68,23 @@ public final class RedriveServer implements AutoCloseable {
    * @throws PortInUseException when the port is taken
    */
   public static RedriveServer start(ServerConfig config, Authorizer authorizer) {
+    return start(config, authorizer, (Function<Redrive, WorkflowRuntime>) null);
+  }
+
+  /**
+   * Opens the configured store and starts serving, as {@link #start(ServerConfig, Authorizer)},
+   * with a workflow runtime in the server built by {@code workflows} (null for none), as {@link
+   * #start(ServerConfig, Authorizer, Store, Function)} describes.
+   */
+  public static RedriveServer start(
+      ServerConfig config, Authorizer authorizer, Function<Redrive, WorkflowRuntime> workflows) {
     checkConfig(config, authorizer);
     if (config.port() != 0) {
       HttpApi.requireFreePort(config.bind(), config.port()); // before touching the store
     }
     Store store = config.store().open();
     try {
-      return start(config, authorizer, store, true, null);
+      return start(config, authorizer, store, true, workflows);
     } catch (RuntimeException e) {
       store.close();
       throw e;

@@ -31,11 +31,11 @@ final class LiveReplayCheck {
   private static final String UNRESOLVED = "unresolved";
 
   private final WorkflowRegistry registry;
-  private final WorkflowClient client;
+  private final InstanceReader client;
   private final ReplayCheckOptions options;
   private final Payloads payloads;
 
-  LiveReplayCheck(WorkflowRegistry registry, WorkflowClient client, ReplayCheckOptions options) {
+  LiveReplayCheck(WorkflowRegistry registry, InstanceReader client, ReplayCheckOptions options) {
     this.registry = registry;
     this.client = client;
     this.options = options;

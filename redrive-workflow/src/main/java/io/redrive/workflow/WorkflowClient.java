@@ -15,7 +15,7 @@ import java.util.concurrent.TimeoutException;
  * with {@link #on(io.redrive.Redrive)} (any process sharing the store; no runtime needed) or {@link
  * WorkflowRuntime#client()}.
  */
-public interface WorkflowClient {
+public interface WorkflowClient extends InstanceReader {
 
   /** A client on {@code redrive}'s store, with the default JSON settings. */
   static WorkflowClient on(io.redrive.Redrive redrive) {
@@ -57,6 +57,7 @@ public interface WorkflowClient {
   <O> O awaitResult(String instanceId, Duration timeout, Class<O> type) throws TimeoutException;
 
   /** The history of one execution, or with {@code executionId} null of all, oldest first. */
+  @Override
   List<HistoryRow> history(String instanceId, Integer executionId);
 
   /**
@@ -99,5 +100,6 @@ public interface WorkflowClient {
   InstanceInfo retry(String instanceId, String note);
 
   /** Instances matching the filters, newest first. */
+  @Override
   InstancePage list(ListInstancesParams query);
 }

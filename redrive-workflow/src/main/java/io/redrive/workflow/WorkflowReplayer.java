@@ -57,13 +57,13 @@ public final class WorkflowReplayer {
    * code and reports the ones that would break. Equal to {@code checkLive(newBuild, client,
    * ReplayCheckOptions.running())}.
    */
-  public static ReplayCheckReport checkLive(WorkflowRegistry newBuild, WorkflowClient client) {
+  public static ReplayCheckReport checkLive(WorkflowRegistry newBuild, InstanceReader client) {
     return checkLive(newBuild, client, ReplayCheckOptions.running());
   }
 
   /**
    * Checks a new build against the instances {@code options} select. Only reads through {@code
-   * client} ({@link WorkflowClient#list} and {@link WorkflowClient#history}): nothing is written,
+   * client} ({@link InstanceReader#list} and {@link InstanceReader#history}): nothing is written,
    * no activity runs, and what the code does past an instance's history is dropped. The code runs
    * on the calling thread, one instance at a time.
    *
@@ -78,7 +78,7 @@ public final class WorkflowReplayer {
    * @throws RuntimeException what {@code client} throws (the check stops)
    */
   public static ReplayCheckReport checkLive(
-      WorkflowRegistry newBuild, WorkflowClient client, ReplayCheckOptions options) {
+      WorkflowRegistry newBuild, InstanceReader client, ReplayCheckOptions options) {
     Objects.requireNonNull(newBuild, "newBuild");
     Objects.requireNonNull(client, "client");
     Objects.requireNonNull(options, "options");

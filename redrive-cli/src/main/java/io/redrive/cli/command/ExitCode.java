@@ -27,7 +27,11 @@ public enum ExitCode {
   /** The token is missing, unknown (401) or not allowed to do this (403). */
   AUTH(5),
   /** The server cannot be reached, timed out, or failed (5xx). */
-  UNAVAILABLE(6);
+  UNAVAILABLE(6),
+  /** The workflow instance waited for ended FAILED or TERMINATED. */
+  WORKFLOW_FAILED(7),
+  /** {@code workflow replay-check} found instances the new build would break. */
+  REPLAY_BREAKS(8);
 
   private final int code;
 

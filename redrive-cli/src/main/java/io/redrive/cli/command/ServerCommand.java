@@ -1,5 +1,6 @@
 package io.redrive.cli.command;
 
+import io.redrive.Redrive;
 import io.redrive.cli.client.ApiClient;
 import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Output;
@@ -9,9 +10,14 @@ import io.redrive.server.RedriveServer;
 import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.config.ConfigException;
 import io.redrive.server.config.ServerConfig;
+import io.redrive.workflow.WorkflowRegistry;
+import io.redrive.workflow.WorkflowRuntime;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -49,6 +55,22 @@ public final class ServerCommand implements Callable<Integer> {
   @Mixin StoreOptions storeOptions = new StoreOptions();
 
   @Option(
+      names = "--workflows",
+      paramLabel = "CLASS#METHOD",
+      description = {
+        "Run a workflow runtime in the server for this registry: a public static method",
+        "returning a WorkflowRegistry, loaded from --jar; \"demo\" runs the tour's welcome",
+        "orchestration. Activities the registry does not register are left to other workers."
+      })
+  String workflows;
+
+  @Option(
+      names = "--jar",
+      paramLabel = "FILE",
+      description = "A jar (or classes directory) with the --workflows registry; repeatable.")
+  List<Path> jars;
+
+  @Option(
       names = "--json",
       description = "Print the start line and any failure as JSON ({\"error\": {\"code\", ...}}).")
   boolean json;
@@ -68,7 +90,7 @@ public final class ServerCommand implements Callable<Integer> {
     try {
       ServerConfig settings = settings();
       // Declared queues are created or merged by the server before it listens.
-      server = RedriveServer.start(settings, new KeyAuthorizer(settings.keys()));
+      server = RedriveServer.start(settings, new KeyAuthorizer(settings.keys()), runtime());
       server.stopOnShutdown();
       if (json) {
         output
@@ -97,6 +119,28 @@ public final class ServerCommand implements Callable<Integer> {
     }
     server.stop();
     return 0;
+  }
+
+  /**
+   * The runtime factory for {@code --workflows}, or null. The runtime runs turns, and activities
+   * only when the registry registers some: unregistered ones stay for workers in other languages.
+   */
+  private Function<Redrive, WorkflowRuntime> runtime() {
+    if (workflows == null) {
+      if (jars != null && !jars.isEmpty()) {
+        throw CliException.usage("--jar: give --workflows CLASS#METHOD too");
+      }
+      return null;
+    }
+    WorkflowRegistry registry =
+        workflows.equals("demo") ? DemoWorkflows.registry() : RegistryLoader.load(jars, workflows);
+    return redrive -> {
+      WorkflowRuntime.Builder b = WorkflowRuntime.builder(redrive, registry);
+      if (registry.activityQueues().isEmpty()) {
+        b.roles(WorkflowRuntime.Role.ORCHESTRATIONS);
+      }
+      return b.build();
+    };
   }
 
   /** Known start failures as one line with a code; anything else stays as it is (a bug). */

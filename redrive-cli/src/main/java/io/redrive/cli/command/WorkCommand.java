@@ -95,6 +95,14 @@ public final class WorkCommand extends ApiCommand {
       description = "Lease length, renewed while CMD runs (default: the queue's leaseTimeout).")
   String leaseTimeout;
 
+  @Option(
+      names = "--result",
+      description = {
+        "Complete with CMD's standard output as the result (for workflow activities):",
+        "JSON as written, anything else as a JSON string."
+      })
+  boolean result;
+
   @Option(names = "--once", description = "Work on at most one message.")
   boolean once;
 
@@ -222,7 +230,9 @@ public final class WorkCommand extends ApiCommand {
           "EXEC_FAILED", "cannot run --exec \"" + command + "\": " + e.getMessage());
     }
     Tail stderrTail = new Tail(STDERR_TAIL);
-    Thread out = pump(process.getInputStream(), output.out(), null, "redrive-work-stdout");
+    // With --result the whole output is the result; the server refuses one over its payload limit.
+    Tail stdout = result ? new Tail(RESULT_MAX) : null;
+    Thread out = pump(process.getInputStream(), output.out(), stdout, "redrive-work-stdout");
     Thread err = pump(process.getErrorStream(), output.err(), stderrTail, "redrive-work-stderr");
     int exit;
     try {
@@ -241,7 +251,10 @@ public final class WorkCommand extends ApiCommand {
     JsonNode settle;
     String verb;
     if (exit == 0) {
-      settle = client.post(path + "/complete", null);
+      settle =
+          client.post(
+              path + "/complete",
+              stdout == null ? null : ApiClient.object().set("result", result(stdout.text())));
       verb = "completed";
     } else {
       ObjectNode body = ApiClient.object().put("reason", reason(exit));
@@ -259,6 +272,23 @@ public final class WorkCommand extends ApiCommand {
     }
     output.note(Settles.describe(verb, settle, exit == 0 ? "" : " (exit " + exit + ")"));
     return exit == 0;
+  }
+
+  /** Most standard output kept for {@code --result}; more is cut from the front. */
+  static final int RESULT_MAX = 4 * 1024 * 1024;
+
+  /** CMD's output as the activity's result: JSON as written, else a JSON string. */
+  static JsonNode result(String stdout) {
+    String text = stdout.strip();
+    try {
+      JsonNode parsed = ApiClient.json().readTree(text);
+      if (parsed != null && !parsed.isMissingNode()) {
+        return parsed;
+      }
+    } catch (JsonProcessingException e) {
+      // not JSON: sent as text
+    }
+    return com.fasterxml.jackson.databind.node.TextNode.valueOf(text);
   }
 
   private static JsonNode tree(String text) {

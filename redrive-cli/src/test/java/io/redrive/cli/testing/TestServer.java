@@ -37,6 +37,14 @@ public final class TestServer implements AutoCloseable {
     return new TestServer(RedriveServer.start(config, new KeyAuthorizer(keys)));
   }
 
+  /** A server over SQLite in {@code dir} running the workflow runtime {@code workflows} builds. */
+  public static TestServer startWithWorkflows(
+      Path dir,
+      java.util.function.Function<Redrive, io.redrive.workflow.WorkflowRuntime> workflows) {
+    ServerConfig config = ServerConfig.defaults().withPort(0).withStore(StoreSettings.sqlite(dir));
+    return new TestServer(RedriveServer.start(config, new KeyAuthorizer(List.of()), workflows));
+  }
+
   public String url() {
     return server.baseUrl();
   }

@@ -49,6 +49,8 @@ final class WorkflowResponses {
       String id,
       String name,
       @ApiField(nullable = true) String version,
+      @ApiField(nullable = true, description = "the version asked for at start, if one was")
+          String requestedVersion,
       InstanceRow.Status status,
       @ApiField(min = 1) int execution,
       @ApiField(nullable = true) WorkflowFailure failure,

@@ -54,6 +54,7 @@ final class WorkflowViews {
         r.id(),
         r.name(),
         r.version(),
+        r.requestedVersion(),
         r.status(),
         r.executionId(),
         failure(r.failure()),

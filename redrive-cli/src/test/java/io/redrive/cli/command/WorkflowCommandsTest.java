@@ -1,0 +1,245 @@
+package io.redrive.cli.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.redrive.cli.testing.Cli;
+import io.redrive.cli.testing.TestServer;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code redrive workflow ...} against a live server running a workflow runtime: output, JSON and
+ * exit codes (7 when an instance ended failed or terminated, 8 when a replay check finds breaking
+ * instances).
+ */
+class WorkflowCommandsTest {
+  @TempDir static Path dir;
+  private static TestServer server;
+
+  @BeforeAll
+  static void start() {
+    server = TestServer.startWithWorkflows(dir.resolve("data"), TestWorkflows::runtime);
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  private static Cli.Result cli(String... args) {
+    return server.cli(args);
+  }
+
+  @Test
+  void start_wait_printsTheOutput_andStartWithWaitToo() {
+    Cli.Result started = cli("workflow", "start", "Greet", "--id", "greet-1", "--input", "\"ada\"");
+    assertThat(started.exit()).as(started.toString()).isZero();
+    assertThat(started.out().strip()).isEqualTo("greet-1");
+
+    Cli.Result waited = cli("workflow", "wait", "greet-1", "--for", "30s");
+    Cli.Result both =
+        cli("workflow", "start", "Greet", "--id", "greet-2", "--input", "\"bo\"", "--wait", "30s");
+
+    assertThat(waited.exit()).as(waited.toString()).isZero();
+    assertThat(waited.out().strip()).isEqualTo("\"hello ADA\"");
+    assertThat(both.exit()).as(both.toString()).isZero();
+    assertThat(both.out().strip()).isEqualTo("\"hello BO\"");
+    Cli.Result again = cli("workflow", "start", "Greet", "--id", "greet-1");
+    assertThat(again.exit()).as(again.toString()).isEqualTo(4);
+    assertThat(again.err()).contains("INSTANCE_EXISTS");
+    Cli.Result returned =
+        cli("workflow", "start", "Greet", "--id", "greet-1", "--if-exists", "return");
+    assertThat(returned.exit()).isZero();
+    assertThat(returned.err()).contains("existing instance returned");
+  }
+
+  @Test
+  void start_applicationFailure_waitExits7WithTheFailure() {
+    Cli.Result r =
+        cli(
+            "workflow",
+            "start",
+            "Throws",
+            "--id",
+            "throws-1",
+            "--input",
+            "\"no\"",
+            "--wait",
+            "30s");
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(7);
+    assertThat(r.out()).contains("FAILED").contains("the code decided: no");
+    Cli.Result retry = cli("workflow", "retry", "throws-1");
+    assertThat(retry.exit()).as(retry.toString()).isEqualTo(4);
+    assertThat(retry.err()).contains("NOT_RETRYABLE");
+  }
+
+  @Test
+  void badInput_usageOrServerRefusal_nothingStarted() {
+    Cli.Result badJson = cli("workflow", "start", "Greet", "--id", "bad-1", "--input", "{nope");
+    Cli.Result badDelay = cli("workflow", "start", "Greet", "--id", "bad-1", "--delay", "soon");
+    Cli.Result badId = cli("workflow", "start", "Greet", "--id", "bad id");
+
+    assertThat(badJson.exit()).as(badJson.toString()).isIn(1, 2);
+    assertThat(badJson.err()).contains("--input");
+    assertThat(badDelay.exit()).as(badDelay.toString()).isEqualTo(2);
+    assertThat(badId.exit()).as(badId.toString()).isEqualTo(1);
+    assertThat(badId.err()).contains("id:");
+    assertThat(cli("workflow", "show", "bad-1").exit()).isEqualTo(3);
+    assertThat(cli("workflow", "wait", "nobody").exit()).isEqualTo(3);
+  }
+
+  @Test
+  void raiseAndTerminate_eventsDeliver_terminatedWaitExits7() {
+    assertThat(cli("workflow", "start", "Gate", "--id", "gate-1", "--input", "\"small\"").exit())
+        .isZero();
+    Cli.Result raised = cli("workflow", "raise", "gate-1", "open", "--payload", "\"go\"");
+    assertThat(raised.exit()).as(raised.toString()).isZero();
+    assertThat(cli("workflow", "wait", "gate-1", "--for", "30s").out().strip()).isEqualTo("\"go\"");
+    Cli.Result late = cli("workflow", "raise", "gate-1", "open");
+    assertThat(late.exit()).as(late.toString()).isEqualTo(4);
+    assertThat(late.err()).contains("INSTANCE_NOT_RUNNING");
+
+    cli("workflow", "start", "Gate", "--id", "gate-2", "--input", "\"small\"");
+    Cli.Result still = cli("workflow", "wait", "gate-2", "--for", "300ms");
+    assertThat(still.exit()).as(still.toString()).isEqualTo(1);
+    assertThat(still.err()).contains("STILL_RUNNING");
+    Cli.Result term = cli("workflow", "terminate", "gate-2", "--reason", "no longer needed");
+    assertThat(term.exit()).as(term.toString()).isZero();
+    Cli.Result ended = cli("workflow", "wait", "gate-2", "--for", "30s");
+    assertThat(ended.exit()).as(ended.toString()).isEqualTo(7);
+    assertThat(ended.out()).contains("TERMINATED").contains("no longer needed");
+  }
+
+  @Test
+  void poisonShowRetry_showPrintsFailureLastAttemptAndTimeline() {
+    TestWorkflows.BROKEN.add("f-1");
+    cli("workflow", "start", "Fragile", "--id", "fragile-1", "--input", "\"f-1\"");
+    Cli.Result failed = cli("workflow", "wait", "fragile-1", "--for", "30s");
+    assertThat(failed.exit()).as(failed.toString()).isEqualTo(7);
+
+    Cli.Result show = cli("workflow", "show", "fragile-1");
+
+    assertThat(show.exit()).as(show.toString()).isZero();
+    assertThat(show.out())
+        .contains("status")
+        .contains("FAILED")
+        .contains("failure: poison: orchestration fragile-1")
+        .contains("last attempt: NODE_ERROR")
+        .contains("timeline:")
+        .contains("turn try 1 on cli-test-node: NODE_ERROR")
+        .contains("ORCHESTRATION_FAILED");
+    Cli.Result grouped = cli("workflow", "list", "--group");
+    assertThat(grouped.out()).contains("POISON Fragile@1.0.0").contains("fragile-1");
+    Cli.Result reason = cli("workflow", "list", "--reason", "poison", "--quiet");
+    assertThat(reason.out()).contains("fragile-1").doesNotContain("throws-1");
+
+    TestWorkflows.BROKEN.remove("f-1");
+    Cli.Result retried = cli("workflow", "retry", "fragile-1", "--note", "fixed the deploy");
+    assertThat(retried.exit()).as(retried.toString()).isZero();
+    Cli.Result done = cli("workflow", "wait", "fragile-1", "--for", "30s");
+    assertThat(done.exit()).as(done.toString()).isZero();
+    assertThat(done.out().strip()).isEqualTo("\"fixed\"");
+    Cli.Result history = cli("workflow", "history", "fragile-1", "--execution", "all");
+    assertThat(history.out()).contains("ORCHESTRATION_RETRIED").contains("ORCHESTRATION_COMPLETED");
+  }
+
+  @Test
+  void listAndDelete_tablesJsonAndExitCodes() {
+    cli("workflow", "start", "Greet", "--id", "list-1", "--input", "\"x\"", "--wait", "30s");
+
+    Cli.Result table = cli("workflow", "list", "--name", "Greet", "--status", "completed");
+    Cli.Result json = cli("workflow", "list", "--name", "Greet", "--json");
+
+    assertThat(table.exit()).isZero();
+    assertThat(table.out()).contains("ID").contains("list-1").contains("COMPLETED");
+    assertThat(json.out()).contains("\"instances\"").contains("list-1");
+    Cli.Result deleted = cli("workflow", "delete", "list-1");
+    assertThat(deleted.exit()).as(deleted.toString()).isZero();
+    assertThat(deleted.out()).contains("1 instance(s)");
+    assertThat(cli("workflow", "delete", "list-1").exit()).isEqualTo(3);
+    cli("workflow", "start", "Gate", "--id", "del-running", "--input", "\"small\"");
+    Cli.Result running = cli("workflow", "delete", "del-running");
+    assertThat(running.exit()).isEqualTo(4);
+    assertThat(running.err()).contains("TREE_RUNNING");
+    assertThat(cli("workflow", "delete", "del-running", "--force").exit()).isZero();
+  }
+
+  @Test
+  void replayCheck_changedBuildBreaksTheLargeOrders_exit8_unchangedPasses() {
+    for (String in : new String[] {"small-1", "big-1", "small-2", "big-2"}) {
+      cli("workflow", "start", "Gate", "--id", "rc-" + in, "--input", "\"" + in + "\"");
+    }
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                cli("workflow", "history", "rc-big-2").out().contains("ACTIVITY_COMPLETED")
+                    && cli("workflow", "history", "rc-big-1").out().contains("ACTIVITY_COMPLETED")
+                    && cli("workflow", "history", "rc-small-2")
+                        .out()
+                        .contains("ORCHESTRATION_STARTED"));
+    String classes = Path.of("target", "test-classes").toString();
+
+    Cli.Result same =
+        cli(
+            "workflow",
+            "replay-check",
+            "--jar",
+            classes,
+            "--registry",
+            TestWorkflows.class.getName() + "#v1",
+            "--name",
+            "Gate");
+    Cli.Result changed =
+        cli(
+            "workflow",
+            "replay-check",
+            "--jar",
+            classes,
+            "--registry",
+            TestWorkflows.class.getName() + "#v2",
+            "--name",
+            "Gate");
+
+    assertThat(same.exit()).as(same.toString()).isZero();
+    assertThat(changed.exit()).as(changed.toString()).isEqualTo(8);
+    assertThat(changed.out())
+        .contains("rc-big-1")
+        .contains("rc-big-2")
+        .contains("NONDETERMINISM")
+        .doesNotContain("rc-small-1")
+        .doesNotContain("rc-small-2");
+    Cli.Result json =
+        cli(
+            "workflow",
+            "replay-check",
+            "--jar",
+            classes,
+            "--registry",
+            TestWorkflows.class.getName() + "#v2",
+            "--name",
+            "Gate",
+            "--json");
+    assertThat(json.exit()).isEqualTo(8);
+    assertThat(json.out()).contains("\"ok\" : false").contains("\"breaking\" : 2");
+    Cli.Result notRegistry =
+        cli(
+            "workflow",
+            "replay-check",
+            "--jar",
+            classes,
+            "--registry",
+            TestWorkflows.class.getName() + "#notARegistry");
+    assertThat(notRegistry.exit()).as(notRegistry.toString()).isEqualTo(1);
+    assertThat(notRegistry.err()).contains("must be static and return a WorkflowRegistry");
+    Cli.Result noJar = cli("workflow", "replay-check", "--jar", "nope.jar", "--registry", "a.B#c");
+    assertThat(noJar.exit()).isEqualTo(1);
+    assertThat(noJar.err()).contains("no such file nope.jar");
+  }
+}

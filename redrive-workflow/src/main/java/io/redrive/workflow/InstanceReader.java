@@ -1,0 +1,19 @@
+package io.redrive.workflow;
+
+import io.redrive.store.HistoryRow;
+import io.redrive.store.InstancePage;
+import io.redrive.store.ListInstancesParams;
+import java.util.List;
+
+/**
+ * Reads instances and their histories, nothing more: what a live replay check ({@link
+ * WorkflowReplayer#checkLive}) needs. A {@link WorkflowClient} is one; the CLI reads a remote
+ * server's HTTP API through another.
+ */
+public interface InstanceReader {
+  /** Instances matching the filters, newest first. */
+  InstancePage list(ListInstancesParams query);
+
+  /** The history of one execution, or with {@code executionId} null of all, oldest first. */
+  List<HistoryRow> history(String instanceId, Integer executionId);
+}
