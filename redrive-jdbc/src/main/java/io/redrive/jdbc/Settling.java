@@ -231,7 +231,7 @@ final class Settling {
               io.redrive.message.Outcome.COMPLETED,
               row.leasedBy(),
               leasedAt(row),
-              now,
+              now.truncatedTo(java.time.temporal.ChronoUnit.MILLIS), // as stored times are
               null,
               null));
       workflows.activityEnded(

@@ -128,7 +128,10 @@ public final class LeaseCommand extends ApiCommand {
     int poisoned = result.path("poisoned").size();
     int expired = result.path("expired").size();
     if (poisoned > 0) {
-      output.note("dead-lettered " + poisoned + " as POISON (no attempts left) instead of leasing");
+      output.note(
+          "dead-lettered "
+              + poisoned
+              + " as POISON (out of attempts, or crashed on maxCrashes workers) instead of leasing");
     }
     if (expired > 0) {
       output.note("dead-lettered " + expired + " as EXPIRED (past their deadline)");

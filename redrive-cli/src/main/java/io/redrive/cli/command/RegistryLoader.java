@@ -22,13 +22,11 @@ import java.util.List;
 final class RegistryLoader {
   private RegistryLoader() {}
 
-  static WorkflowRegistry load(List<Path> jars, String registry) {
+  static WorkflowRegistry load(String flag, List<Path> jars, String registry) {
     int hash = registry.indexOf('#');
     if (hash <= 0 || hash == registry.length() - 1) {
       throw CliException.usage(
-          "--registry: CLASS#METHOD, e.g. com.example.Workflows#registry, was \""
-              + registry
-              + "\"");
+          flag + ": CLASS#METHOD, e.g. com.example.Workflows#registry, was \"" + registry + "\"");
     }
     String className = registry.substring(0, hash);
     String methodName = registry.substring(hash + 1);
@@ -52,7 +50,7 @@ final class RegistryLoader {
     } catch (ClassNotFoundException | LinkageError e) {
       throw CliException.local(
           "REGISTRY_NOT_FOUND",
-          "--registry: class " + className + " not found in the given --jar files (" + e + ")");
+          flag + ": class " + className + " not found in the given --jar files (" + e + ")");
     }
     Method method;
     try {
@@ -60,21 +58,21 @@ final class RegistryLoader {
     } catch (NoSuchMethodException e) {
       throw CliException.local(
           "REGISTRY_NOT_FOUND",
-          "--registry: " + className + " has no public method " + methodName + "()");
+          flag + ": " + className + " has no public method " + methodName + "()");
     }
     if (!Modifier.isStatic(method.getModifiers())
         || !WorkflowRegistry.class.isAssignableFrom(method.getReturnType())) {
       throw CliException.local(
           "REGISTRY_NOT_FOUND",
-          "--registry: " + registry + " must be static and return a WorkflowRegistry");
+          flag + ": " + registry + " must be static and return a WorkflowRegistry");
     }
     try {
       return (WorkflowRegistry) method.invoke(null);
     } catch (InvocationTargetException e) {
       throw CliException.local(
-          "REGISTRY_FAILED", "--registry: " + registry + "() threw " + e.getCause());
+          "REGISTRY_FAILED", flag + ": " + registry + "() threw " + e.getCause());
     } catch (IllegalAccessException e) {
-      throw CliException.local("REGISTRY_FAILED", "--registry: " + registry + ": " + e);
+      throw CliException.local("REGISTRY_FAILED", flag + ": " + registry + ": " + e);
     }
   }
 }

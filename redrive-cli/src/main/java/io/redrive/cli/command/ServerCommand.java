@@ -133,7 +133,9 @@ public final class ServerCommand implements Callable<Integer> {
       return null;
     }
     WorkflowRegistry registry =
-        workflows.equals("demo") ? DemoWorkflows.registry() : RegistryLoader.load(jars, workflows);
+        workflows.equals("demo")
+            ? DemoWorkflows.registry()
+            : RegistryLoader.load("--workflows", jars, workflows);
     return redrive -> {
       WorkflowRuntime.Builder b = WorkflowRuntime.builder(redrive, registry);
       if (registry.activityQueues().isEmpty()) {

@@ -54,7 +54,7 @@ final class WorkflowReplayCheckCommand extends ApiCommand {
 
   @Override
   int run(ApiClient client, Output output) {
-    WorkflowRegistry build = RegistryLoader.load(jars, registry);
+    WorkflowRegistry build = RegistryLoader.load("--registry", jars, registry);
     ReplayCheckOptions options = ReplayCheckOptions.running();
     if (statuses != null && !statuses.isEmpty()) {
       options =

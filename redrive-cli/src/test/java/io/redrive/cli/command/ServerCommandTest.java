@@ -76,6 +76,34 @@ class ServerCommandTest {
   }
 
   @Test
+  void server_workflowsFlags_badRegistryOrJarAloneExitBeforeServing() {
+    io.redrive.cli.testing.Cli.Result jarAlone =
+        io.redrive.cli.testing.Cli.run(
+            "server", "--port", "0", "--data-dir", dir.toString(), "--jar", "app.jar");
+    io.redrive.cli.testing.Cli.Result missingJar =
+        io.redrive.cli.testing.Cli.run(
+            "server",
+            "--port",
+            "0",
+            "--data-dir",
+            dir.toString(),
+            "--workflows",
+            "com.example.Flows#registry",
+            "--jar",
+            dir.resolve("nope.jar").toString());
+    io.redrive.cli.testing.Cli.Result noMethod =
+        io.redrive.cli.testing.Cli.run(
+            "server", "--port", "0", "--data-dir", dir.toString(), "--workflows", "Flows");
+
+    assertThat(jarAlone.exit()).as(jarAlone.toString()).isEqualTo(2);
+    assertThat(jarAlone.err()).contains("--workflows");
+    assertThat(missingJar.exit()).as(missingJar.toString()).isEqualTo(1);
+    assertThat(missingJar.err()).contains("no such file");
+    assertThat(noMethod.exit()).as(noMethod.toString()).isEqualTo(2);
+    assertThat(noMethod.err()).contains("CLASS#METHOD");
+  }
+
+  @Test
   void settings_flagsOverrideTheFile() throws Exception {
     Path file = dir.resolve("redrive.toml");
     Files.writeString(
