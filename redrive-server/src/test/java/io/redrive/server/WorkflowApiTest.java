@@ -359,6 +359,13 @@ class WorkflowApiTest {
     assertThat(waited.get("status").asText()).isIn("PENDING", "RUNNING");
     assertThat(waited.get("pending").get("events").asInt()).isZero();
     api.post("/v1/workflows/" + id + "/terminate", "{}");
+
+    // an ended instance answers at once, but a bad wait is still refused
+    awaitEnd(id);
+    assertError(api.get("/v1/workflows/" + id + "?wait=1h"), 400, "INVALID_REQUEST");
+    assertError(api.get("/v1/workflows/" + id + "?wait=soon"), 400, "INVALID_REQUEST");
+    assertThat(api.get("/v1/workflows/" + id + "?wait=5s").get("status").asText())
+        .isEqualTo("TERMINATED");
   }
 
   @Test

@@ -271,14 +271,14 @@ final class WorkflowEndpoints {
 
   private void get(Exchange ex) {
     String id = id(ex);
-    InstanceRow row = find(ex, id);
     String waitText = ex.query("wait");
-    if (waitText != null && !row.status().terminal()) {
-      Duration wait = DurationText.parse("wait", waitText);
-      if (wait.compareTo(maxWait) > 0) {
-        throw new IllegalArgumentException(
-            "wait: at most " + DurationText.format(maxWait) + " (maxLeaseWait), was " + waitText);
-      }
+    Duration wait = waitText == null ? null : DurationText.parse("wait", waitText);
+    if (wait != null && wait.compareTo(maxWait) > 0) {
+      throw new IllegalArgumentException(
+          "wait: at most " + DurationText.format(maxWait) + " (maxLeaseWait), was " + waitText);
+    }
+    InstanceRow row = find(ex, id);
+    if (wait != null && !row.status().terminal()) {
       client.await(id, wait);
       row = find(ex, id);
     }
