@@ -180,6 +180,16 @@ class WorkflowApiTest {
       after = page.get("next").isNull() ? null : page.get("next").asText();
     } while (after != null);
     assertThat(seen).contains(parent).doesNotHaveDuplicates();
+    // statuses repeated or comma-separated, as a queue's message list takes states
+    List<String> either = new ArrayList<>();
+    api.get("/v1/workflows?status=failed,completed&name=Parent&limit=1000")
+        .get("instances")
+        .forEach(i -> either.add(i.get("id").asText()));
+    List<String> repeated = new ArrayList<>();
+    api.get("/v1/workflows?status=failed&status=completed&name=Parent&limit=1000")
+        .get("instances")
+        .forEach(i -> repeated.add(i.get("id").asText()));
+    assertThat(either).contains(parent).isEqualTo(repeated);
 
     assertError(api.get("/v1/workflows?status=sleeping"), 400, "INVALID_REQUEST");
     assertError(api.get("/v1/workflows?limit=0"), 400, "INVALID_REQUEST");

@@ -243,7 +243,9 @@ final class WorkflowEndpoints {
   private void list(Exchange ex) {
     Set<InstanceRow.Status> statuses = EnumSet.noneOf(InstanceRow.Status.class);
     for (String s : ex.queryAll("status")) {
-      statuses.add(status(s));
+      for (String part : s.split(",")) {
+        statuses.add(status(part.trim()));
+      }
     }
     int limit = limit(ex.query("limit"), 100, 1000);
     String roots = ex.query("roots");
