@@ -180,6 +180,16 @@ class WorkflowApiTest {
       after = page.get("next").isNull() ? null : page.get("next").asText();
     } while (after != null);
     assertThat(seen).contains(parent).doesNotHaveDuplicates();
+    // statuses repeated or comma-separated, as a queue's message list takes states
+    List<String> either = new ArrayList<>();
+    api.get("/v1/workflows?status=failed,completed&name=Parent&limit=1000")
+        .get("instances")
+        .forEach(i -> either.add(i.get("id").asText()));
+    List<String> repeated = new ArrayList<>();
+    api.get("/v1/workflows?status=failed&status=completed&name=Parent&limit=1000")
+        .get("instances")
+        .forEach(i -> repeated.add(i.get("id").asText()));
+    assertThat(either).contains(parent).isEqualTo(repeated);
 
     assertError(api.get("/v1/workflows?status=sleeping"), 400, "INVALID_REQUEST");
     assertError(api.get("/v1/workflows?limit=0"), 400, "INVALID_REQUEST");
@@ -359,6 +369,13 @@ class WorkflowApiTest {
     assertThat(waited.get("status").asText()).isIn("PENDING", "RUNNING");
     assertThat(waited.get("pending").get("events").asInt()).isZero();
     api.post("/v1/workflows/" + id + "/terminate", "{}");
+
+    // an ended instance answers at once, but a bad wait is still refused
+    awaitEnd(id);
+    assertError(api.get("/v1/workflows/" + id + "?wait=1h"), 400, "INVALID_REQUEST");
+    assertError(api.get("/v1/workflows/" + id + "?wait=soon"), 400, "INVALID_REQUEST");
+    assertThat(api.get("/v1/workflows/" + id + "?wait=5s").get("status").asText())
+        .isEqualTo("TERMINATED");
   }
 
   @Test

@@ -243,7 +243,9 @@ final class WorkflowEndpoints {
   private void list(Exchange ex) {
     Set<InstanceRow.Status> statuses = EnumSet.noneOf(InstanceRow.Status.class);
     for (String s : ex.queryAll("status")) {
-      statuses.add(status(s));
+      for (String part : s.split(",")) {
+        statuses.add(status(part.trim()));
+      }
     }
     int limit = limit(ex.query("limit"), 100, 1000);
     String roots = ex.query("roots");
@@ -271,14 +273,14 @@ final class WorkflowEndpoints {
 
   private void get(Exchange ex) {
     String id = id(ex);
-    InstanceRow row = find(ex, id);
     String waitText = ex.query("wait");
-    if (waitText != null && !row.status().terminal()) {
-      Duration wait = DurationText.parse("wait", waitText);
-      if (wait.compareTo(maxWait) > 0) {
-        throw new IllegalArgumentException(
-            "wait: at most " + DurationText.format(maxWait) + " (maxLeaseWait), was " + waitText);
-      }
+    Duration wait = waitText == null ? null : DurationText.parse("wait", waitText);
+    if (wait != null && wait.compareTo(maxWait) > 0) {
+      throw new IllegalArgumentException(
+          "wait: at most " + DurationText.format(maxWait) + " (maxLeaseWait), was " + waitText);
+    }
+    InstanceRow row = find(ex, id);
+    if (wait != null && !row.status().terminal()) {
       client.await(id, wait);
       row = find(ex, id);
     }

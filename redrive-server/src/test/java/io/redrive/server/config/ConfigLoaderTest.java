@@ -173,7 +173,7 @@ class ConfigLoaderTest {
         of(
             "key unknown setting",
             KEY + SECRET + "scope = [\"a\"]",
-            "keys[0].scope: unknown setting (known: name, secret, secretEnv, role, queues)"),
+            "keys[0].scope: unknown setting (known: name, secret, secretEnv, role, queues, workflows)"),
         of(
             "key without name",
             "[[keys]]\nrole = \"admin\"\n" + SECRET,
@@ -235,6 +235,22 @@ class ConfigLoaderTest {
             "key queue pattern invalid",
             KEY + SECRET + "queues = [\"orders\", \"bad name\"]",
             "keys[0].queues[1]: invalid queue pattern \"bad name\" (use a queue name, or a glob with '*' such as \"orders.*\")"),
+        of(
+            "key workflows empty",
+            KEY + SECRET + "workflows = []",
+            "keys[0].workflows: must name at least one orchestration or pattern (leave it out for every one)"),
+        of(
+            "key workflows not array",
+            KEY + SECRET + "workflows = \"order*\"",
+            "keys[0].workflows: expected an array, was \"order*\""),
+        of(
+            "key workflow pattern not a string",
+            KEY + SECRET + "workflows = [7]",
+            "keys[0].workflows[0]: expected a string, was 7"),
+        of(
+            "key workflow pattern invalid",
+            KEY + SECRET + "workflows = [\"has space\"]",
+            "keys[0].workflows[0]: invalid orchestration pattern \"has space\" (use an orchestration name, or a glob with '*' such as \"order*\")"),
         // ---- [queues.<name>] ----
         of("queues not a table", "queues = 1", "queues: expected a table, was 1"),
         of("queue not a table", "[queues]\nemails = 5", "queues.emails: expected a table, was 5"),
@@ -421,6 +437,23 @@ class ConfigLoaderTest {
     assertThat(e.path()).isEqualTo("queues.emails.retry.cooldown");
     assertThat(e.problem()).startsWith("unknown duration unit \"x\"");
     assertThat(e).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void parse_keyWorkflows_scopesOrchestrationNames() {
+    ServerConfig c =
+        loader.parse(
+            KEY + SECRET + "queues = [\"wf.*\"]\nworkflows = [\"order*\", \"Billing\"]", FILE);
+
+    assertThat(c.keys())
+        .containsExactly(
+            new ApiKey(
+                "ops",
+                "ops-secret-0123456789",
+                Role.ADMIN,
+                List.of("wf.*"),
+                List.of("order*", "Billing")));
+    assertThat(loader.parse(KEY + SECRET, FILE).keys().get(0).workflows()).isEmpty();
   }
 
   @Test
