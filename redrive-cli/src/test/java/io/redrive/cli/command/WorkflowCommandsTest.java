@@ -171,19 +171,33 @@ class WorkflowCommandsTest {
   }
 
   @Test
-  void replayCheck_changedBuildBreaksTheLargeOrders_exit8_unchangedPasses() {
-    for (String in : new String[] {"small-1", "big-1", "small-2", "big-2"}) {
+  void replayCheck_20Live_changedBuildBreaksExactlyThe5LargeOrders_exit8_unchangedPasses() {
+    // 20 live instances; the changed build breaks the 5 large orders, which ran an activity
+    java.util.List<String> big = new java.util.ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      String in = (i % 4 == 0 ? "big-" : "small-") + i;
       cli("workflow", "start", "Gate", "--id", "rc-" + in, "--input", "\"" + in + "\"");
+      if (in.startsWith("big")) {
+        big.add("rc-" + in);
+      }
     }
+    assertThat(big).hasSize(5);
     await()
-        .atMost(Duration.ofSeconds(30))
+        .atMost(Duration.ofSeconds(60))
         .until(
             () ->
-                cli("workflow", "history", "rc-big-2").out().contains("ACTIVITY_COMPLETED")
-                    && cli("workflow", "history", "rc-big-1").out().contains("ACTIVITY_COMPLETED")
-                    && cli("workflow", "history", "rc-small-2")
-                        .out()
-                        .contains("ORCHESTRATION_STARTED"));
+                cli("workflow", "list", "--name", "Gate", "--status", "running", "--quiet")
+                            .out()
+                            .lines()
+                            .filter(l -> l.startsWith("rc-"))
+                            .count()
+                        == 20
+                    && big.stream()
+                        .allMatch(
+                            id ->
+                                cli("workflow", "history", id)
+                                    .out()
+                                    .contains("ACTIVITY_COMPLETED")));
     String classes = Path.of("target", "test-classes").toString();
 
     Cli.Result same =
@@ -209,12 +223,13 @@ class WorkflowCommandsTest {
 
     assertThat(same.exit()).as(same.toString()).isZero();
     assertThat(changed.exit()).as(changed.toString()).isEqualTo(8);
-    assertThat(changed.out())
-        .contains("rc-big-1")
-        .contains("rc-big-2")
-        .contains("NONDETERMINISM")
-        .doesNotContain("rc-small-1")
-        .doesNotContain("rc-small-2");
+    assertThat(changed.out()).contains("NONDETERMINISM").doesNotContain("rc-small-");
+    for (String id : big) {
+      assertThat(changed.out()).contains(id + " ");
+    }
+    assertThat(changed.out().lines().filter(l -> l.contains("NONDETERMINISM")).count())
+        .as(changed.out())
+        .isEqualTo(5);
     Cli.Result json =
         cli(
             "workflow",
@@ -227,7 +242,10 @@ class WorkflowCommandsTest {
             "Gate",
             "--json");
     assertThat(json.exit()).isEqualTo(8);
-    assertThat(json.out()).contains("\"ok\" : false").contains("\"breaking\" : 2");
+    assertThat(json.out())
+        .contains("\"ok\" : false")
+        .contains("\"breaking\" : 5")
+        .contains("\"checked\" : 20");
     Cli.Result notRegistry =
         cli(
             "workflow",
