@@ -12,11 +12,6 @@ import io.redrive.workflow.ActivityOptions;
 import io.redrive.workflow.RetryPolicy;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.WorkflowRuntime;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +35,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 @EnumSource(StoreKind.class)
 class PlainHttpActivityWorkerTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   @Parameter StoreKind kind;
   private StoreKind.TestDb db;
@@ -100,29 +94,7 @@ class PlainHttpActivityWorkerTest {
   }
 
   private JsonNode call(String method, String path, String body) throws Exception {
-    HttpRequest request =
-        HttpRequest.newBuilder(URI.create(base + path))
-            .header("Content-Type", "application/json")
-            .method(
-                method,
-                body == null
-                    ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.ofString(body))
-            .timeout(Duration.ofSeconds(20))
-            .build();
-    HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-    ResponseSchemas.check(
-        base,
-        method,
-        path,
-        response.statusCode(),
-        response.headers().firstValue("Content-Type").orElse(""),
-        response.body());
-    if (response.statusCode() >= 300) {
-      throw new IOException(
-          method + " " + path + " -> " + response.statusCode() + " " + response.body());
-    }
-    return response.body().isEmpty() ? null : JSON.readTree(response.body());
+    return PlainHttp.call(base, method, path, body);
   }
 
   @Test

@@ -3,13 +3,6 @@ package io.redrive.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,35 +22,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ParameterizedClass
 @EnumSource(StoreKind.class)
 class PlainHttpConsumerTest extends ApiTestBase {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   private String base;
 
   private JsonNode call(String method, String path, String body) throws Exception {
-    HttpRequest request =
-        HttpRequest.newBuilder(URI.create(base + path))
-            .header("Content-Type", "application/json")
-            .method(
-                method,
-                body == null
-                    ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.ofString(body))
-            .timeout(Duration.ofSeconds(20))
-            .build();
-    HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-    ResponseSchemas.check(
-        base,
-        method,
-        path,
-        response.statusCode(),
-        response.headers().firstValue("Content-Type").orElse(""),
-        response.body());
-    if (response.statusCode() >= 300) {
-      throw new IOException(
-          method + " " + path + " -> " + response.statusCode() + " " + response.body());
-    }
-    return response.body().isEmpty() ? null : JSON.readTree(response.body());
+    return PlainHttp.call(base, method, path, body);
   }
 
   @Test

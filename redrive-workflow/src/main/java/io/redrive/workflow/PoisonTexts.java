@@ -41,17 +41,7 @@ public final class PoisonTexts {
    */
   public static String crashLoop(
       String instanceId, List<String> nodes, int attempt, int maxCrashes) {
-    return "poison: orchestration "
-        + instanceId
-        + " crashed "
-        + nodes.size()
-        + " nodes ("
-        + String.join(", ", nodes)
-        + ") in "
-        + attempt
-        + " attempts (max crashes "
-        + maxCrashes
-        + ")";
+    return "poison: orchestration " + instanceId + crashed("nodes", nodes, attempt, maxCrashes);
   }
 
   /**
@@ -65,10 +55,16 @@ public final class PoisonTexts {
         + name
         + "#"
         + activityId
-        + " crashed "
-        + workers.size()
-        + " workers ("
-        + String.join(", ", workers)
+        + crashed("workers", workers, attempt, maxCrashes);
+  }
+
+  private static String crashed(String what, List<String> who, int attempt, int maxCrashes) {
+    return " crashed "
+        + who.size()
+        + " "
+        + what
+        + " ("
+        + String.join(", ", who)
         + ") in "
         + attempt
         + " attempts (max crashes "

@@ -170,6 +170,21 @@ class WorkflowCommandsTest {
     assertThat(cli("workflow", "delete", "del-running", "--force").exit()).isZero();
   }
 
+  /** {@code workflow replay-check} of the build {@code TestWorkflows#method} in test-classes. */
+  private static Cli.Result replayCheck(String method, String... more) {
+    java.util.List<String> args =
+        new java.util.ArrayList<>(
+            java.util.List.of(
+                "workflow",
+                "replay-check",
+                "--jar",
+                Path.of("target", "test-classes").toString(),
+                "--registry",
+                TestWorkflows.class.getName() + "#" + method));
+    args.addAll(java.util.List.of(more));
+    return cli(args.toArray(String[]::new));
+  }
+
   @Test
   void replayCheck_20Live_changedBuildBreaksExactlyThe5LargeOrders_exit8_unchangedPasses() {
     // 20 live instances; the changed build breaks the 5 large orders, which ran an activity
@@ -198,28 +213,8 @@ class WorkflowCommandsTest {
                                 cli("workflow", "history", id)
                                     .out()
                                     .contains("ACTIVITY_COMPLETED")));
-    String classes = Path.of("target", "test-classes").toString();
-
-    Cli.Result same =
-        cli(
-            "workflow",
-            "replay-check",
-            "--jar",
-            classes,
-            "--registry",
-            TestWorkflows.class.getName() + "#v1",
-            "--name",
-            "Gate");
-    Cli.Result changed =
-        cli(
-            "workflow",
-            "replay-check",
-            "--jar",
-            classes,
-            "--registry",
-            TestWorkflows.class.getName() + "#v2",
-            "--name",
-            "Gate");
+    Cli.Result same = replayCheck("v1", "--name", "Gate");
+    Cli.Result changed = replayCheck("v2", "--name", "Gate");
 
     assertThat(same.exit()).as(same.toString()).isZero();
     assertThat(changed.exit()).as(changed.toString()).isEqualTo(8);
@@ -230,30 +225,13 @@ class WorkflowCommandsTest {
     assertThat(changed.out().lines().filter(l -> l.contains("NONDETERMINISM")).count())
         .as(changed.out())
         .isEqualTo(5);
-    Cli.Result json =
-        cli(
-            "workflow",
-            "replay-check",
-            "--jar",
-            classes,
-            "--registry",
-            TestWorkflows.class.getName() + "#v2",
-            "--name",
-            "Gate",
-            "--json");
+    Cli.Result json = replayCheck("v2", "--name", "Gate", "--json");
     assertThat(json.exit()).isEqualTo(8);
     assertThat(json.out())
         .contains("\"ok\" : false")
         .contains("\"breaking\" : 5")
         .contains("\"checked\" : 20");
-    Cli.Result notRegistry =
-        cli(
-            "workflow",
-            "replay-check",
-            "--jar",
-            classes,
-            "--registry",
-            TestWorkflows.class.getName() + "#notARegistry");
+    Cli.Result notRegistry = replayCheck("notARegistry");
     assertThat(notRegistry.exit()).as(notRegistry.toString()).isEqualTo(1);
     assertThat(notRegistry.err()).contains("must be static and return a WorkflowRegistry");
     Cli.Result noJar = cli("workflow", "replay-check", "--jar", "nope.jar", "--registry", "a.B#c");
