@@ -40,6 +40,7 @@ public final class HttpApi implements AutoCloseable {
   private final LeaseWaiter waiter;
   private final ReadinessProbe readiness;
   private final ServerMetrics metrics;
+  private final WorkflowEndpoints workflows;
   private final List<Route> routes;
   private final String openApi;
   private final Object stopLock = new Object();
@@ -63,8 +64,11 @@ public final class HttpApi implements AutoCloseable {
     table.addAll(new DeadRetryEndpoints(redrive).routes());
     table.addAll(new LeaseEndpoints(redrive, views, waiter, config.maxLeaseWait()).routes());
     table.add(new SettleEndpoint(redrive).route());
-    if (redrive.store() instanceof WorkflowStore workflows) {
-      table.addAll(new WorkflowEndpoints(redrive, workflows, config.maxLeaseWait()).routes());
+    if (redrive.store() instanceof WorkflowStore store) {
+      this.workflows = new WorkflowEndpoints(redrive, store, config.maxLeaseWait());
+      table.addAll(workflows.routes());
+    } else {
+      this.workflows = null;
     }
     this.routes = List.copyOf(table);
     this.openApi = json.write(OpenApi.document(routes, version()));
@@ -161,6 +165,7 @@ public final class HttpApi implements AutoCloseable {
       api.app.start(config.bind(), config.port());
     } catch (RuntimeException e) {
       api.waiter.close();
+      api.closeWorkflows();
       api.metrics.close();
       for (Throwable t = e; t != null; t = t.getCause()) {
         if (t instanceof BindException) {
@@ -209,6 +214,7 @@ public final class HttpApi implements AutoCloseable {
       stopped = true;
     }
     waiter.close();
+    closeWorkflows();
     try {
       app.stop();
     } catch (RuntimeException e) {
@@ -220,6 +226,12 @@ public final class HttpApi implements AutoCloseable {
   @Override
   public void close() {
     stop();
+  }
+
+  private void closeWorkflows() {
+    if (workflows != null) {
+      workflows.close();
+    }
   }
 
   private List<Route> serviceRoutes() {

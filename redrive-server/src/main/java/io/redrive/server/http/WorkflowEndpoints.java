@@ -38,7 +38,7 @@ import java.util.regex.Pattern;
  * WorkflowClient} of the engine's store. A key limited to some orchestrations ({@code workflows}
  * patterns) sees the others as missing, as a queue-scoped key sees other queues' messages.
  */
-final class WorkflowEndpoints {
+final class WorkflowEndpoints implements AutoCloseable {
   /** Ids a caller may choose at start; {@code ::sub::} is kept for generated child ids. */
   static final Pattern INSTANCE_ID = Pattern.compile("[A-Za-z0-9._:@-]{1,200}");
 
@@ -50,6 +50,7 @@ final class WorkflowEndpoints {
   private final WorkflowStore store;
   private final WorkflowViews views;
   private final Duration maxWait;
+  private final InstanceWaiter waiter;
 
   WorkflowEndpoints(Redrive redrive, WorkflowStore store, Duration maxWait) {
     this.redrive = redrive;
@@ -57,6 +58,13 @@ final class WorkflowEndpoints {
     this.store = store;
     this.views = new WorkflowViews(store);
     this.maxWait = maxWait;
+    this.waiter = new InstanceWaiter(store);
+  }
+
+  /** Releases the calls waiting for an instance to end and stops listening to the store. */
+  @Override
+  public void close() {
+    waiter.close();
   }
 
   /**
@@ -271,7 +279,7 @@ final class WorkflowEndpoints {
     ex.reply(new WorkflowResponses.InstanceList(out, page.nextCursor()));
   }
 
-  private void get(Exchange ex) {
+  private void get(Exchange ex) throws Exception {
     String id = id(ex);
     String waitText = ex.query("wait");
     Duration wait = waitText == null ? null : DurationText.parse("wait", waitText);
@@ -281,8 +289,8 @@ final class WorkflowEndpoints {
     }
     InstanceRow row = find(ex, id);
     if (wait != null && !row.status().terminal()) {
-      client.await(id, wait);
-      row = find(ex, id);
+      waiter.awaitEnd(id, wait);
+      row = find(ex, id); // deleted meanwhile: not found
     }
     ex.reply(views.instance(row, redrive.clock().instant(), null));
   }
