@@ -11,8 +11,10 @@ import java.util.Objects;
  * @param leaseTimeout how long the turn lease lasts unless renewed
  * @param maxBatch at most this many inbox rows in the batch (1–10 000)
  * @param now the engine's clock
+ * @param build the code build the node runs (kept on the instance and in turn rows), or null
  */
-public record LeaseTurnParams(String node, Duration leaseTimeout, int maxBatch, Instant now) {
+public record LeaseTurnParams(
+    String node, Duration leaseTimeout, int maxBatch, Instant now, String build) {
   public LeaseTurnParams {
     Objects.requireNonNull(now, "now");
     if (node == null || node.isBlank()) {
@@ -24,5 +26,10 @@ public record LeaseTurnParams(String node, Duration leaseTimeout, int maxBatch, 
     if (maxBatch < 1 || maxBatch > 10_000) {
       throw new IllegalArgumentException("maxBatch: 1 to 10000, was " + maxBatch);
     }
+  }
+
+  /** A lease by a node that names no build. */
+  public LeaseTurnParams(String node, Duration leaseTimeout, int maxBatch, Instant now) {
+    this(node, leaseTimeout, maxBatch, now, null);
   }
 }

@@ -15,6 +15,7 @@ import java.time.Instant;
  * @param outcome why it ended (LEASE_EXPIRED, UNREGISTERED, NONDETERMINISM, REFUNDED, …)
  * @param reason a short machine reason, or null
  * @param message a human message, or null
+ * @param build the code build the node said it runs, or null
  */
 public record TurnRow(
     long id,
@@ -25,4 +26,19 @@ public record TurnRow(
     Instant endedAt,
     String outcome,
     String reason,
-    String message) {}
+    String message,
+    String build) {
+  /** A row without a build. */
+  public TurnRow(
+      long id,
+      int executionId,
+      int attempt,
+      String node,
+      Instant leasedAt,
+      Instant endedAt,
+      String outcome,
+      String reason,
+      String message) {
+    this(id, executionId, attempt, node, leasedAt, endedAt, outcome, reason, message, null);
+  }
+}

@@ -74,12 +74,14 @@ final class WorkflowTurns {
     try (PreparedStatement ps =
         c.prepareStatement(
             "UPDATE redrive_wf_instances SET lease_token = ?, leased_by = ?, leased_at = ?,"
-                + " lease_expires_at = ?, turn_attempt = turn_attempt + 1 WHERE id = ?")) {
+                + " lease_expires_at = ?, leased_build = ?, turn_attempt = turn_attempt + 1"
+                + " WHERE id = ?")) {
       ps.setString(1, token);
       ps.setString(2, p.node());
       ps.setLong(3, now);
       ps.setLong(4, expires);
-      ps.setString(5, id);
+      ps.setString(5, p.build());
+      ps.setString(6, id);
       ps.executeUpdate();
     }
     InstanceRow instance = instances.find(c, id).orElseThrow();
@@ -143,7 +145,7 @@ final class WorkflowTurns {
     try (PreparedStatement ps =
         c.prepareStatement(
             "SELECT execution_id, turn_attempt, lease_token, leased_by, leased_at,"
-                + " lease_expires_at FROM redrive_wf_instances w WHERE id = ?"
+                + " lease_expires_at, leased_build FROM redrive_wf_instances w WHERE id = ?"
                 + (token == null ? "" : " AND lease_token = ?")
                 + " "
                 + dialect.lockRows("w"))) {
@@ -161,7 +163,8 @@ final class WorkflowTurns {
             rs.getString(3),
             rs.getString(4),
             rs.getLong(5),
-            rs.getLong(6));
+            rs.getLong(6),
+            rs.getString(7));
       }
     }
   }
@@ -178,7 +181,8 @@ final class WorkflowTurns {
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO redrive_wf_turns (instance_id, execution_id, attempt, node, leased_at,"
-                + " ended_at, outcome, reason, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + " ended_at, outcome, reason, message, build) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                + " ?)")) {
       ps.setString(1, id);
       ps.setInt(2, held.executionId());
       ps.setInt(3, held.attempt());
@@ -188,6 +192,7 @@ final class WorkflowTurns {
       ps.setString(7, outcome);
       ps.setString(8, reason);
       ps.setString(9, message);
+      ps.setString(10, held.leasedBuild());
       ps.executeUpdate();
     }
   }
@@ -270,7 +275,8 @@ final class WorkflowTurns {
     try (PreparedStatement ps =
         c.prepareStatement(
             "SELECT t.id, t.execution_id, t.attempt, t.node, t.leased_at, t.ended_at, t.outcome,"
-                + " t.reason, t.message FROM redrive_wf_turns t JOIN redrive_wf_instances i"
+                + " t.reason, t.message, t.build FROM redrive_wf_turns t"
+                + " JOIN redrive_wf_instances i"
                 + " ON i.id = t.instance_id WHERE t.instance_id = ?"
                 + (sinceCommit ? " AND t.id > i.turn_rows_seen" : "")
                 + " ORDER BY t.id")) {
@@ -289,7 +295,8 @@ final class WorkflowTurns {
                   Instant.ofEpochMilli(rs.getLong(6)),
                   rs.getString(7),
                   rs.getString(8),
-                  rs.getString(9)));
+                  rs.getString(9),
+                  rs.getString(10)));
         }
       }
     }
@@ -324,5 +331,6 @@ final class WorkflowTurns {
       String token,
       String leasedBy,
       long leasedAt,
-      long leaseExpiresAt) {}
+      long leaseExpiresAt,
+      String leasedBuild) {}
 }

@@ -17,6 +17,7 @@ import java.time.Instant;
  * @param seq the command number it answers (activities, timers, children), or null
  * @param attempt the try or delivery it was, or null for an event
  * @param node the node (turn) or worker (delivery) that ran it, or null
+ * @param build the code build the node ran (turn tries of nodes that name their build), or null
  * @param outcome how a try or delivery ended (LEASE_EXPIRED, NONDETERMINISM, UNREGISTERED,
  *     TURN_TIMEOUT, COMPLETED, FAILED, …), or null for an event
  * @param reason a machine reason for a failed try or delivery, or null
@@ -32,6 +33,7 @@ public record TimelineEntry(
     Long seq,
     Integer attempt,
     String node,
+    String build,
     String outcome,
     String reason,
     String message) {

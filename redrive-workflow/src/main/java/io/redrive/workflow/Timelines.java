@@ -32,6 +32,7 @@ final class Timelines {
               null,
               t.attempt(),
               t.node(),
+              t.build(),
               t.outcome(),
               t.reason(),
               t.message()));
@@ -52,6 +53,7 @@ final class Timelines {
               e.kind(),
               e.name(),
               e.seq(),
+              null,
               null,
               null,
               null,
@@ -81,6 +83,7 @@ final class Timelines {
               e.seq(),
               a.path("attempt").isNumber() ? a.path("attempt").asInt() : null,
               text(a.path("worker")),
+              null,
               text(a.path("outcome")),
               text(a.path("reason")),
               text(a.path("error"))));

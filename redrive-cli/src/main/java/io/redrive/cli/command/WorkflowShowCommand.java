@@ -46,7 +46,7 @@ final class WorkflowShowCommand extends ApiCommand {
       output.line("failure: " + WorkflowView.failure(failure));
       String last = WorkflowView.lastAttempt(failure);
       if (last != null) {
-        output.line("last attempt: " + last);
+        output.line("last attempt: " + last + WorkflowView.lastTry(timeline));
       }
       String trace = Fields.text(failure, "stackTrace");
       if (trace != null && !trace.isBlank()) {

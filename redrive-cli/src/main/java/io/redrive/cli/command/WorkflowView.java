@@ -110,6 +110,21 @@ final class WorkflowView {
     return Fields.text(last, "reason", "?") + (message == null ? "" : " " + message);
   }
 
+  /** {@code " (node-2, build 1.4.0)"} of the timeline's last failed turn try, or empty. */
+  static String lastTry(JsonNode entries) {
+    JsonNode last = null;
+    for (JsonNode e : entries) {
+      if ("TURN_ATTEMPT".equals(Fields.text(e, "kind"))) {
+        last = e;
+      }
+    }
+    if (last == null || !last.hasNonNull("node")) {
+      return "";
+    }
+    String build = Fields.text(last, "build");
+    return " (" + Fields.text(last, "node") + (build == null ? "" : ", build " + build) + ")";
+  }
+
   /** The timeline, one line per entry: time, what, and for a try its node and outcome. */
   static String timeline(JsonNode entries) {
     StringBuilder sb = new StringBuilder();
@@ -130,6 +145,9 @@ final class WorkflowView {
         case "TURN_ATTEMPT" -> {
           sb.append("turn try ").append(Fields.text(e, "attempt", "?"));
           sb.append(" on ").append(Fields.text(e, "node", "?"));
+          if (e.hasNonNull("build")) {
+            sb.append(" (build ").append(Fields.text(e, "build")).append(')');
+          }
           sb.append(": ").append(Fields.text(e, "outcome", "?"));
         }
         default -> {

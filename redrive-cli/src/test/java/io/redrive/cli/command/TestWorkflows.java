@@ -78,6 +78,7 @@ public final class TestWorkflows {
   public static WorkflowRuntime runtime(io.redrive.Redrive redrive) {
     return WorkflowRuntime.builder(redrive, v1())
         .nodeId("cli-test-node")
+        .buildId("v1-build")
         .maxAttempts(2)
         .unregisteredBackoff(
             new UnregisteredHandlerBackoff(Duration.ofMillis(10), 6, Duration.ofMillis(50)))

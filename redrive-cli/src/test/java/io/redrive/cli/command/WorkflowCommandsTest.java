@@ -130,9 +130,9 @@ class WorkflowCommandsTest {
         .contains("status")
         .contains("FAILED")
         .contains("failure: poison: orchestration fragile-1")
-        .contains("last attempt: NODE_ERROR")
+        .containsPattern("last attempt: NODE_ERROR .*\\(cli-test-node, build v1-build\\)")
         .contains("timeline:")
-        .contains("turn try 1 on cli-test-node: NODE_ERROR")
+        .contains("turn try 1 on cli-test-node (build v1-build): NODE_ERROR")
         .contains("ORCHESTRATION_FAILED");
     Cli.Result grouped = cli("workflow", "list", "--group");
     assertThat(grouped.out()).contains("POISON Fragile@1.0.0").contains("fragile-1");

@@ -138,6 +138,8 @@ final class WorkflowResponses {
       @ApiField(nullable = true) Long seq,
       @ApiField(nullable = true) Integer attempt,
       @ApiField(nullable = true) String node,
+      @ApiField(nullable = true, description = "the build the node ran, when it names one")
+          String build,
       @ApiField(nullable = true) String outcome,
       @ApiField(nullable = true) String reason,
       @ApiField(nullable = true) String message) {}

@@ -83,6 +83,7 @@ final class WorkflowViews {
         e.seq(),
         e.attempt(),
         e.node(),
+        e.build(),
         e.outcome(),
         e.reason(),
         e.message());

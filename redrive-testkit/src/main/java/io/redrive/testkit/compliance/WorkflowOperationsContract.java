@@ -256,6 +256,30 @@ public abstract class WorkflowOperationsContract extends ComplianceTestBase {
     assertThat(workflows().readTimeline("no-such-instance")).isEmpty();
   }
 
+  @Test
+  void timeline_keepsTheBuildOfEachTry_alsoOfANodeThatVanished() {
+    start(ID, NAME);
+    TurnLease first =
+        workflows()
+            .leaseTurn(new LeaseTurnParams("node-1", TURN_LEASE, 100, now(), "1.4.0"))
+            .orElseThrow();
+    workflows()
+        .abandonTurn(
+            new AbandonTurnParams(
+                ID, first.token(), Duration.ZERO, false, "NONDETERMINISM", null, "x", now()));
+    workflows()
+        .leaseTurn(new LeaseTurnParams("node-2", TURN_LEASE, 100, now(), "1.5.0"))
+        .orElseThrow();
+    advance(TURN_LEASE.plusSeconds(1)); // node-2 vanishes: the next lease records its expiry
+    workflows().leaseTurn(new LeaseTurnParams("node-3", TURN_LEASE, 100, now())).orElseThrow();
+
+    assertThat(workflows().readTimeline(ID))
+        .extracting(TurnRow::node, TurnRow::build, TurnRow::outcome)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("node-1", "1.4.0", "NONDETERMINISM"),
+            org.assertj.core.groups.Tuple.tuple("node-2", "1.5.0", "LEASE_EXPIRED"));
+  }
+
   private NewInboxRow timer(String id, long seq) {
     return new NewInboxRow(
         id, 1, "TIMER_FIRED", seq, null, null, now().plus(Duration.ofMinutes(1)), null);

@@ -134,7 +134,8 @@ public final class TurnPoller {
                       settings.nodeId(),
                       settings.turnLeaseTimeout(),
                       settings.maxBatch(),
-                      clock.instant()));
+                      clock.instant(),
+                      settings.buildId()));
         } catch (RuntimeException e) {
           slots.release();
           LOG.warn("Leasing a turn failed on node {}: {}", settings.nodeId(), e.toString());
