@@ -292,12 +292,23 @@ class WorkflowApiTest {
         409,
         "INSTANCE_NOT_RUNNING");
     assertError(api.post("/v1/workflows/" + id + "/events", "{}"), 400, "INVALID_REQUEST");
+    assertError(
+        api.post(
+            "/v1/workflows/" + later + "/events",
+            "{\"name\":\"go\",\"dedupeKey\":\"" + "k".repeat(201) + "\"}"),
+        400,
+        "INVALID_REQUEST");
   }
 
   @Test
   void terminate_running_endsTerminatedWithTheReason() {
     String id = unique("term");
     start("WaitsEvent", id, "null");
+    assertError(
+        api.post("/v1/workflows/" + id + "/terminate", "{\"reason\":\"" + "r".repeat(1001) + "\"}"),
+        400,
+        "INVALID_REQUEST");
+    assertThat(api.get("/v1/workflows/" + id).get("terminateRequested").asBoolean()).isFalse();
 
     Response r = api.post("/v1/workflows/" + id + "/terminate", "{\"reason\":\"operator\"}");
 

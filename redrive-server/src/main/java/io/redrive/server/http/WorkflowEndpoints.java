@@ -359,6 +359,8 @@ final class WorkflowEndpoints implements AutoCloseable {
     if (body.name() == null || body.name().isBlank()) {
       throw new IllegalArgumentException("name: is required");
     }
+    maxLength("name", body.name(), 200);
+    maxLength("dedupeKey", body.dedupeKey(), 200);
     find(ex, id);
     String payload = RawJson.textOrNull(body.payload());
     boolean raised =
@@ -375,6 +377,7 @@ final class WorkflowEndpoints implements AutoCloseable {
   private void terminate(Exchange ex) throws Exception {
     String id = id(ex);
     WorkflowTerminateBody body = ex.body(WorkflowTerminateBody.class);
+    maxLength("reason", body == null ? null : body.reason(), 1000);
     if (find(ex, id).status().terminal()) {
       throw new ConflictException(
           "INSTANCE_NOT_RUNNING",
@@ -387,6 +390,7 @@ final class WorkflowEndpoints implements AutoCloseable {
   private void retry(Exchange ex) throws Exception {
     String id = id(ex);
     WorkflowRetryBody body = ex.body(WorkflowRetryBody.class);
+    maxLength("note", body == null ? null : body.note(), 1000);
     find(ex, id);
     client.retry(id, body == null ? null : body.note());
     ex.reply(views.instance(find(ex, id), redrive.clock().instant(), null));
@@ -448,6 +452,14 @@ final class WorkflowEndpoints implements AutoCloseable {
         "status: unknown status \""
             + text
             + "\" (use pending, running, completed, failed or terminated)");
+  }
+
+  /** The documented bound of a text field, enforced: the document and the server agree. */
+  private static void maxLength(String field, String value, int max) {
+    if (value != null && value.length() > max) {
+      throw new IllegalArgumentException(
+          field + ": at most " + max + " characters, was " + value.length());
+    }
   }
 
   private static String name(String field, String value) {
