@@ -56,6 +56,12 @@ public interface WorkflowStore {
    */
   InstancePage listInstances(ListInstancesParams params);
 
+  /**
+   * The instance's activities whose messages have not ended (link status PENDING), oldest first;
+   * empty for an unknown instance.
+   */
+  List<ActivityLinkRow> pendingActivities(String instanceId);
+
   /** How many instances there are in each status (statuses without any are left out). */
   java.util.Map<InstanceRow.Status, Long> countInstances();
 

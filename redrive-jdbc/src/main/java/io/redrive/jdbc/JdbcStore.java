@@ -238,6 +238,13 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   }
 
   @Override
+  public List<io.redrive.store.ActivityLinkRow> pendingActivities(String instanceId) {
+    return tx.read(
+        "read pending activities of workflow instance " + instanceId,
+        c -> WorkflowTurns.pendingActivities(c, instanceId));
+  }
+
+  @Override
   public java.util.Map<InstanceRow.Status, Long> countInstances() {
     return tx.read("count workflow instances", instances::countByStatus);
   }

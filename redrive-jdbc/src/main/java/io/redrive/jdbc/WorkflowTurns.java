@@ -264,6 +264,26 @@ final class WorkflowTurns {
     return rows;
   }
 
+  /** The instance's activities whose messages have not ended, oldest first. */
+  static List<io.redrive.store.ActivityLinkRow> pendingActivities(Connection c, String id)
+      throws SQLException {
+    List<io.redrive.store.ActivityLinkRow> rows = new ArrayList<>();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT execution_id, seq, name, message_id, queue FROM redrive_wf_activities"
+                + " WHERE instance_id = ? AND status = 'PENDING' ORDER BY execution_id, seq")) {
+      ps.setString(1, id);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          rows.add(
+              new io.redrive.store.ActivityLinkRow(
+                  rs.getInt(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5)));
+        }
+      }
+    }
+    return rows;
+  }
+
   /** The tries since the instance's last commit that ended without one, oldest first. */
   private static List<TurnRow> turnsSinceCommit(Connection c, String id) throws SQLException {
     return turnRows(c, id, true);

@@ -130,8 +130,18 @@ final class StoreWorkflowClient implements WorkflowClient {
 
   @Override
   public List<TimelineEntry> timeline(String instanceId) {
+    List<Timelines.Running> running = new java.util.ArrayList<>();
+    for (io.redrive.store.ActivityLinkRow link : store.pendingActivities(instanceId)) {
+      io.redrive.message.Message message;
+      try {
+        message = redrive.getMessage(link.messageId());
+      } catch (io.redrive.error.MessageNotFoundException e) {
+        message = null; // ended since the links were read: its result event has the story
+      }
+      running.add(new Timelines.Running(link, message));
+    }
     return Timelines.of(
-        store.readHistory(instanceId, null), store.readTimeline(instanceId), payloads);
+        store.readHistory(instanceId, null), store.readTimeline(instanceId), running, payloads);
   }
 
   @Override

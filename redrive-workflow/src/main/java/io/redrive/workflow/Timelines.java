@@ -1,6 +1,11 @@
 package io.redrive.workflow;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.redrive.message.HistoryEntry;
+import io.redrive.message.Message;
+import io.redrive.message.MessageState;
+import io.redrive.message.Outcome;
+import io.redrive.store.ActivityLinkRow;
 import io.redrive.store.HistoryRow;
 import io.redrive.store.TurnRow;
 import io.redrive.workflow.replay.EventKind;
@@ -18,8 +23,12 @@ import java.util.List;
 final class Timelines {
   private Timelines() {}
 
-  static List<TimelineEntry> of(List<HistoryRow> history, List<TurnRow> turns, Payloads payloads) {
+  static List<TimelineEntry> of(
+      List<HistoryRow> history, List<TurnRow> turns, List<Running> running, Payloads payloads) {
     List<TimelineEntry> out = new ArrayList<>();
+    for (Running r : running) {
+      live(r, out);
+    }
     for (TurnRow t : turns) {
       out.add(
           new TimelineEntry(
@@ -87,6 +96,57 @@ final class Timelines {
               text(a.path("outcome")),
               text(a.path("reason")),
               text(a.path("error"))));
+    }
+  }
+
+  /** An activity still running: its link and its message as it is now (null once gone). */
+  record Running(ActivityLinkRow link, Message message) {}
+
+  /**
+   * The deliveries of an activity still running, from its message: the ended ones in its history,
+   * and the one a worker holds now ({@code IN_PROGRESS}).
+   */
+  private static void live(Running r, List<TimelineEntry> out) {
+    if (r.message() == null) {
+      return;
+    }
+    for (HistoryEntry h : r.message().history()) {
+      if (h.outcome() == Outcome.LEASED) {
+        continue; // the delivery running now is added below, from the message's state
+      }
+      out.add(
+          new TimelineEntry(
+              h.settledAt() != null ? h.settledAt() : h.leasedAt(),
+              TimelineEntry.Kind.ACTIVITY_ATTEMPT,
+              r.link().executionId(),
+              null,
+              null,
+              r.link().name(),
+              r.link().seq(),
+              h.attempt(),
+              h.worker(),
+              null,
+              h.outcome().name(),
+              h.failure() == null ? null : h.failure().reason().name(),
+              h.failure() == null ? h.note() : h.failure().message()));
+    }
+    Message m = r.message();
+    if (m.state() == MessageState.LEASED) {
+      out.add(
+          new TimelineEntry(
+              null,
+              TimelineEntry.Kind.ACTIVITY_ATTEMPT,
+              r.link().executionId(),
+              null,
+              null,
+              r.link().name(),
+              r.link().seq(),
+              m.attempts(),
+              m.leasedBy(),
+              null,
+              "IN_PROGRESS",
+              null,
+              "leased until " + m.visibleAt()));
     }
   }
 

@@ -98,4 +98,51 @@ class TimelineTest extends RuntimeHarness {
     assertThat(client().get(id).orElseThrow().status()).isEqualTo(Status.COMPLETED);
     assertThat(client().timeline("no-such-instance")).isEmpty();
   }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void timeline_activityStillRunning_showsItsDeliveryLive(StoreKind kind) throws Exception {
+    redrive(kind);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    WorkflowRegistry registry =
+        WorkflowRegistry.builder()
+            .orchestration(
+                "Slow",
+                "1.0.0",
+                String.class,
+                String.class,
+                (ctx, in) -> ctx.callActivity("Hold", in, String.class).await())
+            .activity(
+                "Hold",
+                String.class,
+                String.class,
+                (ctx, in) -> {
+                  release.await();
+                  return in;
+                })
+            .build();
+    runtime(registry);
+    String id = client().start(StartRequest.of("Slow", "x")).instanceId();
+
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> client().timeline(id).stream().anyMatch(e -> "IN_PROGRESS".equals(e.outcome())));
+    TimelineEntry running =
+        client().timeline(id).stream()
+            .filter(e -> "IN_PROGRESS".equals(e.outcome()))
+            .findFirst()
+            .orElseThrow();
+    assertThat(running.kind()).isEqualTo(Kind.ACTIVITY_ATTEMPT);
+    assertThat(running.name()).isEqualTo("Hold");
+    assertThat(running.attempt()).isEqualTo(1);
+    assertThat(running.node()).isNotNull();
+    assertThat(running.message()).startsWith("leased until ");
+
+    release.countDown();
+    assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("x");
+    assertThat(client().timeline(id))
+        .noneMatch(e -> "IN_PROGRESS".equals(e.outcome()))
+        .anyMatch(e -> e.kind() == Kind.ACTIVITY_ATTEMPT && "COMPLETED".equals(e.outcome()));
+  }
 }

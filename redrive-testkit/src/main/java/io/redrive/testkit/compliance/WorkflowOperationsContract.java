@@ -280,6 +280,31 @@ public abstract class WorkflowOperationsContract extends ComplianceTestBase {
             org.assertj.core.groups.Tuple.tuple("node-2", "1.5.0", "LEASE_EXPIRED"));
   }
 
+  @Test
+  void pendingActivities_listsLinksUntilTheirMessageEnds() {
+    start(ID, NAME);
+    String activity = MessageIds.next(clock);
+    commit(
+        leaseTurnOf(ID),
+        Status.RUNNING,
+        List.of(),
+        List.of(),
+        List.of(
+            new ActivityStart(
+                new EnqueueParams.Entry(
+                    activity, NewMessage.builder(ACTIVITIES, "charge").payload("{}").build()),
+                1,
+                "charge",
+                0)));
+
+    assertThat(workflows().pendingActivities(ID))
+        .containsExactly(
+            new io.redrive.store.ActivityLinkRow(1, 1, "charge", activity, ACTIVITIES));
+    redrive.completeWithResult(leaseOne(ACTIVITIES).token(), "{}");
+    assertThat(workflows().pendingActivities(ID)).isEmpty();
+    assertThat(workflows().pendingActivities("no-such-instance")).isEmpty();
+  }
+
   private NewInboxRow timer(String id, long seq) {
     return new NewInboxRow(
         id, 1, "TIMER_FIRED", seq, null, null, now().plus(Duration.ofMinutes(1)), null);
