@@ -12,9 +12,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,6 +30,9 @@ class WorkflowTourTest {
   @TempDir Path dir;
 
   @Test
+  @Timeout(
+      value = 3,
+      unit = TimeUnit.MINUTES) // a tour that never ends fails here, not in CI's limit
   void readmeWorkflowTour_runsAsWritten_poisonedThenRetriedToCompletion() throws Exception {
     List<String> tour = tour();
     assertThat(tour.get(0)).startsWith("./redrive server --workflows demo &");
@@ -58,6 +63,7 @@ class WorkflowTourTest {
     }
     String all = String.join("\n", outputs);
     assertThat(all).contains("crashed 2 workers").contains("POISON welcome@1.0.0");
+    assertThat(tour).allMatch(l -> !l.contains("workflow wait") || l.contains("--for"));
     assertThat(outputs.get(outputs.size() - 1).strip()).isEqualTo("\"welcome sent to ada\"");
   }
 

@@ -7,9 +7,11 @@ import io.redrive.cli.testing.Cli;
 import io.redrive.cli.testing.TestServer;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * exit codes (7 when an instance ended failed or terminated, 8 when a replay check finds breaking
  * instances).
  */
+@Timeout(value = 3, unit = TimeUnit.MINUTES) // a wait that never ends fails its test, not CI
 class WorkflowCommandsTest {
   @TempDir static Path dir;
   private static TestServer server;
