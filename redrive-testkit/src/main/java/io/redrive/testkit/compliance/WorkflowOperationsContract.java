@@ -282,20 +282,7 @@ public abstract class WorkflowOperationsContract extends ComplianceTestBase {
 
   @Test
   void pendingActivities_listsLinksUntilTheirMessageEnds() {
-    start(ID, NAME);
-    String activity = MessageIds.next(clock);
-    commit(
-        leaseTurnOf(ID),
-        Status.RUNNING,
-        List.of(),
-        List.of(),
-        List.of(
-            new ActivityStart(
-                new EnqueueParams.Entry(
-                    activity, NewMessage.builder(ACTIVITIES, "charge").payload("{}").build()),
-                1,
-                "charge",
-                0)));
+    String activity = startWithACharge();
 
     assertThat(workflows().pendingActivities(ID))
         .containsExactly(
@@ -512,8 +499,8 @@ public abstract class WorkflowOperationsContract extends ComplianceTestBase {
 
   // ---- retry ----
 
-  /** {@link #ID} scheduled an activity that poisoned, then failed with it. */
-  private String failedWithAPoisonedActivity() {
+  /** Starts {@link #ID} and commits its first turn, which schedules activity "charge" (#1). */
+  private String startWithACharge() {
     start(ID, NAME);
     String activity = MessageIds.next(clock);
     commit(
@@ -528,6 +515,12 @@ public abstract class WorkflowOperationsContract extends ComplianceTestBase {
                 1,
                 "charge",
                 0)));
+    return activity;
+  }
+
+  /** {@link #ID} scheduled an activity that poisoned, then failed with it. */
+  private String failedWithAPoisonedActivity() {
+    String activity = startWithACharge();
     leaseOne(ACTIVITIES);
     advance(LONG_LEASE);
     assertThat(lease(ACTIVITIES, 1).poisoned()).containsExactly(activity);
