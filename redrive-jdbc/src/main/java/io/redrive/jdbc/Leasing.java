@@ -451,28 +451,9 @@ final class Leasing {
     String snapshot =
         Json.snapshot(
             row, policy.maxAttempts(), history.read(c, row.id()), crashed, policy.maxCrashes());
-    history.insert(
-        c,
-        row.id(),
-        new HistoryEntry(
-            attempt,
-            Outcome.POISONED,
-            null,
-            null,
-            now,
-            new FailureRecord(
-                FailureReason.POISON,
-                DeliveryRules.crashLoopText(
-                    row.id(), row.type(), crashed, attempt, policy.maxCrashes()),
-                false,
-                attempt,
-                policy.maxAttempts(),
-                null,
-                now,
-                null,
-                snapshot),
-            null));
-    return deadLettering.kill(c, row, policy, workflowOwned, FailureReason.POISON, now);
+    String text =
+        DeliveryRules.crashLoopText(row.id(), row.type(), crashed, attempt, policy.maxCrashes());
+    return killAsPoison(c, row, policy, workflowOwned, attempt, text, snapshot, now);
   }
 
   private SettleResult poison(
@@ -480,6 +461,21 @@ final class Leasing {
       throws SQLException {
     int attempt = row.attempts() + 1;
     String snapshot = Json.snapshot(row, policy.maxAttempts(), history.read(c, row.id()));
+    String text = DeliveryRules.poisonText(row.id(), row.type(), attempt, policy.maxAttempts());
+    return killAsPoison(c, row, policy, workflowOwned, attempt, text, snapshot, now);
+  }
+
+  /** Records the refused delivery {@code attempt} as POISONED with its story, then kills it. */
+  private SettleResult killAsPoison(
+      Connection c,
+      MessageRow row,
+      QueuePolicy policy,
+      boolean workflowOwned,
+      int attempt,
+      String text,
+      String snapshot,
+      Instant now)
+      throws SQLException {
     history.insert(
         c,
         row.id(),
@@ -491,7 +487,7 @@ final class Leasing {
             now,
             new FailureRecord(
                 FailureReason.POISON,
-                DeliveryRules.poisonText(row.id(), row.type(), attempt, policy.maxAttempts()),
+                text,
                 false,
                 attempt,
                 policy.maxAttempts(),
