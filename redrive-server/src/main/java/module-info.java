@@ -15,10 +15,16 @@ module io.redrive.server {
   requires io.javalin;
   requires micrometer.registry.prometheus;
   requires org.slf4j;
+  requires gg.jte.runtime;
+  requires static java.compiler; // @Generated on the compiled templates (source retention)
 
   exports io.redrive.server;
   exports io.redrive.server.auth;
   exports io.redrive.server.config;
+
+  // The dashboard's compiled templates are called by jte's runtime.
+  exports io.redrive.server.ui.templates to
+      gg.jte.runtime;
 
   opens io.redrive.server.http to
       com.fasterxml.jackson.databind;

@@ -15,4 +15,13 @@ public interface Authorizer {
 
   /** True when at least one key is configured (otherwise every request is anonymous admin). */
   boolean enabled();
+
+  /**
+   * Secret bytes from which the dashboard derives the key that seals its session cookies, the same
+   * on every server node configured alike (so a cookie from one node opens on another), or null for
+   * a random key per process. Never the keys themselves.
+   */
+  default byte[] sessionKeyMaterial() {
+    return null;
+  }
 }

@@ -147,6 +147,26 @@ public final class KeyAuthorizer implements Authorizer {
     return !entries.isEmpty();
   }
 
+  /**
+   * A digest over every key's digest, in name order: nodes with the same keys share it, and any
+   * change of keys changes it (ending every dashboard session). Null without keys.
+   */
+  @Override
+  public byte[] sessionKeyMaterial() {
+    if (entries.isEmpty()) {
+      return null;
+    }
+    try {
+      MessageDigest all = MessageDigest.getInstance("SHA-256");
+      entries.stream()
+          .sorted(java.util.Comparator.comparing(e -> e.principal().name()))
+          .forEach(e -> all.update(e.digest()));
+      return all.digest();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is not available", e);
+    }
+  }
+
   private Principal authenticate(String header) {
     if (header == null || header.isBlank()) {
       throw AuthException.unauthorized(

@@ -10,6 +10,8 @@ import io.redrive.Redrive;
 import io.redrive.server.PortInUseException;
 import io.redrive.server.auth.Authorizer;
 import io.redrive.server.config.ServerConfig;
+import io.redrive.server.ui.Dashboard;
+import io.redrive.server.ui.UiFailure;
 import io.redrive.store.WorkflowStore;
 import java.io.IOException;
 import java.net.BindException;
@@ -108,11 +110,25 @@ public final class HttpApi implements AutoCloseable {
             r.action().handle(ex);
           });
     }
+    Dashboard.install(
+        app,
+        redrive,
+        authorizer,
+        t -> {
+          ErrorMapper.ApiError e = errors.toError(t, "dashboard");
+          return new UiFailure(e.status(), e.code(), e.message());
+        });
     app.exception(HttpResponseException.class, errors::handle);
     app.exception(Exception.class, errors::handle);
     app.error(
         404,
         ctx -> {
+          if (Dashboard.owns(ctx.path())
+              && (ctx.res().getContentType() == null
+                  || !ctx.res().getContentType().startsWith("text/html"))) {
+            Dashboard.notFound(ctx);
+            return;
+          }
           if (ctx.result() == null || !ctx.result().startsWith("{\"error\"")) {
             errors.write(
                 ctx,

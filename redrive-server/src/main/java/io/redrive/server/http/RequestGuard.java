@@ -2,6 +2,7 @@ package io.redrive.server.http;
 
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
+import io.redrive.server.ui.Dashboard;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -101,6 +102,9 @@ final class RequestGuard {
               + origin
               + "\" may not change state on this server: only pages served from an allowed host"
               + " (see [server] allowedHosts) may");
+    }
+    if (Dashboard.owns(ctx.path())) {
+      return; // the dashboard's forms post as browsers do, and carry a CSRF token instead
     }
     String type = ctx.header("Content-Type");
     if (type != null) {

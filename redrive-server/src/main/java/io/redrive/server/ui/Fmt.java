@@ -1,0 +1,93 @@
+package io.redrive.server.ui;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
+/**
+ * Formatting helpers the dashboard's templates call. Every result is plain text: the templates
+ * escape it like any other value.
+ */
+public final class Fmt {
+  private static final DateTimeFormatter TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS 'UTC'", Locale.ROOT)
+          .withZone(ZoneOffset.UTC);
+
+  private Fmt() {}
+
+  /** An instant as {@code 2026-11-27 06:34:35.123 UTC}, or an em dash for null. */
+  public static String time(Instant t) {
+    return t == null ? "—" : TIME.format(t);
+  }
+
+  /** An instant as epoch milliseconds for {@code <time datetime>}-like attributes, or empty. */
+  public static String iso(Instant t) {
+    return t == null ? "" : t.toString();
+  }
+
+  /**
+   * A duration the way an operator reads it: {@code 850ms}, {@code 42s}, {@code 3m 5s}, {@code 2h
+   * 7m}, {@code 3d 4h}.
+   */
+  public static String age(Duration d) {
+    if (d == null) {
+      return "—";
+    }
+    long ms = Math.max(0, d.toMillis());
+    if (ms < 1_000) {
+      return ms + "ms";
+    }
+    long s = ms / 1_000;
+    if (s < 60) {
+      return s + "s";
+    }
+    long m = s / 60;
+    if (m < 60) {
+      return m + "m " + (s % 60) + "s";
+    }
+    long h = m / 60;
+    if (h < 24) {
+      return h + "h " + (m % 60) + "m";
+    }
+    return (h / 24) + "d " + (h % 24) + "h";
+  }
+
+  /** How long ago {@code t} was, relative to {@code now}: {@code 3m 5s ago}, or an em dash. */
+  public static String ago(Instant t, Instant now) {
+    return t == null ? "—" : age(Duration.between(t, now)) + " ago";
+  }
+
+  /** A count with thousands separators: {@code 100,000}. */
+  public static String count(long n) {
+    return String.format(Locale.ROOT, "%,d", n);
+  }
+
+  /** One path segment, percent-encoded (a queue name or id in a link). */
+  public static String seg(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  /** A query parameter value, percent-encoded. */
+  public static String q(String value) {
+    return value == null ? "" : URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+
+  /** An enum-like word in lower case with spaces: {@code LEASE_EXPIRED} → {@code lease expired}. */
+  public static String words(Object value) {
+    return value == null ? "—" : value.toString().toLowerCase(Locale.ROOT).replace('_', ' ');
+  }
+
+  /** A CSS class name for an enum-like value: {@code LEASE_EXPIRED} → {@code lease-expired}. */
+  public static String css(Object value) {
+    return value == null ? "none" : value.toString().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /** Null as an em dash, anything else as its text. */
+  public static String or(Object value) {
+    return value == null ? "—" : value.toString();
+  }
+}

@@ -1,0 +1,139 @@
+package io.redrive.server.ui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.javalin.http.HttpStatus;
+import io.redrive.Redrive;
+import io.redrive.message.Message;
+import io.redrive.message.MessagePage;
+import io.redrive.message.MessageQuery;
+import io.redrive.message.MessageState;
+import io.redrive.queue.Queue;
+import io.redrive.server.auth.Permission;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The dashboard's read pages (overview, queue, message list, message) and the queue switches
+ * (pause, resume). Each page reads through the engine's public API and shows only the queues the
+ * principal's scope includes; a queue outside it answers as missing, as the API does.
+ */
+final class Pages {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int PAGE_SIZE = 50;
+
+  private final Redrive redrive;
+  private final Dashboard dashboard;
+
+  Pages(Redrive redrive, Dashboard dashboard) {
+    this.redrive = redrive;
+    this.dashboard = dashboard;
+  }
+
+  void register(Dashboard.Routes routes) {
+    routes.add("GET", Dashboard.ROOT, this::overview);
+    routes.add("GET", Dashboard.ROOT + "/queues/{queue}", this::queue);
+    routes.add("GET", Dashboard.ROOT + "/queues/{queue}/messages", this::messages);
+    routes.add("POST", Dashboard.ROOT + "/queues/{queue}/pause", r -> pause(r, true));
+    routes.add("POST", Dashboard.ROOT + "/queues/{queue}/resume", r -> pause(r, false));
+    routes.add("GET", Dashboard.ROOT + "/messages/{id}", this::message);
+  }
+
+  private void overview(UiRequest r) {
+    List<QueueLine> lines = new ArrayList<>();
+    for (Queue q : redrive.listQueues()) {
+      if (r.principal().mayAccess(q.name())) {
+        lines.add(new QueueLine(q, redrive.stats(q.name())));
+      }
+    }
+    dashboard.page(r, "overview.jte", "Queues", new OverviewView(lines));
+  }
+
+  /** The queue named in the path, when the principal may see it (else it answers as missing). */
+  private Queue queueOf(UiRequest r) {
+    String name = r.path("queue");
+    if (!r.principal().mayAccess(name)) {
+      throw new io.redrive.error.QueueNotFoundException(name);
+    }
+    return redrive.getQueue(name);
+  }
+
+  private void queue(UiRequest r) {
+    Queue q = queueOf(r);
+    dashboard.page(
+        r,
+        "queue.jte",
+        "Queue " + q.name(),
+        new QueueView(q, redrive.stats(q.name()), r.may(Permission.ADMIN, q.name())));
+  }
+
+  private void messages(UiRequest r) {
+    Queue q = queueOf(r);
+    String stateText = r.query("state");
+    MessageState state = null;
+    if (stateText != null && !stateText.isBlank()) {
+      try {
+        state = MessageState.valueOf(stateText.toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "state: unknown state \""
+                + stateText
+                + "\" (use one of "
+                + List.of(MessageState.values())
+                + ")");
+      }
+    }
+    MessageQuery query =
+        MessageQuery.all(q.name()).withLimit(PAGE_SIZE).withAfter(r.query("after"));
+    if (state != null) {
+      query = query.withStates(EnumSet.of(state));
+    }
+    MessagePage page = redrive.listMessages(query);
+    dashboard.page(
+        r,
+        "messages.jte",
+        "Messages of " + q.name(),
+        new MessagesView(q, state, page.messages(), page.next()));
+  }
+
+  private void pause(UiRequest r, boolean pause) {
+    Queue q = queueOf(r);
+    r.require(Permission.ADMIN, q.name());
+    if (pause) {
+      redrive.pauseQueue(q.name());
+    } else {
+      redrive.resumeQueue(q.name());
+    }
+    r.ctx().redirect(Dashboard.ROOT + "/queues/" + Fmt.seg(q.name()), HttpStatus.SEE_OTHER);
+  }
+
+  private void message(UiRequest r) {
+    String id = r.path("id");
+    Message m = redrive.getMessage(id);
+    if (!r.principal().mayAccess(m.queue())) {
+      throw new io.redrive.error.MessageNotFoundException(id);
+    }
+    String payload = m.payload();
+    boolean json = false;
+    try {
+      JsonNode tree = JSON.readTree(payload);
+      if (tree != null) {
+        payload = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(tree);
+        json = true;
+      }
+    } catch (java.io.IOException | RuntimeException e) {
+      // not JSON: shown as stored
+    }
+    List<TimelineRow> timeline = new ArrayList<>();
+    for (var e : m.history()) {
+      timeline.add(TimelineRow.of(e));
+    }
+    dashboard.page(
+        r,
+        "message.jte",
+        "Message " + m.id(),
+        new MessageView(m, payload, json, timeline, r.may(Permission.ADMIN, m.queue())));
+  }
+}
