@@ -1,6 +1,9 @@
 package io.redrive;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.redrive.deadletter.DeadGroup;
+import io.redrive.deadletter.DeadGroupPage;
+import io.redrive.deadletter.DeadGroupQuery;
 import io.redrive.deadletter.DropFilter;
 import io.redrive.deadletter.DropResult;
 import io.redrive.deadletter.ImportMessage;
@@ -42,6 +45,7 @@ import io.redrive.store.DropParams;
 import io.redrive.store.EnqueueParams;
 import io.redrive.store.ExpireParams;
 import io.redrive.store.FindMessageParams;
+import io.redrive.store.GroupDeadParams;
 import io.redrive.store.IdPrefixParams;
 import io.redrive.store.ImportParams;
 import io.redrive.store.LeaseParams;
@@ -600,6 +604,22 @@ public final class Redrive implements AutoCloseable {
   }
 
   /**
+   * One page of dead-letter groups: the dead messages of the query's queues grouped by the cause
+   * they died of ({@link io.redrive.deadletter.Fingerprint}), largest group first. Filter by a
+   * group's {@link DeadGroup#fingerprint()} to list, drop, retry or redrive its messages.
+   */
+  public DeadGroupPage deadGroups(DeadGroupQuery query) {
+    validation.deadGroups(query);
+    return store.groupDead(new GroupDeadParams(query));
+  }
+
+  /** The first {@code limit} dead-letter groups of {@code queue}, or of every queue when null. */
+  public DeadGroupPage deadGroups(String queue, int limit) {
+    DeadGroupQuery query = queue == null ? DeadGroupQuery.allQueues() : DeadGroupQuery.of(queue);
+    return deadGroups(query.withLimit(limit));
+  }
+
+  /**
    * Puts one dead message back to ready in place, attempts reset; a message that is not dead is
    * refused with {@link ConflictException} {@code NOT_DEAD}.
    */
@@ -680,7 +700,8 @@ public final class Redrive implements AutoCloseable {
   /** Deletes messages by id (any state). */
   public DropResult drop(List<String> ids) {
     validation.ids(ids);
-    return store.dropMessages(new DropParams(List.copyOf(ids), null, null, null, null, 0, now()));
+    return store.dropMessages(
+        new DropParams(List.copyOf(ids), null, null, null, null, null, 0, now()));
   }
 
   /** Deletes the messages of one queue matching a filter (never leased ones). */
@@ -693,6 +714,7 @@ public final class Redrive implements AutoCloseable {
             filter.states(),
             filter.type(),
             filter.deadReason(),
+            filter.fingerprint(),
             filter.limit(),
             now()));
   }

@@ -1,6 +1,8 @@
 package io.redrive;
 
+import io.redrive.deadletter.DeadGroupQuery;
 import io.redrive.deadletter.DropFilter;
+import io.redrive.deadletter.Fingerprint;
 import io.redrive.deadletter.ImportMessage;
 import io.redrive.deadletter.RedriveRequest;
 import io.redrive.failure.FailureReason;
@@ -241,6 +243,11 @@ final class Validation {
     }
     name("stream", q.stream(), false);
     name("type", q.type(), false);
+    fingerprint(q.fingerprint());
+    if (q.minAttempts() < 0) {
+      throw new IllegalArgumentException(
+          "minAttempts: must be 0 (any) or more, was " + q.minAttempts());
+    }
     if (q.after() != null) {
       id("after", q.after());
     }
@@ -264,6 +271,31 @@ final class Validation {
       throw new IllegalArgumentException(
           "deadSince: must be before deadBefore (" + r.deadSince() + " >= " + r.deadBefore() + ")");
     }
+    fingerprint(r.fingerprint());
+  }
+
+  void deadGroups(DeadGroupQuery q) {
+    if (q == null) {
+      throw new IllegalArgumentException("query: is required");
+    }
+    if (q.queues() != null) {
+      for (String queue : q.queues()) {
+        QueueNames.require("queue", queue);
+      }
+    }
+    if (q.limit() < 1 || q.limit() > DeadGroupQuery.MAX_LIMIT) {
+      throw new IllegalArgumentException(
+          "limit: must be between 1 and " + DeadGroupQuery.MAX_LIMIT + ", was " + q.limit());
+    }
+    if (q.offset() < 0) {
+      throw new IllegalArgumentException("offset: must be 0 or more, was " + q.offset());
+    }
+  }
+
+  private static void fingerprint(String value) {
+    if (value != null) {
+      Fingerprint.requireKey("fingerprint", value);
+    }
   }
 
   void dropFilter(DropFilter f) {
@@ -279,6 +311,7 @@ final class Validation {
           "states: leased messages cannot be dropped by filter; drop them by id");
     }
     name("type", f.type(), false);
+    fingerprint(f.fingerprint());
   }
 
   void importBatch(String queue, List<ImportMessage> messages) {

@@ -13,6 +13,7 @@ import java.util.Set;
  * @param types only these types, or null for any
  * @param deadSince only messages that died at or after this time, or null
  * @param deadBefore only messages that died before this time, or null
+ * @param fingerprint only messages of this dead-letter group ({@link Fingerprint#key()}), or null
  * @param limit most messages to move (1–100 000)
  * @param dryRun when true, report what would move and change nothing
  * @param actor who asked (recorded in history), or null
@@ -24,6 +25,7 @@ public record RedriveRequest(
     Set<String> types,
     Instant deadSince,
     Instant deadBefore,
+    String fingerprint,
     int limit,
     boolean dryRun,
     String actor) {
@@ -32,34 +34,41 @@ public record RedriveRequest(
   public static final int MAX_LIMIT = 100_000;
 
   public static RedriveRequest all(String from) {
-    return new RedriveRequest(from, null, null, null, null, null, 1000, false, null);
+    return new RedriveRequest(from, null, null, null, null, null, null, 1000, false, null);
   }
 
   public RedriveRequest withTo(String value) {
     return new RedriveRequest(
-        from, value, deadReasons, types, deadSince, deadBefore, limit, dryRun, actor);
+        from, value, deadReasons, types, deadSince, deadBefore, fingerprint, limit, dryRun, actor);
   }
 
   public RedriveRequest withDeadReasons(Set<FailureReason> value) {
-    return new RedriveRequest(from, to, value, types, deadSince, deadBefore, limit, dryRun, actor);
+    return new RedriveRequest(
+        from, to, value, types, deadSince, deadBefore, fingerprint, limit, dryRun, actor);
   }
 
   public RedriveRequest withTypes(Set<String> value) {
     return new RedriveRequest(
-        from, to, deadReasons, value, deadSince, deadBefore, limit, dryRun, actor);
+        from, to, deadReasons, value, deadSince, deadBefore, fingerprint, limit, dryRun, actor);
   }
 
   public RedriveRequest withDeadBetween(Instant since, Instant before) {
-    return new RedriveRequest(from, to, deadReasons, types, since, before, limit, dryRun, actor);
+    return new RedriveRequest(
+        from, to, deadReasons, types, since, before, fingerprint, limit, dryRun, actor);
+  }
+
+  public RedriveRequest withFingerprint(String value) {
+    return new RedriveRequest(
+        from, to, deadReasons, types, deadSince, deadBefore, value, limit, dryRun, actor);
   }
 
   public RedriveRequest withLimit(int value) {
     return new RedriveRequest(
-        from, to, deadReasons, types, deadSince, deadBefore, value, dryRun, actor);
+        from, to, deadReasons, types, deadSince, deadBefore, fingerprint, value, dryRun, actor);
   }
 
   public RedriveRequest withDryRun(boolean value) {
     return new RedriveRequest(
-        from, to, deadReasons, types, deadSince, deadBefore, limit, value, actor);
+        from, to, deadReasons, types, deadSince, deadBefore, fingerprint, limit, value, actor);
   }
 }

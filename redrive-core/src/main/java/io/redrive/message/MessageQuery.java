@@ -13,6 +13,10 @@ import java.util.Set;
  * @param type only this type
  * @param lastFailureReason only messages whose latest failure had this reason
  * @param deadReason only dead messages that died for this reason
+ * @param fingerprint only dead messages of this dead-letter group (a {@link
+ *     io.redrive.deadletter.Fingerprint#key() fingerprint key})
+ * @param minAttempts only messages with at least this many attempts (0: any), e.g. the ready
+ *     messages one failure away from dead
  * @param after the cursor of the previous page, or null for the first
  * @param limit page size, 1–1000
  */
@@ -23,6 +27,8 @@ public record MessageQuery(
     String type,
     FailureReason lastFailureReason,
     FailureReason deadReason,
+    String fingerprint,
+    int minAttempts,
     String after,
     int limit) {
 
@@ -30,39 +36,123 @@ public record MessageQuery(
   public static final int MAX_LIMIT = 1000;
 
   public static MessageQuery all(String queue) {
-    return new MessageQuery(queue, null, null, null, null, null, null, 100);
+    return new MessageQuery(queue, null, null, null, null, null, null, 0, null, 100);
   }
 
   public MessageQuery withStates(Set<MessageState> value) {
     return new MessageQuery(
-        queue, value, stream, type, lastFailureReason, deadReason, after, limit);
+        queue,
+        value,
+        stream,
+        type,
+        lastFailureReason,
+        deadReason,
+        fingerprint,
+        minAttempts,
+        after,
+        limit);
   }
 
   public MessageQuery withStream(String value) {
     return new MessageQuery(
-        queue, states, value, type, lastFailureReason, deadReason, after, limit);
+        queue,
+        states,
+        value,
+        type,
+        lastFailureReason,
+        deadReason,
+        fingerprint,
+        minAttempts,
+        after,
+        limit);
   }
 
   public MessageQuery withType(String value) {
     return new MessageQuery(
-        queue, states, stream, value, lastFailureReason, deadReason, after, limit);
+        queue,
+        states,
+        stream,
+        value,
+        lastFailureReason,
+        deadReason,
+        fingerprint,
+        minAttempts,
+        after,
+        limit);
   }
 
   public MessageQuery withLastFailureReason(FailureReason value) {
-    return new MessageQuery(queue, states, stream, type, value, deadReason, after, limit);
+    return new MessageQuery(
+        queue, states, stream, type, value, deadReason, fingerprint, minAttempts, after, limit);
   }
 
   public MessageQuery withDeadReason(FailureReason value) {
-    return new MessageQuery(queue, states, stream, type, lastFailureReason, value, after, limit);
+    return new MessageQuery(
+        queue,
+        states,
+        stream,
+        type,
+        lastFailureReason,
+        value,
+        fingerprint,
+        minAttempts,
+        after,
+        limit);
+  }
+
+  public MessageQuery withFingerprint(String value) {
+    return new MessageQuery(
+        queue,
+        states,
+        stream,
+        type,
+        lastFailureReason,
+        deadReason,
+        value,
+        minAttempts,
+        after,
+        limit);
+  }
+
+  public MessageQuery withMinAttempts(int value) {
+    return new MessageQuery(
+        queue,
+        states,
+        stream,
+        type,
+        lastFailureReason,
+        deadReason,
+        fingerprint,
+        value,
+        after,
+        limit);
   }
 
   public MessageQuery withAfter(String value) {
     return new MessageQuery(
-        queue, states, stream, type, lastFailureReason, deadReason, value, limit);
+        queue,
+        states,
+        stream,
+        type,
+        lastFailureReason,
+        deadReason,
+        fingerprint,
+        minAttempts,
+        value,
+        limit);
   }
 
   public MessageQuery withLimit(int value) {
     return new MessageQuery(
-        queue, states, stream, type, lastFailureReason, deadReason, after, value);
+        queue,
+        states,
+        stream,
+        type,
+        lastFailureReason,
+        deadReason,
+        fingerprint,
+        minAttempts,
+        after,
+        value);
   }
 }

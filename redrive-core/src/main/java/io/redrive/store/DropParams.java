@@ -8,7 +8,7 @@ import java.util.Set;
 
 /**
  * Input of {@link Store#dropMessages}: either explicit {@code ids}, or a filter on one queue
- * ({@code queue} with optional states, type and dead reason) and a limit.
+ * ({@code queue} with optional states, type, dead reason and fingerprint) and a limit.
  */
 public record DropParams(
     List<String> ids,
@@ -16,5 +16,6 @@ public record DropParams(
     Set<MessageState> states,
     String type,
     FailureReason deadReason,
+    String fingerprint,
     int limit,
     Instant now) {}

@@ -1,5 +1,6 @@
 package io.redrive.store;
 
+import io.redrive.deadletter.DeadGroupPage;
 import io.redrive.deadletter.DropResult;
 import io.redrive.deadletter.ImportResult;
 import io.redrive.deadletter.RedriveResult;
@@ -206,6 +207,16 @@ public interface Store extends AutoCloseable {
    * @throws IllegalArgumentException when the query's cursor is not one this store handed out
    */
   MessagePage listMessages(ListMessagesParams params);
+
+  /**
+   * One page of the dead-letter groups of the query's queues: dead messages counted by queue and
+   * {@link io.redrive.deadletter.Fingerprint} key in the database (never loaded one by one),
+   * largest group first, then by key and queue; each group with its first and last death, its
+   * latest message and that message's cause. Every dead message is in exactly one group: a message
+   * dead since before the store stored fingerprints is fingerprinted (from its history) before the
+   * groups are counted. Queues that do not exist have no groups.
+   */
+  DeadGroupPage groupDead(GroupDeadParams params);
 
   /**
    * Up to {@code limit} message ids starting with {@code prefix}, in id order, of one queue when

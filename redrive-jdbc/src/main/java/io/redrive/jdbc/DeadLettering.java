@@ -1,5 +1,6 @@
 package io.redrive.jdbc;
 
+import io.redrive.deadletter.Fingerprint;
 import io.redrive.engine.DeliveryRules;
 import io.redrive.failure.FailureReason;
 import io.redrive.failure.FailureRecord;
@@ -44,8 +45,9 @@ final class DeadLettering {
   }
 
   /**
-   * Makes {@code row} dead for {@code reason}. The history entry that explains the death must
-   * already be written.
+   * Makes {@code row} dead for {@code reason}, reading its cause ({@link Fingerprint#causeOf}) from
+   * its history for its fingerprint. The history entry that explains the death must already be
+   * written.
    */
   SettleResult kill(
       Connection c,
@@ -55,13 +57,31 @@ final class DeadLettering {
       FailureReason reason,
       Instant now)
       throws SQLException {
+    return kill(c, row, policy, workflowOwned, reason, history.lastCause(c, row.id()), now);
+  }
+
+  /**
+   * Makes {@code row} dead for {@code reason} of {@code cause} (the caller knows it, e.g. the
+   * failure being settled; null when its history has none), stamping its fingerprint on the dead
+   * row. The history entry that explains the death must already be written.
+   */
+  SettleResult kill(
+      Connection c,
+      MessageRow row,
+      QueuePolicy policy,
+      boolean workflowOwned,
+      FailureReason reason,
+      FailureRecord cause,
+      Instant now)
+      throws SQLException {
+    String fingerprint = Fingerprint.of(reason, row.type(), cause).key();
     if (workflowOwned) {
-      return killActivity(c, row, reason, now);
+      return killActivity(c, row, reason, fingerprint, now);
     }
     DeadLetter.Mode mode = DeliveryRules.route(policy, row.stream());
     switch (mode) {
       case KEEP -> {
-        keepInPlace(c, row.id(), reason, now);
+        keepInPlace(c, row.id(), reason, fingerprint, now);
         return new SettleResult(
             row.id(), MessageState.DEAD, null, reason, null, false, row.queue(), leasedAt(row));
       }
@@ -80,7 +100,7 @@ final class DeadLettering {
       }
       default -> {
         String dlq = policy.deadLetter().queue();
-        moveToDeadLetterQueue(c, row, dlq, reason, now);
+        moveToDeadLetterQueue(c, row, dlq, reason, fingerprint, now);
         return new SettleResult(
             row.id(), MessageState.DEAD, null, reason, dlq, false, row.queue(), leasedAt(row));
       }
@@ -93,13 +113,14 @@ final class DeadLettering {
    * instance gets the failure. A handler's failure never comes here: it ends the message with its
    * result (see {@link Settling}).
    */
-  private SettleResult killActivity(Connection c, MessageRow row, FailureReason reason, Instant now)
+  private SettleResult killActivity(
+      Connection c, MessageRow row, FailureReason reason, String fingerprint, Instant now)
       throws SQLException {
     if (DeliveryRules.onActivityDeath(reason) != DeliveryRules.ActivityDeath.KEEP_DEAD) {
       throw new IllegalStateException(
           "an activity message dying for " + reason + " ends with its result, not here");
     }
-    keepInPlace(c, row.id(), reason, now);
+    keepInPlace(c, row.id(), reason, fingerprint, now);
     List<HistoryEntry> story = history.read(c, row.id());
     FailureRecord failure = story.isEmpty() ? null : story.get(story.size() - 1).failure();
     workflows.activityEnded(
@@ -121,23 +142,30 @@ final class DeadLettering {
     return row.leased() && row.leasedAt() != null ? Instant.ofEpochMilli(row.leasedAt()) : null;
   }
 
-  private void keepInPlace(Connection c, String id, FailureReason reason, Instant now)
+  private void keepInPlace(
+      Connection c, String id, FailureReason reason, String fingerprint, Instant now)
       throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement(
             "UPDATE redrive_messages SET state = 'DEAD', dead_reason = ?, dead_at = ?,"
-                + " visible_at = ?, lease_token = NULL, lease_batch = NULL, leased_by = NULL,"
-                + " leased_at = NULL WHERE id = ?")) {
+                + " dead_fingerprint = ?, visible_at = ?, lease_token = NULL, lease_batch = NULL,"
+                + " leased_by = NULL, leased_at = NULL WHERE id = ?")) {
       ps.setString(1, reason.name());
       ps.setLong(2, now.toEpochMilli());
-      ps.setLong(3, now.toEpochMilli());
-      ps.setString(4, id);
+      ps.setString(3, fingerprint);
+      ps.setLong(4, now.toEpochMilli());
+      ps.setString(5, id);
       ps.executeUpdate();
     }
   }
 
   private void moveToDeadLetterQueue(
-      Connection c, MessageRow row, String dlq, FailureReason reason, Instant now)
+      Connection c,
+      MessageRow row,
+      String dlq,
+      FailureReason reason,
+      String fingerprint,
+      Instant now)
       throws SQLException {
     String copyId = ids.get();
     long t = now.toEpochMilli();
@@ -163,6 +191,8 @@ final class DeadLettering {
                 row.queue(),
                 null));
     if (inserted) {
+      // The copy carries its source's history, so the same cause and fingerprint.
+      messages.setDeadFingerprint(c, copyId, fingerprint);
       history.copy(c, row.id(), copyId);
       history.insert(
           c,

@@ -90,8 +90,26 @@ final class HistoryRows {
     }
   }
 
+  /**
+   * The cause of a message's death ({@link io.redrive.deadletter.Fingerprint#causeOf}): its latest
+   * failure that is not POISON or EXPIRED, or null; one row read, not the whole story.
+   */
+  FailureRecord lastCause(Connection c, String messageId) throws SQLException {
+    HistoryEntry e = lastFailures(c, List.of(messageId), true).get(messageId);
+    return e == null ? null : e.failure();
+  }
+
   /** The latest entry with a failure of each message, by message id (one query for a page). */
   Map<String, HistoryEntry> lastFailures(Connection c, List<String> messageIds)
+      throws SQLException {
+    return lastFailures(c, messageIds, false);
+  }
+
+  /**
+   * The latest entry with a failure of each message, by message id; with {@code causesOnly}, the
+   * latest whose failure can be a cause (not POISON or EXPIRED).
+   */
+  Map<String, HistoryEntry> lastFailures(Connection c, List<String> messageIds, boolean causesOnly)
       throws SQLException {
     Map<String, HistoryEntry> out = new HashMap<>();
     if (messageIds.isEmpty()) {
@@ -105,7 +123,9 @@ final class HistoryRows {
                 + " FROM redrive_history WHERE hid IN (SELECT MAX(hid) FROM redrive_history"
                 + " WHERE message_id IN ("
                 + in
-                + ") AND reason IS NOT NULL GROUP BY message_id)")) {
+                + ") AND reason IS NOT NULL"
+                + (causesOnly ? " AND reason NOT IN ('POISON', 'EXPIRED')" : "")
+                + " GROUP BY message_id)")) {
       int i = 1;
       for (String id : messageIds) {
         ps.setString(i++, id);

@@ -158,6 +158,14 @@ final class Inspecting {
       sql.append(" AND m.state = 'DEAD' AND m.dead_reason = ?");
       args.add(q.deadReason().name());
     }
+    if (q.fingerprint() != null) {
+      sql.append(" AND m.state = 'DEAD' AND m.dead_fingerprint = ?");
+      args.add(q.fingerprint());
+    }
+    if (q.minAttempts() > 0) {
+      sql.append(" AND m.attempts >= ?");
+      args.add(q.minAttempts());
+    }
     if (q.lastFailureReason() != null) {
       sql.append(" AND ").append(LAST_FAILURE_REASON).append(" = ?");
       args.add(q.lastFailureReason().name());

@@ -1,5 +1,6 @@
 package io.redrive.jdbc;
 
+import io.redrive.deadletter.DeadGroupPage;
 import io.redrive.deadletter.DropResult;
 import io.redrive.deadletter.ImportResult;
 import io.redrive.deadletter.RedriveResult;
@@ -25,6 +26,7 @@ import io.redrive.store.EnqueueParams;
 import io.redrive.store.ExecutionRow;
 import io.redrive.store.ExpireParams;
 import io.redrive.store.FindMessageParams;
+import io.redrive.store.GroupDeadParams;
 import io.redrive.store.HistoryRow;
 import io.redrive.store.IdPrefixParams;
 import io.redrive.store.ImportParams;
@@ -81,6 +83,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   private final CompletionRows completions;
   private final Inspecting inspecting;
   private final Operating operating;
+  private final DeadGroups deadGroups;
   private final UndeliveredLeases undelivered;
   private final WorkflowInstances instances;
   private final WorkflowTurns turns;
@@ -119,6 +122,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
         new Settling(dialect, messages, history, completions, deadLettering, workflowNotifications);
     this.inspecting = new Inspecting(queues, history);
     this.operating = new Operating(dialect, queues, messages, history, deadLettering);
+    this.deadGroups = new DeadGroups(dialect, history);
     this.undelivered = new UndeliveredLeases(dialect, messages, history);
     this.instances = new WorkflowInstances(workflowNotifications);
     this.turns = new WorkflowTurns(dialect, instances);
@@ -433,6 +437,9 @@ public abstract class JdbcStore implements Store, WorkflowStore {
 
   @Override
   public MessagePage listMessages(ListMessagesParams p) {
+    if (p.query().fingerprint() != null) {
+      fillFingerprints(List.of(p.query().queue()));
+    }
     return tx.read(
         "list messages of " + p.query().queue(), c -> inspecting.list(c, p.query(), p.now()));
   }
@@ -466,12 +473,40 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   }
 
   @Override
+  public DeadGroupPage groupDead(GroupDeadParams p) {
+    fillFingerprints(p.query().queues());
+    return tx.read("group dead messages", c -> deadGroups.read(c, p.query()));
+  }
+
+  /**
+   * Fingerprints the dead rows of {@code queues} (null: every queue) that died before fingerprints
+   * were stored, {@link DeadGroups#FILL_BATCH} per transaction, so that a grouped read or a
+   * fingerprint filter that follows misses none. One indexed read when there is nothing to fill.
+   */
+  private void fillFingerprints(java.util.Collection<String> queues) {
+    if (!tx.read("find dead messages without fingerprint", c -> deadGroups.needsFill(c, queues))) {
+      return;
+    }
+    while (tx.write(
+            "fingerprint dead messages", c -> deadGroups.fill(c, queues, DeadGroups.FILL_BATCH))
+        == DeadGroups.FILL_BATCH) {
+      // another batch may be left
+    }
+  }
+
+  @Override
   public RedriveResult redriveDead(RedriveParams p) {
+    if (p.request().fingerprint() != null) {
+      fillFingerprints(List.of(p.request().from()));
+    }
     return tx.write("redrive from " + p.request().from(), c -> operating.redrive(c, p));
   }
 
   @Override
   public DropResult dropMessages(DropParams p) {
+    if (p.fingerprint() != null && p.queue() != null) {
+      fillFingerprints(List.of(p.queue()));
+    }
     return tx.write("drop", c -> operating.drop(c, p));
   }
 

@@ -1,5 +1,6 @@
 package io.redrive.jdbc;
 
+import io.redrive.deadletter.Fingerprint;
 import io.redrive.engine.DeliveryRules;
 import io.redrive.engine.DeliveryRules.LeaseVerdict;
 import io.redrive.failure.FailureReason;
@@ -448,24 +449,29 @@ final class Leasing {
       Instant now)
       throws SQLException {
     int attempt = row.attempts() + 1;
-    String snapshot =
-        Json.snapshot(
-            row, policy.maxAttempts(), history.read(c, row.id()), crashed, policy.maxCrashes());
+    List<HistoryEntry> story = history.read(c, row.id());
+    String snapshot = Json.snapshot(row, policy.maxAttempts(), story, crashed, policy.maxCrashes());
     String text =
         DeliveryRules.crashLoopText(row.id(), row.type(), crashed, attempt, policy.maxCrashes());
-    return killAsPoison(c, row, policy, workflowOwned, attempt, text, snapshot, now);
+    return killAsPoison(
+        c, row, policy, workflowOwned, attempt, text, snapshot, Fingerprint.causeOf(story), now);
   }
 
   private SettleResult poison(
       Connection c, MessageRow row, QueuePolicy policy, boolean workflowOwned, Instant now)
       throws SQLException {
     int attempt = row.attempts() + 1;
-    String snapshot = Json.snapshot(row, policy.maxAttempts(), history.read(c, row.id()));
+    List<HistoryEntry> story = history.read(c, row.id());
+    String snapshot = Json.snapshot(row, policy.maxAttempts(), story);
     String text = DeliveryRules.poisonText(row.id(), row.type(), attempt, policy.maxAttempts());
-    return killAsPoison(c, row, policy, workflowOwned, attempt, text, snapshot, now);
+    return killAsPoison(
+        c, row, policy, workflowOwned, attempt, text, snapshot, Fingerprint.causeOf(story), now);
   }
 
-  /** Records the refused delivery {@code attempt} as POISONED with its story, then kills it. */
+  /**
+   * Records the refused delivery {@code attempt} as POISONED with its story, then kills it; {@code
+   * cause} is the failure before the poisoning (read with the story), or null.
+   */
   private SettleResult killAsPoison(
       Connection c,
       MessageRow row,
@@ -474,6 +480,7 @@ final class Leasing {
       int attempt,
       String text,
       String snapshot,
+      FailureRecord cause,
       Instant now)
       throws SQLException {
     history.insert(
@@ -496,7 +503,7 @@ final class Leasing {
                 null,
                 snapshot),
             null));
-    return deadLettering.kill(c, row, policy, workflowOwned, FailureReason.POISON, now);
+    return deadLettering.kill(c, row, policy, workflowOwned, FailureReason.POISON, cause, now);
   }
 
   private SettleResult expire(

@@ -63,6 +63,16 @@ final class MessageRows {
       String sourceQueue,
       String dedupeKey) {}
 
+  /** Stamps a dead row's fingerprint ({@link io.redrive.deadletter.Fingerprint#key()}). */
+  void setDeadFingerprint(Connection c, String id, String fingerprint) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement("UPDATE redrive_messages SET dead_fingerprint = ? WHERE id = ?")) {
+      ps.setString(1, fingerprint);
+      ps.setString(2, id);
+      ps.executeUpdate();
+    }
+  }
+
   /**
    * Inserts a row unless it collides with a unique key (dedupe key or source id in its queue);
    * returns false on such a collision, changing nothing.

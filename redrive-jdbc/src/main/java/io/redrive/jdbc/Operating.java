@@ -161,6 +161,10 @@ final class Operating {
       sql.append(" AND m.dead_at < ?");
       args.add(r.deadBefore().toEpochMilli());
     }
+    if (r.fingerprint() != null) {
+      sql.append(" AND m.dead_fingerprint = ?");
+      args.add(r.fingerprint());
+    }
     sql.append(" ORDER BY m.seq LIMIT ? ").append(r.dryRun() ? "" : dialect.lockRows("m"));
     args.add(r.limit());
     List<MessageRow> rows = new ArrayList<>();
@@ -197,7 +201,8 @@ final class Operating {
       try (PreparedStatement ps =
           c.prepareStatement(
               "UPDATE redrive_messages SET queue = ?, state = 'READY', attempts = 0,"
-                  + " visible_at = ?, dead_reason = NULL, dead_at = NULL WHERE id = ?")) {
+                  + " visible_at = ?, dead_reason = NULL, dead_at = NULL,"
+                  + " dead_fingerprint = NULL WHERE id = ?")) {
         ps.setString(1, target);
         ps.setLong(2, p.now().toEpochMilli());
         ps.setString(3, row.id());
@@ -268,6 +273,10 @@ final class Operating {
     if (p.deadReason() != null) {
       sql.append(" AND m.state = 'DEAD' AND m.dead_reason = ?");
       args.add(p.deadReason().name());
+    }
+    if (p.fingerprint() != null) {
+      sql.append(" AND m.state = 'DEAD' AND m.dead_fingerprint = ?");
+      args.add(p.fingerprint());
     }
     sql.append(" ORDER BY m.seq LIMIT ? ").append(dialect.lockRows("m"));
     args.add(p.limit());

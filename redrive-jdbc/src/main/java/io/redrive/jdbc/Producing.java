@@ -1,8 +1,11 @@
 package io.redrive.jdbc;
 
+import io.redrive.deadletter.Fingerprint;
 import io.redrive.deadletter.ImportMessage;
 import io.redrive.deadletter.ImportResult;
 import io.redrive.error.StoreException;
+import io.redrive.failure.FailureReason;
+import io.redrive.failure.FailureRecord;
 import io.redrive.message.EnqueueResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.NewMessage;
@@ -261,6 +264,11 @@ final class Producing {
                   m.sourceQueue(),
                   null));
       if (inserted) {
+        if (m.dead()) {
+          // An imported message has no story here, so its group is its type's of reason UNKNOWN.
+          messages.setDeadFingerprint(
+              c, id, Fingerprint.of(FailureReason.UNKNOWN, m.type(), (FailureRecord) null).key());
+        }
         history.insert(
             c,
             id,

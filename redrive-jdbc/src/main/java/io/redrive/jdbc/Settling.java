@@ -128,6 +128,8 @@ final class Settling {
     List<Map.Entry<String, HistoryEntry>> entries = new ArrayList<>();
     List<MessageRows.ReadyAgain> readyAgain = new ArrayList<>();
     List<Integer> deaths = new ArrayList<>();
+    // The failure that kills a message is its cause: no read of its history needed.
+    Map<String, FailureRecord> causes = new java.util.HashMap<>();
     List<Integer> activityEnds = new ArrayList<>();
     for (int i : at) {
       SettleCommand command = commands.get(i);
@@ -161,7 +163,8 @@ final class Settling {
                 ? DeliveryRules.onActivityFailure(f.reason(), f.retryable())
                 : DeliveryRules.onFailure(
                     l.policy(), row.attempts(), f.reason(), f.retryable(), f.retryAfter(), now);
-        entries.add(Map.entry(row.id(), failedDelivery(row, l.policy(), f, verdict, now)));
+        HistoryEntry failed = failedDelivery(row, l.policy(), f, verdict, now);
+        entries.add(Map.entry(row.id(), failed));
         if (l.workflowOwned()) {
           activityEnds.add(i);
         } else if (verdict.retry()) {
@@ -171,6 +174,7 @@ final class Settling {
           out[i] = Settlement.settled(f, ready(row, verdict.visibleAt(), now));
         } else {
           deaths.add(i);
+          causes.put(row.id(), failed.failure());
         }
       } else if (command instanceof SettleCommand.Abandon a) {
         entries.add(Map.entry(row.id(), abandoned(row, l.policy(), a, now)));
@@ -204,7 +208,13 @@ final class Settling {
           Settlement.settled(
               f,
               deadLettering.kill(
-                  c, l.row().withProgress(f.progress()), l.policy(), false, f.reason(), now));
+                  c,
+                  l.row().withProgress(f.progress()),
+                  l.policy(),
+                  false,
+                  f.reason(),
+                  causes.get(f.messageId()),
+                  now));
     }
     for (int i : activityEnds) {
       out[i] = endActivity(c, commands.get(i), locked.get(commands.get(i).messageId()), p);

@@ -38,6 +38,8 @@ class AuthMatrixHttpTest {
   private enum Endpoint {
     VIEW_QUEUE(Permission.VIEW, (api, q) -> api.get("/v1/queues/" + q)),
     VIEW_MESSAGES(Permission.VIEW, (api, q) -> api.get("/v1/queues/" + q + "/messages")),
+    VIEW_DEAD_GROUPS(Permission.VIEW, (api, q) -> api.get("/v1/queues/" + q + "/dead-groups")),
+    VIEW_DEAD_GROUPS_BY_QUERY(Permission.VIEW, (api, q) -> api.get("/v1/dead-groups?queue=" + q)),
     PRODUCE_ENQUEUE(
         Permission.PRODUCE,
         (api, q) -> api.post("/v1/queues/" + q + "/messages", "{\"messages\":[{\"type\":\"t\"}]}")),
@@ -444,6 +446,36 @@ class AuthMatrixHttpTest {
       i++;
     }
     return a.substring(0, i);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("roles")
+  void deadGroups_scopedKey_countsOnlyItsQueues(Role role) {
+    createQueue("{\"name\":\"in.groups7\"}");
+    createQueue("{\"name\":\"out.groups7\"}");
+    for (String q : List.of("in.groups7", "out.groups7")) {
+      enqueue(q);
+      String token =
+          root.post("/v1/queues/" + q + "/lease", "{}")
+              .get("messages")
+              .get(0)
+              .get("token")
+              .asText();
+      root.post("/v1/leases/" + token + "/fail", "{\"reason\":\"VALIDATION_FAILURE\"}");
+    }
+    HttpApiClient api = new HttpApiClient(server.baseUrl()).withKey(secret(role));
+
+    Response mine = api.get("/v1/dead-groups");
+
+    List<String> queues = new ArrayList<>();
+    mine.get("groups").forEach(g -> queues.add(g.get("queue").asText()));
+    assertThat(queues).containsExactly("in.groups7");
+    assertThat(mine.body()).doesNotContain("out.groups7");
+    List<String> all = new ArrayList<>();
+    root.get("/v1/dead-groups").get("groups").forEach(g -> all.add(g.get("queue").asText()));
+    assertThat(all).containsExactlyInAnyOrder("in.groups7", "out.groups7");
+    root.delete("/v1/queues/in.groups7");
+    root.delete("/v1/queues/out.groups7");
   }
 
   static Stream<Role> roles() {

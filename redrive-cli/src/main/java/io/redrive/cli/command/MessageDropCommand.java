@@ -45,6 +45,14 @@ final class MessageDropCommand extends ApiCommand {
   String deadReason;
 
   @Option(
+      names = "--fingerprint",
+      paramLabel = "KEY",
+      description =
+          "With --queue: only dead messages of this dead-letter group (a key from `message list"
+              + " --group`).")
+  String fingerprint;
+
+  @Option(
       names = "--limit",
       paramLabel = "N",
       defaultValue = "1000",
@@ -63,8 +71,9 @@ final class MessageDropCommand extends ApiCommand {
     JsonNode result;
     List<String> notFound = new ArrayList<>();
     if (byIds) {
-      if (states != null || type != null || deadReason != null) {
-        throw CliException.usage("--state, --type and --dead-reason need --queue instead of ids");
+      if (states != null || type != null || deadReason != null || fingerprint != null) {
+        throw CliException.usage(
+            "--state, --type, --dead-reason and --fingerprint need --queue instead of ids");
       }
       Ids.Resolved resolved = Ids.resolve(client, ids);
       notFound.addAll(resolved.notFound());
@@ -92,6 +101,9 @@ final class MessageDropCommand extends ApiCommand {
       }
       if (deadReason != null) {
         body.put("deadReason", deadReason.trim().toUpperCase(Locale.ROOT));
+      }
+      if (fingerprint != null) {
+        body.put("fingerprint", fingerprint.trim());
       }
       body.put("limit", limit);
       result = client.post("/v1/queues/" + ApiClient.segment(queue) + "/drop", body);

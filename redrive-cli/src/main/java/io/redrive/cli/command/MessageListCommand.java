@@ -17,11 +17,41 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Lists a queue's messages, one page at a time.",
-      "The next page's --after is printed to standard error."
+      "The next page's --after is printed to standard error.",
+      "With --group: the queue's dead messages grouped by the cause they died of (same dead",
+      "reason, type, exception, normalised message and top frames), largest group first;",
+      "--all-queues instead of QUEUE groups every queue. Give a group's FINGERPRINT to",
+      "--fingerprint here, or to message retry / message drop / queue redrive."
     })
 final class MessageListCommand extends ApiCommand {
-  @Parameters(index = "0", paramLabel = "QUEUE")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "QUEUE")
   String queue;
+
+  @Option(
+      names = "--group",
+      description = "Dead messages grouped by cause (dead-letter groups) instead of messages.")
+  boolean group;
+
+  @Option(names = "--all-queues", description = "With --group: the groups of every queue.")
+  boolean allQueues;
+
+  @Option(
+      names = "--offset",
+      paramLabel = "N",
+      description = "With --group: skip this many groups (from the previous page).")
+  Integer offset;
+
+  @Option(
+      names = "--fingerprint",
+      paramLabel = "KEY",
+      description = "Only dead messages of this dead-letter group (a key from --group).")
+  String fingerprint;
+
+  @Option(
+      names = "--min-attempts",
+      paramLabel = "N",
+      description = "Only messages with at least N attempts.")
+  Integer minAttempts;
 
   @Option(
       names = "--state",
@@ -71,6 +101,15 @@ final class MessageListCommand extends ApiCommand {
     if (quiet && output.json()) {
       throw CliException.usage("give --quiet or --json, not both");
     }
+    if (group) {
+      return groups(client, output);
+    }
+    if (allQueues || offset != null) {
+      throw CliException.usage("--all-queues and --offset go with --group");
+    }
+    if (queue == null) {
+      throw CliException.usage("give a QUEUE (or --group --all-queues for every queue's groups)");
+    }
     ApiClient.Query query = ApiClient.Query.of();
     if (states != null) {
       states.forEach(s -> query.add("state", s.trim().toLowerCase(Locale.ROOT)));
@@ -80,6 +119,8 @@ final class MessageListCommand extends ApiCommand {
         .add("stream", stream)
         .add("reason", upper(reason))
         .add("deadReason", upper(deadReason))
+        .add("fingerprint", fingerprint == null ? null : fingerprint.trim())
+        .add("minAttempts", minAttempts)
         .add("after", after)
         .add("limit", limit);
     JsonNode page = client.get("/v1/queues/" + ApiClient.segment(queue) + "/messages", query);
@@ -100,6 +141,94 @@ final class MessageListCommand extends ApiCommand {
       output.note("more: add --after " + next);
     }
     return 0;
+  }
+
+  /** {@code --group}: one page of dead-letter groups of QUEUE or of every queue. */
+  private int groups(ApiClient client, Output output) {
+    if (states != null
+        || type != null
+        || stream != null
+        || reason != null
+        || deadReason != null
+        || fingerprint != null
+        || minAttempts != null
+        || after != null) {
+      throw CliException.usage(
+          "--group takes no message filters (--state, --type, --stream, --reason, --dead-reason,"
+              + " --fingerprint, --min-attempts, --after): it groups every dead message");
+    }
+    if (quiet) {
+      throw CliException.usage("--quiet lists ids: it does not go with --group");
+    }
+    if ((queue == null) == !allQueues) {
+      throw CliException.usage("with --group give a QUEUE or --all-queues, not both");
+    }
+    ApiClient.Query query = ApiClient.Query.of().add("limit", limit).add("offset", offset);
+    JsonNode page =
+        allQueues
+            ? client.get("/v1/dead-groups", query)
+            : client.get("/v1/queues/" + ApiClient.segment(queue) + "/dead-groups", query);
+    if (output.json()) {
+      output.print(page);
+      return 0;
+    }
+    JsonNode groups = page.path("groups");
+    if (groups.isEmpty()) {
+      output.line("no dead messages");
+    } else {
+      output.table(groupTable(groups, allQueues));
+    }
+    String next = Fields.text(page, "nextOffset");
+    if (next != null) {
+      output.note("more: add --offset " + next);
+    }
+    return 0;
+  }
+
+  /** Dead-letter groups as a table; the QUEUE column only for every queue's groups. */
+  static Table groupTable(JsonNode groups, boolean withQueue) {
+    List<String> header =
+        new java.util.ArrayList<>(
+            List.of(
+                "COUNT",
+                "REASON",
+                "TYPE",
+                "EXCEPTION",
+                "PATTERN",
+                "FIRST SEEN",
+                "LAST SEEN",
+                "FINGERPRINT"));
+    if (withQueue) {
+      header.add(1, "QUEUE");
+    }
+    int pattern = withQueue ? 5 : 4;
+    Table table = Table.of(header.toArray(String[]::new)).maxWidth(pattern, 60);
+    table.alignRight(0);
+    for (JsonNode g : groups) {
+      List<Object> row =
+          new java.util.ArrayList<>(
+              java.util.Arrays.asList(
+                  Fields.text(g, "count", "0"),
+                  deadReasonText(g),
+                  Fields.text(g, "type"),
+                  Fields.text(g, "exceptionClass"),
+                  Fields.text(g, "pattern"),
+                  Fields.time(g, "firstDeadAt"),
+                  Fields.time(g, "lastDeadAt"),
+                  Fields.text(g, "fingerprint")));
+      if (withQueue) {
+        row.add(1, Fields.text(g, "queue"));
+      }
+      table.row(row.toArray());
+    }
+    return table;
+  }
+
+  /** {@code POISON} alone says little: name the failure the messages were poisoned after. */
+  private static String deadReasonText(JsonNode g) {
+    String dead = Fields.text(g, "deadReason");
+    String cause = Fields.text(g, "causeReason");
+    return cause == null || cause.equals(dead) ? dead : dead + " (" + cause + ")";
   }
 
   /** The page as a table; the LAST ERROR column only when some message carries one. */

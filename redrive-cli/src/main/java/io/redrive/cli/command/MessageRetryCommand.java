@@ -59,6 +59,14 @@ final class MessageRetryCommand extends ApiCommand {
   String deadReason;
 
   @Option(
+      names = "--fingerprint",
+      paramLabel = "KEY",
+      description =
+          "With --queue: only dead messages of this dead-letter group (a key from `message list"
+              + " --group`).")
+  String fingerprint;
+
+  @Option(
       names = "--limit",
       paramLabel = "N",
       description = "With --queue: most messages to retry (default: every match).")
@@ -129,6 +137,9 @@ final class MessageRetryCommand extends ApiCommand {
     if (type != null) {
       filter.put("type", type);
     }
+    if (fingerprint != null) {
+      filter.put("fingerprint", fingerprint.trim());
+    }
     String path = "/v1/queues/" + ApiClient.segment(queue) + "/retry";
     Progress progress = Progress.on(output);
     Long total = null;
@@ -162,9 +173,15 @@ final class MessageRetryCommand extends ApiCommand {
     if (byIds == (queue != null)) {
       throw CliException.usage("give message ids, or --queue QUEUE with --all-dead or --status");
     }
-    if (byIds && (allDead || status != null || type != null || deadReason != null)) {
+    if (byIds
+        && (allDead
+            || status != null
+            || type != null
+            || deadReason != null
+            || fingerprint != null)) {
       throw CliException.usage(
-          "--all-dead, --status, --type and --dead-reason need --queue instead of ids");
+          "--all-dead, --status, --type, --dead-reason and --fingerprint need --queue instead of"
+              + " ids");
     }
     if (!byIds && allDead == (status != null)) {
       throw CliException.usage(

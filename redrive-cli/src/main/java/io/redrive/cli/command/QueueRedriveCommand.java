@@ -50,6 +50,13 @@ final class QueueRedriveCommand extends ApiCommand {
   List<String> types;
 
   @Option(
+      names = "--fingerprint",
+      paramLabel = "KEY",
+      description =
+          "Only messages of this dead-letter group (a key from `message list QUEUE --group`).")
+  String fingerprint;
+
+  @Option(
       names = "--dead-since",
       paramLabel = "TIME",
       description = "Only messages dead at or after TIME (an instant, or a duration ago: 2h).")
@@ -162,6 +169,9 @@ final class QueueRedriveCommand extends ApiCommand {
     }
     if (deadBefore != null) {
       body.put("deadBefore", Times.instant("--dead-before", deadBefore));
+    }
+    if (fingerprint != null) {
+      body.put("fingerprint", fingerprint.trim());
     }
     return body;
   }

@@ -14,6 +14,7 @@ class PostgresComplianceCoverageTest {
                 List.of(
                     PostgresQueueAdminTest.class,
                     PostgresDeadLetterConfigTest.class,
+                    PostgresDeadGroupsTest.class,
                     PostgresEnqueueTest.class,
                     PostgresTransactionalEnqueueTest.class,
                     PostgresLeaseTest.class,

@@ -38,6 +38,7 @@ final class DeadRetryEndpoints {
    * @param deadReasons only messages dead for one of these reasons; null or empty for any
    * @param exceptDeadReasons not messages dead for one of these reasons
    * @param type only messages of this type
+   * @param fingerprint only messages of this dead-letter group
    * @param limit most messages to retry in this call, 1–1000 (default 1000)
    * @param countRemaining when true, the answer counts the matches left after this call
    * @param dryRun when true, retry nothing: {@code retried} lists what would be
@@ -46,6 +47,10 @@ final class DeadRetryEndpoints {
       List<String> deadReasons,
       List<String> exceptDeadReasons,
       String type,
+      @ApiField(
+              pattern = RequestBodies.FINGERPRINT,
+              description = "only dead messages of this dead-letter group")
+          String fingerprint,
       @ApiField(min = 1, max = MAX_BATCH) Integer limit,
       Boolean countRemaining,
       Boolean dryRun) {}
@@ -68,7 +73,7 @@ final class DeadRetryEndpoints {
     String queue = ex.path("name");
     RetryDeadBody body = ex.body(RetryDeadBody.class);
     if (body == null) {
-      body = new RetryDeadBody(null, null, null, null, null, null);
+      body = new RetryDeadBody(null, null, null, null, null, null, null);
     }
     Set<FailureReason> only = reasons("deadReasons", body.deadReasons());
     Set<FailureReason> except = reasons("exceptDeadReasons", body.exceptDeadReasons());
@@ -88,6 +93,7 @@ final class DeadRetryEndpoints {
         MessageQuery.all(queue)
             .withStates(EnumSet.of(MessageState.DEAD))
             .withType(body.type())
+            .withFingerprint(body.fingerprint())
             .withDeadReason(only.size() == 1 ? only.iterator().next() : null)
             .withLimit(PAGE);
     List<String> batch = new ArrayList<>();

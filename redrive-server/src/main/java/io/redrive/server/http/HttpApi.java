@@ -64,6 +64,7 @@ public final class HttpApi implements AutoCloseable {
     table.addAll(new QueueEndpoints(redrive, views).routes());
     table.addAll(new MessageEndpoints(redrive, views).routes());
     table.addAll(new DeadRetryEndpoints(redrive).routes());
+    table.addAll(new DeadGroupEndpoints(redrive).routes());
     table.addAll(new LeaseEndpoints(redrive, views, waiter, config.maxLeaseWait()).routes());
     table.add(new SettleEndpoint(redrive).route());
     if (redrive.store() instanceof WorkflowStore store) {

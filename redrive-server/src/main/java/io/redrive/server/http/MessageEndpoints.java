@@ -68,7 +68,16 @@ final class MessageEndpoints {
                 200,
                 Responses.MessagePage.class,
                 this::list)
-            .withQueryParams("state", "stream", "type", "reason", "deadReason", "after", "limit"),
+            .withQueryParams(
+                "state",
+                "stream",
+                "type",
+                "reason",
+                "deadReason",
+                "fingerprint",
+                "minAttempts",
+                "after",
+                "limit"),
         Route.of(
             GET,
             "/v1/messages/{id}",
@@ -219,6 +228,11 @@ final class MessageEndpoints {
     if (deadReason != null) {
       query = query.withDeadReason(FailureReason.parse("deadReason", deadReason));
     }
+    query = query.withFingerprint(ex.query("fingerprint"));
+    String minAttempts = ex.query("minAttempts");
+    if (minAttempts != null) {
+      query = query.withMinAttempts(wholeNumber("minAttempts", minAttempts));
+    }
     query = query.withAfter(ex.query("after"));
     String limit = ex.query("limit");
     if (limit != null) {
@@ -301,7 +315,7 @@ final class MessageEndpoints {
     String queue = ex.path("name");
     DropBody body = ex.body(DropBody.class);
     if (body == null) {
-      body = new DropBody(null, null, null, null);
+      body = new DropBody(null, null, null, null, null);
     }
     Set<MessageState> states = null;
     if (body.states() != null) {
@@ -316,6 +330,7 @@ final class MessageEndpoints {
             states,
             body.type(),
             body.deadReason() == null ? null : FailureReason.parse("deadReason", body.deadReason()),
+            body.fingerprint(),
             body.limit() == null ? 1000 : body.limit());
     redrive.getQueue(queue);
     DropResult r = redrive.dropMatching(filter);
@@ -326,7 +341,7 @@ final class MessageEndpoints {
     String queue = ex.path("name");
     RedriveBody body = ex.body(RedriveBody.class);
     if (body == null) {
-      body = new RedriveBody(null, null, null, null, null, null, null);
+      body = new RedriveBody(null, null, null, null, null, null, null, null);
     }
     Set<FailureReason> reasons = null;
     if (body.deadReasons() != null) {
@@ -353,6 +368,7 @@ final class MessageEndpoints {
             types,
             body.deadSince(),
             body.deadBefore(),
+            body.fingerprint(),
             body.limit() == null ? 1000 : body.limit(),
             Boolean.TRUE.equals(body.dryRun()),
             ex.actor());

@@ -25,6 +25,9 @@ final class RequestBodies {
   /** The queue name rule of {@link io.redrive.queue.QueueNames}, for the OpenAPI document. */
   static final String QUEUE_NAME = "^[A-Za-z0-9._-]{1,200}$";
 
+  /** A dead-letter group's key ({@link io.redrive.deadletter.Fingerprint#key()}). */
+  static final String FINGERPRINT = "^[0-9a-f]{16}$";
+
   private RequestBodies() {}
 
   /** {@code POST /v1/queues}. */
@@ -307,6 +310,8 @@ final class RequestBodies {
       @ApiField(values = {"READY", "SCHEDULED", "LEASED", "DEAD"}) List<String> states,
       String type,
       String deadReason,
+      @ApiField(pattern = FINGERPRINT, description = "only dead messages of this dead-letter group")
+          String fingerprint,
       @ApiField(min = 1, max = 100_000) Integer limit) {}
 
   /** {@code POST /v1/queues/{name}/redrive}. */
@@ -316,6 +321,8 @@ final class RequestBodies {
       List<String> types,
       Instant deadSince,
       Instant deadBefore,
+      @ApiField(pattern = FINGERPRINT, description = "only dead messages of this dead-letter group")
+          String fingerprint,
       @ApiField(min = 1, max = RedriveRequest.MAX_LIMIT) Integer limit,
       Boolean dryRun) {}
 

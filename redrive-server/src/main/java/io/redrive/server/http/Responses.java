@@ -203,6 +203,36 @@ final class Responses {
   /** {@code GET /v1/queues/{name}/messages}: a page and the cursor of the next one. */
   record MessagePage(List<Message> messages, @ApiField(nullable = true) String next) {}
 
+  /**
+   * One dead-letter group: the dead messages of a queue that died of one cause, with the pieces of
+   * its fingerprint (computed from its latest message) so a reader sees what grouped them.
+   */
+  record DeadGroup(
+      String queue,
+      @ApiField(
+              pattern = "^[0-9a-f]{16}$",
+              description = "the group's key: a filter value for listing, retry, drop, redrive")
+          String fingerprint,
+      FailureReason deadReason,
+      String type,
+      @ApiField(min = 1) long count,
+      Instant firstDeadAt,
+      Instant lastDeadAt,
+      @ApiField(nullable = true, description = "reason of the failure the messages died of")
+          FailureReason causeReason,
+      @ApiField(nullable = true) String exceptionClass,
+      @ApiField(nullable = true, description = "the cause's error message, variable parts replaced")
+          String pattern,
+      @ApiField(description = "top stack frames of the cause, at most 3") List<String> frames,
+      @ApiField(description = "the group's latest dead message") String sampleId,
+      @ApiField(nullable = true) Failure sampleCause) {}
+
+  /** {@code GET /v1/dead-groups} and {@code /v1/queues/{name}/dead-groups}: largest first. */
+  record DeadGroupPage(
+      List<DeadGroup> groups,
+      @ApiField(nullable = true, description = "offset of the next page, null on the last")
+          Integer nextOffset) {}
+
   /** {@code POST /v1/messages/retry} and {@code /retry-now}. */
   record RetryResult(List<String> retried, List<String> skipped, List<String> notFound) {}
 

@@ -1,5 +1,7 @@
 package io.redrive.server.http;
 
+import io.redrive.deadletter.DeadGroup;
+import io.redrive.deadletter.Fingerprint;
 import io.redrive.deadletter.RedriveResult;
 import io.redrive.failure.FailureRecord;
 import io.redrive.lease.LeaseResult;
@@ -180,6 +182,25 @@ final class Views {
         e.settledAt(),
         failure(e.failure()),
         note);
+  }
+
+  /** A dead-letter group with the pieces of its fingerprint. */
+  static Responses.DeadGroup deadGroup(DeadGroup g) {
+    Fingerprint f = g.pieces();
+    return new Responses.DeadGroup(
+        g.queue(),
+        g.fingerprint(),
+        g.deadReason(),
+        g.type(),
+        g.count(),
+        g.firstDeadAt(),
+        g.lastDeadAt(),
+        f.causeReason(),
+        f.exceptionClass(),
+        f.pattern(),
+        f.frames(),
+        g.sampleId(),
+        failure(g.sampleCause()));
   }
 
   static Responses.Failure failure(FailureRecord f) {

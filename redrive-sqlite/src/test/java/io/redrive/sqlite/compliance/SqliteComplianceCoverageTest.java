@@ -14,6 +14,7 @@ class SqliteComplianceCoverageTest {
                 List.of(
                     SqliteQueueAdminTest.class,
                     SqliteDeadLetterConfigTest.class,
+                    SqliteDeadGroupsTest.class,
                     SqliteEnqueueTest.class,
                     SqliteTransactionalEnqueueTest.class,
                     SqliteLeaseTest.class,

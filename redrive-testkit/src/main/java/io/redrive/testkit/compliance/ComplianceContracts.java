@@ -26,6 +26,7 @@ public final class ComplianceContracts {
           BackoffContract.class,
           StreamContract.class,
           DeadLetterContract.class,
+          DeadGroupsContract.class,
           ExpiryContract.class,
           ManualRetryContract.class,
           RetryNowContract.class,
