@@ -25,6 +25,7 @@ class PostgresComplianceCoverageTest {
                     PostgresWorkflowStoreTest.class,
                     PostgresWorkflowCommitTest.class,
                     PostgresActivityResultTest.class,
+                    PostgresActivityTest.class,
                     PostgresWorkflowOperationsTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,

@@ -25,6 +25,7 @@ class SqliteComplianceCoverageTest {
                     SqliteWorkflowStoreTest.class,
                     SqliteWorkflowCommitTest.class,
                     SqliteActivityResultTest.class,
+                    SqliteActivityTest.class,
                     SqliteWorkflowOperationsTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
