@@ -14,7 +14,10 @@ import org.slf4j.LoggerFactory;
  * says, whether it is ready, scheduled or leased and whether or not anyone leases from its queue;
  * and deletes completion records older than the engine's completion window ({@link
  * Redrive#forgetCompletions(int)}); and, in the same sweep, gives back the messages of leases whose
- * answer was lost when the give-back at the time failed too ({@link Redrive#releaseUndelivered()}).
+ * answer was lost when the give-back at the time failed too ({@link Redrive#releaseUndelivered()});
+ * and, once a minute, records every queue's depth for the activity charts ({@link
+ * Redrive#recordDepth()}) and deletes activity counters and depth snapshots older than the activity
+ * retention ({@link Redrive#forgetActivity(Duration)}, default 24 h).
  *
  * <p>Safe to run on every node sharing a database: each sweep is a series of transactions that skip
  * rows another node holds, and no message is dead-lettered twice. A failed sweep (e.g. the database
@@ -29,17 +32,33 @@ public final class Maintenance implements AutoCloseable {
   /** Messages dead-lettered per transaction by default. */
   public static final int DEFAULT_BATCH_SIZE = 500;
 
+  /**
+   * How long activity counters and depth snapshots are kept by default: 24 hours, the longest
+   * window {@link Redrive#activity(String, Duration)} reads.
+   */
+  public static final Duration DEFAULT_ACTIVITY_RETENTION = Duration.ofHours(24);
+
   private static final Logger LOG = LoggerFactory.getLogger(Maintenance.class);
 
   private final Redrive redrive;
   private final Duration interval;
   private final int batchSize;
+  private final Duration activityRetention;
   private final ScheduledExecutorService sweeper;
 
-  private Maintenance(Redrive redrive, Duration interval, int batchSize) {
+  /**
+   * The last minute (epoch minute of the engine's clock) whose depth snapshot and activity clean-up
+   * this node did; only the sweeper thread touches it. Other nodes may have done the minute first:
+   * the store then writes nothing.
+   */
+  private long lastActivityMinute = Long.MIN_VALUE;
+
+  private Maintenance(
+      Redrive redrive, Duration interval, int batchSize, Duration activityRetention) {
     this.redrive = redrive;
     this.interval = interval;
     this.batchSize = batchSize;
+    this.activityRetention = activityRetention;
     this.sweeper =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -85,6 +104,21 @@ public final class Maintenance implements AutoCloseable {
     } catch (RuntimeException e) {
       LOG.warn("give-back of lost leases failed; retrying in {}: {}", interval, e.toString());
     }
+    long minute = Math.floorDiv(redrive.clock().millis(), 60_000L);
+    if (minute != lastActivityMinute) {
+      try {
+        redrive.recordDepth();
+        redrive.forgetActivity(activityRetention);
+        lastActivityMinute = minute;
+      } catch (RuntimeException e) {
+        LOG.warn("activity snapshot failed; retrying in {}: {}", interval, e.toString());
+      }
+    }
+  }
+
+  /** How long activity counters and depth snapshots are kept. */
+  public Duration activityRetention() {
+    return activityRetention;
   }
 
   /** Stops sweeping, waiting up to 10 s for a sweep in progress. Idempotent. */
@@ -106,6 +140,7 @@ public final class Maintenance implements AutoCloseable {
     private final Redrive redrive;
     private Duration interval = DEFAULT_INTERVAL;
     private int batchSize = DEFAULT_BATCH_SIZE;
+    private Duration activityRetention = DEFAULT_ACTIVITY_RETENTION;
 
     private Builder(Redrive redrive) {
       if (redrive == null) {
@@ -129,9 +164,24 @@ public final class Maintenance implements AutoCloseable {
       return this;
     }
 
+    /**
+     * How long activity counters and depth snapshots are kept, 1 hour to 30 days (default 24 h);
+     * longer than 24 h keeps rows no read shows, for an operator's own queries.
+     */
+    public Builder activityRetention(Duration value) {
+      if (value == null
+          || value.compareTo(Duration.ofHours(1)) < 0
+          || value.compareTo(Duration.ofDays(30)) > 0) {
+        throw new IllegalArgumentException(
+            "activityRetention: must be between 1h and 30d, was " + value);
+      }
+      this.activityRetention = value;
+      return this;
+    }
+
     /** Starts sweeping; the first sweep runs one interval from now. */
     public Maintenance start() {
-      return new Maintenance(redrive, interval, batchSize);
+      return new Maintenance(redrive, interval, batchSize, activityRetention);
     }
   }
 

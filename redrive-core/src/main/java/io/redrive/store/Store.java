@@ -284,6 +284,28 @@ public interface Store extends AutoCloseable {
    */
   int deleteCompletions(DeleteCompletionsParams params);
 
+  // ---- activity ----
+
+  /**
+   * One point per minute from {@code from} to {@code to} (both truncated to the minute, both
+   * included), in time order, of the named queues summed (every queue when null): the counters
+   * written by the transactions that enqueued, completed, failed and killed messages, summed over
+   * their slots, and the depth snapshot of the minute (summed over the queues that have one; null
+   * when none). Minutes with nothing recorded come back as zeros with no depth. Counters are
+   * written inside the transactions that do the work, so they are exact on any number of nodes.
+   */
+  List<io.redrive.queue.ActivityPoint> activity(ActivityParams params);
+
+  /**
+   * Records every queue's depth by state at {@code now} as the snapshot of {@code now}'s minute,
+   * unless that minute has one already: many nodes may call this every sweep, the first writer of a
+   * minute wins and the others write nothing. Returns the rows written.
+   */
+  int recordDepth(DepthSnapshotParams params);
+
+  /** Deletes the activity counters and depth snapshots of minutes before {@code before}. */
+  int deleteActivity(DeleteActivityParams params);
+
   @Override
   void close();
 }

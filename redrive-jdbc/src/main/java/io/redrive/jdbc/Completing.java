@@ -43,15 +43,17 @@ final class Completing {
 
   private final SqlDialect dialect;
   private final CompletionRows completions;
+  private final ActivityRows activity;
 
-  Completing(SqlDialect dialect, CompletionRows completions) {
+  Completing(SqlDialect dialect, CompletionRows completions, ActivityRows activity) {
     this.dialect = dialect;
     this.completions = completions;
+    this.activity = activity;
   }
 
   /** One settlement per command of {@code commands} (none of them naming the same message). */
   List<Settlement> completeAll(
-      Connection c, List<SettleCommand.Complete> commands, Instant at, Duration window)
+      Connection c, List<SettleCommand.Complete> commands, Instant at, Duration window, Tally tally)
       throws SQLException {
     List<String> ids = new ArrayList<>(commands.size());
     List<String> nonces = new ArrayList<>(commands.size());
@@ -71,7 +73,12 @@ final class Completing {
         }
       }
     } else {
-      done = deleteInOneStatement(c, ids, nonces, now, remember);
+      done = deleteInOneStatement(c, ids, nonces, now, remember, tally.statementAlone());
+    }
+    if (!tally.statementAlone() || dialect.batchesRowByRow()) {
+      for (CompletionRows.Completion row : done.values()) {
+        tally.completed(row.queue());
+      }
     }
     List<SettleCommand.Complete> missed =
         commands.stream().filter(m -> !done.containsKey(m.messageId())).toList();
@@ -177,10 +184,16 @@ final class Completing {
   /**
    * One round trip for the whole batch: the rows are deleted, their history goes with them and
    * (when remembered) their completions are written, all in one statement of data-modifying common
-   * table expressions, which PostgreSQL runs on one snapshot.
+   * table expressions, which PostgreSQL runs on one snapshot. When the statement commits on its own
+   * ({@code countHere}), it also adds the completions to the activity counters.
    */
   private Map<String, CompletionRows.Completion> deleteInOneStatement(
-      Connection c, List<String> ids, List<String> nonces, long now, boolean remember)
+      Connection c,
+      List<String> ids,
+      List<String> nonces,
+      long now,
+      boolean remember,
+      boolean countHere)
       throws SQLException {
     String sql =
         "WITH done AS (DELETE FROM redrive_messages WHERE state = 'LEASED' AND "
@@ -196,13 +209,18 @@ final class Completing {
                     + CompletionRows.INTO
                     + " SELECT id, queue, lease_token, dedupe_key, leased_at, ? FROM done)"
                 : "")
+            + (countHere ? ", counted AS (" + ActivityRows.countCompletedIn("done") + ")" : "")
             + " SELECT id, queue, leased_at, lease_token, dedupe_key FROM done";
     Map<String, CompletionRows.Completion> done = new HashMap<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setLong(1, now);
       int next = dialect.bindTokensMatch(ps, 2, ids, nonces);
       if (remember) {
-        ps.setLong(next, now);
+        ps.setLong(next++, now);
+      }
+      if (countHere) {
+        ps.setLong(next++, ActivityRows.minuteOf(Instant.ofEpochMilli(now)));
+        ps.setInt(next, activity.slot());
       }
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {

@@ -17,10 +17,13 @@ import io.redrive.message.MessagePage;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
 import io.redrive.store.AbandonTurnParams;
+import io.redrive.store.ActivityParams;
 import io.redrive.store.CommitTurnParams;
 import io.redrive.store.CreateQueueParams;
+import io.redrive.store.DeleteActivityParams;
 import io.redrive.store.DeleteCompletionsParams;
 import io.redrive.store.DeleteTreeResult;
+import io.redrive.store.DepthSnapshotParams;
 import io.redrive.store.DropParams;
 import io.redrive.store.EnqueueParams;
 import io.redrive.store.ExecutionRow;
@@ -81,6 +84,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   private final Leasing leasing;
   private final Settling settling;
   private final CompletionRows completions;
+  private final ActivityRows activity;
   private final Inspecting inspecting;
   private final Operating operating;
   private final DeadGroups deadGroups;
@@ -116,10 +120,18 @@ public abstract class JdbcStore implements Store, WorkflowStore {
         new DeadLettering(
             messages, history, () -> MessageIds.next(Clock.systemUTC()), workflowNotifications);
     this.completions = new CompletionRows(dialect);
+    this.activity = new ActivityRows(dialect);
     this.producing = new Producing(dialect, queues, messages, history, completions);
     this.leasing = new Leasing(dialect, queues, history, deadLettering);
     this.settling =
-        new Settling(dialect, messages, history, completions, deadLettering, workflowNotifications);
+        new Settling(
+            dialect,
+            messages,
+            history,
+            completions,
+            activity,
+            deadLettering,
+            workflowNotifications);
     this.inspecting = new Inspecting(queues, history);
     this.operating = new Operating(dialect, queues, messages, history, deadLettering);
     this.deadGroups = new DeadGroups(dialect, history);
@@ -131,6 +143,27 @@ public abstract class JdbcStore implements Store, WorkflowStore {
             dialect, instances, producing, messages, history, workflowNotifications);
     this.workflowOperations =
         new WorkflowOperations(dialect, history, operating, workflowNotifications);
+  }
+
+  /** Work that counts its activity in a {@link Tally}. */
+  @FunctionalInterface
+  private interface CountedWork<T> {
+    T run(Connection connection, Tally tally) throws java.sql.SQLException;
+  }
+
+  /**
+   * Runs {@code work} in a write transaction whose last statement adds what it counted to the
+   * activity counters of {@code now}'s minute (see {@link ActivityRows}).
+   */
+  private <T> T writeCounted(String what, Instant now, CountedWork<T> work) {
+    return tx.write(
+        what,
+        c -> {
+          Tally tally = Tally.of();
+          T result = work.run(c, tally);
+          activity.flush(c, tally, now, false);
+          return result;
+        });
   }
 
   /** The pooled data source this store runs on. */
@@ -172,6 +205,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
         c -> {
           queues.delete(c, name);
           completions.deleteQueue(c, name);
+          activity.deleteQueue(c, name);
           return null;
         });
   }
@@ -187,7 +221,8 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   public List<EnqueueResult> enqueue(EnqueueParams p) {
     // Never in auto-commit: an enqueue failing on a connection that died is then surely not
     // committed (no COMMIT was sent), so the caller may retry it without a dedupe key.
-    List<EnqueueResult> out = tx.write("enqueue", c -> producing.enqueue(c, p, false));
+    List<EnqueueResult> out =
+        writeCounted("enqueue", p.now(), (c, tally) -> producing.enqueue(c, p, false, tally));
     p.messages().stream()
         .map(e -> e.message().queue())
         .distinct()
@@ -202,7 +237,14 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   @Override
   public List<EnqueueResult> enqueue(Connection connection, EnqueueParams p) {
     return tx.onCallerConnection(
-        "enqueue on caller's transaction", connection, c -> producing.enqueue(c, p, true));
+        "enqueue on caller's transaction",
+        connection,
+        c -> {
+          Tally tally = Tally.of();
+          List<EnqueueResult> out = producing.enqueue(c, p, true, tally);
+          activity.flush(c, tally, p.now(), true);
+          return out;
+        });
   }
 
   /**
@@ -328,7 +370,10 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   @Override
   public void commitTurn(CommitTurnParams p) {
     Set<String> activityQueues =
-        tx.write("commit the turn of " + p.instanceId(), c -> commits.commit(c, p));
+        writeCounted(
+            "commit the turn of " + p.instanceId(),
+            p.now(),
+            (c, tally) -> commits.commit(c, p, tally));
     for (String queue : activityQueues) {
       signals.signal(queue);
       messagesCommitted(queue);
@@ -349,7 +394,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   public LeaseResult leaseReady(LeaseParams p) {
     String what = "lease from " + p.queue();
     if (!leasing.leasesAlone()) {
-      return tx.write(what, c -> leasing.lease(c, p));
+      return writeCounted(what, p.now(), (c, tally) -> leasing.lease(c, p, tally));
     }
     Leasing.FirstRound first = tx.writeAlone(what, c -> leasing.leaseAlone(c, p));
     if (first.finished()) {
@@ -361,7 +406,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
             p.queue(), p.worker(), p.max() - leased.size(), p.leaseTimeout(), p.now(), p.batch());
     LeaseResult more;
     try {
-      more = tx.write(what, c -> leasing.lease(c, rest));
+      more = writeCounted(what, rest.now(), (c, tally) -> leasing.lease(c, rest, tally));
     } catch (RuntimeException e) {
       if (leased.isEmpty()) {
         throw e;
@@ -384,11 +429,19 @@ public abstract class JdbcStore implements Store, WorkflowStore {
     if (leasing.leasesAlone()
         && !p.allOrNothing()
         && p.commands().stream().allMatch(command -> command instanceof SettleCommand.Complete)) {
-      // Completions only: one DELETE statement (see Completing), then reads for the tokens it
-      // missed.
-      return tx.writeAlone(what, c -> settling.settle(c, p));
+      // Completions only: one DELETE statement (see Completing) that also counts them, then reads
+      // for the tokens it missed. Only an activity's completion, ended by the locked path, leaves
+      // a count for a statement of its own.
+      return tx.writeAlone(
+          what,
+          c -> {
+            Tally tally = Tally.alone();
+            List<Settlement> out = settling.settle(c, p, tally);
+            activity.flush(c, tally, p.now(), false);
+            return out;
+          });
     }
-    return tx.write(what, c -> settling.settle(c, p));
+    return writeCounted(what, p.now(), (c, tally) -> settling.settle(c, p, tally));
   }
 
   @Override
@@ -522,7 +575,27 @@ public abstract class JdbcStore implements Store, WorkflowStore {
 
   @Override
   public List<SettleResult> expireDue(ExpireParams p) {
-    return tx.write("expire due messages", c -> operating.expireDue(c, p.now(), p.limit()));
+    return writeCounted(
+        "expire due messages",
+        p.now(),
+        (c, tally) -> operating.expireDue(c, p.now(), p.limit(), tally));
+  }
+
+  @Override
+  public List<io.redrive.queue.ActivityPoint> activity(ActivityParams p) {
+    return tx.read(
+        "read activity" + (p.queues() == null ? "" : " of " + p.queues()),
+        c -> activity.read(c, p.queues(), p.from(), p.to()));
+  }
+
+  @Override
+  public int recordDepth(DepthSnapshotParams p) {
+    return tx.write("record queue depths", c -> activity.recordDepth(c, p.now()));
+  }
+
+  @Override
+  public int deleteActivity(DeleteActivityParams p) {
+    return tx.write("delete old activity", c -> activity.deleteOlder(c, p.before()));
   }
 
   @Override

@@ -89,7 +89,8 @@ final class Leasing {
         + dialect.lockRowsSkipLocked("m");
   }
 
-  LeaseResult lease(Connection c, LeaseParams params) throws SQLException {
+  /** Counts in {@code tally} the leases found expired (failed) and the messages killed (dead). */
+  LeaseResult lease(Connection c, LeaseParams params, Tally tally) throws SQLException {
     List<LeasedMessage> leased = new ArrayList<>();
     List<String> poisoned = new ArrayList<>();
     List<String> expired = new ArrayList<>();
@@ -122,7 +123,11 @@ final class Leasing {
       boolean mayUnblock = false;
       List<MessageRow> deliver = new ArrayList<>();
       for (MessageRow row : rows) {
-        List<String> crashed = row.leased() ? recordLeaseExpired(c, row, policy) : List.of();
+        List<String> crashed = List.of();
+        if (row.leased()) {
+          crashed = recordLeaseExpired(c, row, policy);
+          tally.failed(row.queue());
+        }
         LeaseVerdict verdict =
             DeliveryRules.onLease(row.attempts(), policy.maxAttempts(), expireAt(row), now);
         boolean crashLoop =
@@ -186,6 +191,7 @@ final class Leasing {
         break;
       }
     }
+    tally.add(params.queue(), Tally.DEAD, poisoned.size() + expired.size());
     return new LeaseResult(leased, poisoned, expired, discarded, crashPoisoned);
   }
 

@@ -300,7 +300,8 @@ final class Operating {
    * another transaction holds (another sweeper, a lease or a settle in progress: the next sweep
    * sees them again), and dead-letters each as EXPIRED by its queue's policy.
    */
-  List<SettleResult> expireDue(Connection c, Instant now, int limit) throws SQLException {
+  List<SettleResult> expireDue(Connection c, Instant now, int limit, Tally tally)
+      throws SQLException {
     List<String> due = new ArrayList<>();
     try (PreparedStatement ps =
         c.prepareStatement(
@@ -327,6 +328,7 @@ final class Operating {
         continue;
       }
       Expiry.record(history, c, l.row(), l.policy(), now);
+      tally.dead(l.row().queue());
       out.add(
           deadLettering.kill(
               c, l.row(), l.policy(), l.workflowOwned(), FailureReason.EXPIRED, now));

@@ -50,22 +50,29 @@ final class Producing {
    * @param callerTransaction the caller owns the transaction and its commit, so other nodes must be
    *     told inside it; otherwise the store tells them after committing
    */
-  List<EnqueueResult> enqueue(Connection c, EnqueueParams params, boolean callerTransaction)
+  List<EnqueueResult> enqueue(
+      Connection c, EnqueueParams params, boolean callerTransaction, Tally tally)
       throws SQLException {
-    return enqueue(c, params, callerTransaction, false);
+    return enqueue(c, params, callerTransaction, false, tally);
   }
 
   /**
    * Enqueues a workflow turn's activity messages (docs/workflows.md): only into workflow-owned
-   * queues, which {@link #enqueue(Connection, EnqueueParams, boolean)} refuses. The caller checked
-   * the queues; the store tells other nodes after committing.
+   * queues, which {@link #enqueue(Connection, EnqueueParams, boolean, Tally)} refuses. The caller
+   * checked the queues; the store tells other nodes after committing.
    */
-  List<EnqueueResult> enqueueActivities(Connection c, EnqueueParams params) throws SQLException {
-    return enqueue(c, params, false, true);
+  List<EnqueueResult> enqueueActivities(Connection c, EnqueueParams params, Tally tally)
+      throws SQLException {
+    return enqueue(c, params, false, true, tally);
   }
 
+  /** Counts in {@code tally} each message that went in (not the duplicates). */
   private List<EnqueueResult> enqueue(
-      Connection c, EnqueueParams params, boolean callerTransaction, boolean activities)
+      Connection c,
+      EnqueueParams params,
+      boolean callerTransaction,
+      boolean activities,
+      Tally tally)
       throws SQLException {
     Set<String> queueNames = new LinkedHashSet<>();
     for (EnqueueParams.Entry e : params.messages()) {
@@ -122,6 +129,9 @@ final class Producing {
         out.add(keyTaken(c, row, params, activities));
       } else {
         throw collision(row.id());
+      }
+      if (!out.get(i).duplicate()) {
+        tally.enqueued(row.queue());
       }
     }
     if (callerTransaction) {

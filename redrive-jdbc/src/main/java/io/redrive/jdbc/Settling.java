@@ -42,11 +42,12 @@ final class Settling {
       MessageRows messages,
       HistoryRows history,
       CompletionRows completions,
+      ActivityRows activity,
       DeadLettering deadLettering,
       WorkflowNotifications workflows) {
     this.messages = messages;
     this.history = history;
-    this.completing = new Completing(dialect, completions);
+    this.completing = new Completing(dialect, completions, activity);
     this.completions = completions;
     this.deadLettering = deadLettering;
     this.workflows = workflows;
@@ -64,7 +65,7 @@ final class Settling {
    * complete leaves them alone, and a complete carrying a result goes there directly. There every
    * handler result (complete, fail) ends the message and tells its workflow instance.
    */
-  List<Settlement> settle(Connection c, SettleParams p) throws SQLException {
+  List<Settlement> settle(Connection c, SettleParams p, Tally tally) throws SQLException {
     List<SettleCommand> commands = p.commands();
     Settlement[] out = new Settlement[commands.size()];
     Set<String> named = new HashSet<>();
@@ -85,7 +86,8 @@ final class Settling {
       for (int i : completeAt) {
         completes.add((SettleCommand.Complete) commands.get(i));
       }
-      List<Settlement> done = completing.completeAll(c, completes, p.now(), p.completionWindow());
+      List<Settlement> done =
+          completing.completeAll(c, completes, p.now(), p.completionWindow(), tally);
       for (int k = 0; k < completeAt.size(); k++) {
         Settlement s = done.get(k);
         if (s.lost() == Settlement.Lost.NOT_CURRENT) {
@@ -99,7 +101,7 @@ final class Settling {
     }
     if (!otherAt.isEmpty()) {
       otherAt.sort(null);
-      settleLocked(c, commands, otherAt, p, out);
+      settleLocked(c, commands, otherAt, p, out, tally);
     }
     List<Settlement> result = Arrays.asList(out);
     if (p.allOrNothing()) {
@@ -120,7 +122,8 @@ final class Settling {
       List<SettleCommand> commands,
       List<Integer> at,
       SettleParams p,
-      Settlement[] out)
+      Settlement[] out,
+      Tally tally)
       throws SQLException {
     Instant now = p.now();
     Map<String, MessageRows.Locked> locked =
@@ -154,7 +157,8 @@ final class Settling {
                       c,
                       List.of(new SettleCommand.Complete(complete.token())),
                       now,
-                      p.completionWindow())
+                      p.completionWindow(),
+                      tally)
                   .get(0);
         }
       } else if (command instanceof SettleCommand.Fail f) {
@@ -165,6 +169,7 @@ final class Settling {
                     l.policy(), row.attempts(), f.reason(), f.retryable(), f.retryAfter(), now);
         HistoryEntry failed = failedDelivery(row, l.policy(), f, verdict, now);
         entries.add(Map.entry(row.id(), failed));
+        tally.failed(row.queue());
         if (l.workflowOwned()) {
           activityEnds.add(i);
         } else if (verdict.retry()) {
@@ -178,6 +183,9 @@ final class Settling {
         }
       } else if (command instanceof SettleCommand.Abandon a) {
         entries.add(Map.entry(row.id(), abandoned(row, l.policy(), a, now)));
+        if (a.reason() != null) {
+          tally.failed(row.queue()); // a failure record: the attempt failed (unregistered type)
+        }
         int attempts = a.refund() ? Math.max(0, row.attempts() - 1) : row.attempts();
         Instant visibleAt = now.plus(a.delay());
         readyAgain.add(
@@ -204,6 +212,7 @@ final class Settling {
       SettleCommand.Fail f = (SettleCommand.Fail) commands.get(i);
       MessageRows.Locked l = locked.get(f.messageId());
       messages.setProgress(c, l.row().id(), f.progress());
+      tally.dead(l.row().queue());
       out[i] =
           Settlement.settled(
               f,
@@ -218,6 +227,10 @@ final class Settling {
     }
     for (int i : activityEnds) {
       out[i] = endActivity(c, commands.get(i), locked.get(commands.get(i).messageId()), p);
+      tally.add(
+          out[i].result().queue(),
+          out[i].result().state() == MessageState.COMPLETED ? Tally.COMPLETED : Tally.DEAD,
+          1);
     }
   }
 

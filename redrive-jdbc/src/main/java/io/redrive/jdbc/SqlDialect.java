@@ -120,4 +120,23 @@ public interface SqlDialect {
   default boolean singleStatementWrites() {
     return false;
   }
+
+  /**
+   * How many counter rows per queue and minute the store's own transactions spread their activity
+   * counts over (docs/engine.md, "Activity counters"): where writers run concurrently, more than
+   * one, so that concurrent settles of one queue rarely wait on one row. Reads sum over them.
+   */
+  default int activitySlots() {
+    return 1;
+  }
+
+  /**
+   * SQL for the counter slot of an enqueue inside a caller's transaction, which may hold its
+   * counter row until the caller commits: one that no concurrent transaction writes (PostgreSQL:
+   * from the backend's process id), so no other writer ever waits on it. With one writer, any
+   * constant.
+   */
+  default String callerActivitySlot() {
+    return "0";
+  }
 }

@@ -49,7 +49,7 @@ final class WorkflowCommits {
   }
 
   /** Returns the queues that got activity messages, for the store to wake their workers. */
-  Set<String> commit(Connection c, CommitTurnParams p) throws SQLException {
+  Set<String> commit(Connection c, CommitTurnParams p, Tally tally) throws SQLException {
     Set<String> activityQueues = requireWorkflowOwned(c, p.activities());
     moveInstance(c, p);
     appendHistory(c, p);
@@ -62,7 +62,7 @@ final class WorkflowCommits {
       insertInbox(c, row, p.now().toEpochMilli());
     }
     startChildren(c, p);
-    scheduleActivities(c, p);
+    scheduleActivities(c, p, tally);
     // Rows that arrived during the turn, a CONTINUE row, a parent's result, a child's START: the
     // next turn may be due at once.
     notifications.announce(c);
@@ -341,7 +341,8 @@ final class WorkflowCommits {
     }
   }
 
-  private void scheduleActivities(Connection c, CommitTurnParams p) throws SQLException {
+  private void scheduleActivities(Connection c, CommitTurnParams p, Tally tally)
+      throws SQLException {
     if (p.activities().isEmpty()) {
       return;
     }
@@ -349,7 +350,7 @@ final class WorkflowCommits {
     for (ActivityStart a : p.activities()) {
       entries.add(a.message());
     }
-    producing.enqueueActivities(c, new EnqueueParams(entries, p.now()));
+    producing.enqueueActivities(c, new EnqueueParams(entries, p.now()), tally);
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO redrive_wf_activities (instance_id, execution_id, seq, message_id,"

@@ -82,6 +82,21 @@ final class PostgresDialect implements SqlDialect {
     return true;
   }
 
+  /** Eight: concurrent settles of one queue meet on one counter row one time in eight. */
+  @Override
+  public int activitySlots() {
+    return 8;
+  }
+
+  /**
+   * Past the store's slots, the backend's process id: a backend runs one transaction at a time, so
+   * no concurrent transaction writes this row, however long the application keeps its own open.
+   */
+  @Override
+  public String callerActivitySlot() {
+    return "(8 + pg_backend_pid())";
+  }
+
   @Override
   public boolean isUniqueViolation(SQLException e) {
     return "23505".equals(e.getSQLState());

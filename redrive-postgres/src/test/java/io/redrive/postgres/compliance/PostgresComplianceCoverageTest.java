@@ -26,6 +26,7 @@ class PostgresComplianceCoverageTest {
                     PostgresWorkflowStoreTest.class,
                     PostgresWorkflowCommitTest.class,
                     PostgresActivityResultTest.class,
+                    PostgresActivityTest.class,
                     PostgresWorkflowOperationsTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,

@@ -26,6 +26,7 @@ class SqliteComplianceCoverageTest {
                     SqliteWorkflowStoreTest.class,
                     SqliteWorkflowCommitTest.class,
                     SqliteActivityResultTest.class,
+                    SqliteActivityTest.class,
                     SqliteWorkflowOperationsTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,

@@ -48,6 +48,7 @@ public final class ComplianceContracts {
           WorkflowStoreContract.class,
           WorkflowCommitContract.class,
           ActivityResultContract.class,
+          ActivityContract.class,
           WorkflowOperationsContract.class);
 
   private ComplianceContracts() {}

@@ -64,6 +64,8 @@ public abstract class MigrationContract {
     roundTrip(db.open(), "fresh");
 
     assertThat(db.redriveTableExists("redrive_messages")).isTrue();
+    assertThat(db.redriveTableExists("redrive_activity")).isTrue();
+    assertThat(db.redriveTableExists("redrive_depth")).isTrue();
     assertWorkflowTables();
     assertThat(db.historyScripts(HISTORY)).isNotEmpty().allMatch(s -> s.endsWith(".sql"));
     assertThat(db.redriveTableExists(LEGACY_HISTORY)).isFalse();
