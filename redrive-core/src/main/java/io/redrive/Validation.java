@@ -272,6 +272,16 @@ final class Validation {
           "deadSince: must be before deadBefore (" + r.deadSince() + " >= " + r.deadBefore() + ")");
     }
     fingerprint(r.fingerprint());
+    if (r.ids() != null) {
+      if (r.ids().size() > 1000) {
+        throw new IllegalArgumentException("ids: at most 1000, was " + r.ids().size());
+      }
+      for (String id : r.ids()) {
+        if (id == null || id.isBlank()) {
+          throw new IllegalArgumentException("ids: an id must not be blank");
+        }
+      }
+    }
   }
 
   void deadGroups(DeadGroupQuery q) {

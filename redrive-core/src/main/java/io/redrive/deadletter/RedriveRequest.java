@@ -14,6 +14,7 @@ import java.util.Set;
  * @param deadSince only messages that died at or after this time, or null
  * @param deadBefore only messages that died before this time, or null
  * @param fingerprint only messages of this dead-letter group ({@link Fingerprint#key()}), or null
+ * @param ids only these messages (their ids in the dead-letter queue), or null for any
  * @param limit most messages to move (1–100 000)
  * @param dryRun when true, report what would move and change nothing
  * @param actor who asked (recorded in history), or null
@@ -26,6 +27,7 @@ public record RedriveRequest(
     Instant deadSince,
     Instant deadBefore,
     String fingerprint,
+    Set<String> ids,
     int limit,
     boolean dryRun,
     String actor) {
@@ -33,42 +35,108 @@ public record RedriveRequest(
   /** Largest redrive in one call. */
   public static final int MAX_LIMIT = 100_000;
 
+  public RedriveRequest {
+    ids = ids == null ? null : Set.copyOf(ids);
+  }
+
   public static RedriveRequest all(String from) {
-    return new RedriveRequest(from, null, null, null, null, null, null, 1000, false, null);
+    return new RedriveRequest(from, null, null, null, null, null, null, null, 1000, false, null);
   }
 
   public RedriveRequest withTo(String value) {
     return new RedriveRequest(
-        from, value, deadReasons, types, deadSince, deadBefore, fingerprint, limit, dryRun, actor);
+        from,
+        value,
+        deadReasons,
+        types,
+        deadSince,
+        deadBefore,
+        fingerprint,
+        ids,
+        limit,
+        dryRun,
+        actor);
   }
 
   public RedriveRequest withDeadReasons(Set<FailureReason> value) {
     return new RedriveRequest(
-        from, to, value, types, deadSince, deadBefore, fingerprint, limit, dryRun, actor);
+        from, to, value, types, deadSince, deadBefore, fingerprint, ids, limit, dryRun, actor);
   }
 
   public RedriveRequest withTypes(Set<String> value) {
     return new RedriveRequest(
-        from, to, deadReasons, value, deadSince, deadBefore, fingerprint, limit, dryRun, actor);
+        from,
+        to,
+        deadReasons,
+        value,
+        deadSince,
+        deadBefore,
+        fingerprint,
+        ids,
+        limit,
+        dryRun,
+        actor);
   }
 
   public RedriveRequest withDeadBetween(Instant since, Instant before) {
     return new RedriveRequest(
-        from, to, deadReasons, types, since, before, fingerprint, limit, dryRun, actor);
+        from, to, deadReasons, types, since, before, fingerprint, ids, limit, dryRun, actor);
   }
 
   public RedriveRequest withFingerprint(String value) {
     return new RedriveRequest(
-        from, to, deadReasons, types, deadSince, deadBefore, value, limit, dryRun, actor);
+        from, to, deadReasons, types, deadSince, deadBefore, value, ids, limit, dryRun, actor);
+  }
+
+  /** Only the messages with these ids (in the dead-letter queue). */
+  public RedriveRequest withIds(Set<String> value) {
+    return new RedriveRequest(
+        from,
+        to,
+        deadReasons,
+        types,
+        deadSince,
+        deadBefore,
+        fingerprint,
+        value,
+        limit,
+        dryRun,
+        actor);
   }
 
   public RedriveRequest withLimit(int value) {
     return new RedriveRequest(
-        from, to, deadReasons, types, deadSince, deadBefore, fingerprint, value, dryRun, actor);
+        from,
+        to,
+        deadReasons,
+        types,
+        deadSince,
+        deadBefore,
+        fingerprint,
+        ids,
+        value,
+        dryRun,
+        actor);
   }
 
   public RedriveRequest withDryRun(boolean value) {
     return new RedriveRequest(
-        from, to, deadReasons, types, deadSince, deadBefore, fingerprint, limit, value, actor);
+        from, to, deadReasons, types, deadSince, deadBefore, fingerprint, ids, limit, value, actor);
+  }
+
+  /** Who asked, recorded in each moved message's history. */
+  public RedriveRequest withActor(String value) {
+    return new RedriveRequest(
+        from,
+        to,
+        deadReasons,
+        types,
+        deadSince,
+        deadBefore,
+        fingerprint,
+        ids,
+        limit,
+        dryRun,
+        value);
   }
 }

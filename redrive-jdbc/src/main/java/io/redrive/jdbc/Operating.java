@@ -165,6 +165,13 @@ final class Operating {
       sql.append(" AND m.dead_fingerprint = ?");
       args.add(r.fingerprint());
     }
+    if (r.ids() != null) {
+      if (r.ids().isEmpty()) {
+        return new RedriveResult(List.of(), List.of(), r.dryRun());
+      }
+      sql.append(" AND m.id IN (").append(placeholders(r.ids().size())).append(')');
+      args.addAll(r.ids());
+    }
     sql.append(" ORDER BY m.seq LIMIT ? ").append(r.dryRun() ? "" : dialect.lockRows("m"));
     args.add(r.limit());
     List<MessageRow> rows = new ArrayList<>();

@@ -44,6 +44,7 @@ public final class HttpApi implements AutoCloseable {
   private final ServerMetrics metrics;
   private final WorkflowEndpoints workflows;
   private final List<Route> routes;
+  private final Dashboard dashboard;
   private final String openApi;
   private final Object stopLock = new Object();
   private boolean stopped;
@@ -111,14 +112,15 @@ public final class HttpApi implements AutoCloseable {
             r.action().handle(ex);
           });
     }
-    Dashboard.install(
-        app,
-        redrive,
-        authorizer,
-        t -> {
-          ErrorMapper.ApiError e = errors.toError(t, "dashboard");
-          return new UiFailure(e.status(), e.code(), e.message());
-        });
+    this.dashboard =
+        Dashboard.install(
+            app,
+            redrive,
+            authorizer,
+            t -> {
+              ErrorMapper.ApiError e = errors.toError(t, "dashboard");
+              return new UiFailure(e.status(), e.code(), e.message());
+            });
     app.exception(HttpResponseException.class, errors::handle);
     app.exception(Exception.class, errors::handle);
     app.error(
@@ -183,6 +185,7 @@ public final class HttpApi implements AutoCloseable {
     } catch (RuntimeException e) {
       api.waiter.close();
       api.closeWorkflows();
+      api.dashboard.close();
       api.metrics.close();
       for (Throwable t = e; t != null; t = t.getCause()) {
         if (t instanceof BindException) {
@@ -238,6 +241,7 @@ public final class HttpApi implements AutoCloseable {
       log.warn("stopping the HTTP server: {}", e.getMessage());
     }
     metrics.close();
+    dashboard.close();
   }
 
   @Override

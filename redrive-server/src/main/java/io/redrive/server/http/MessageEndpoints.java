@@ -341,7 +341,7 @@ final class MessageEndpoints {
     String queue = ex.path("name");
     RedriveBody body = ex.body(RedriveBody.class);
     if (body == null) {
-      body = new RedriveBody(null, null, null, null, null, null, null, null);
+      body = new RedriveBody(null, null, null, null, null, null, null, null, null);
     }
     Set<FailureReason> reasons = null;
     if (body.deadReasons() != null) {
@@ -369,6 +369,7 @@ final class MessageEndpoints {
             body.deadSince(),
             body.deadBefore(),
             body.fingerprint(),
+            body.ids() == null ? null : new LinkedHashSet<>(body.ids()),
             body.limit() == null ? 1000 : body.limit(),
             Boolean.TRUE.equals(body.dryRun()),
             ex.actor());

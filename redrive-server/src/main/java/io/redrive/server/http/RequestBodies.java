@@ -323,6 +323,8 @@ final class RequestBodies {
       Instant deadBefore,
       @ApiField(pattern = FINGERPRINT, description = "only dead messages of this dead-letter group")
           String fingerprint,
+      @ApiField(maxItems = 1000, description = "only these messages (ids in this queue)")
+          List<String> ids,
       @ApiField(min = 1, max = RedriveRequest.MAX_LIMIT) Integer limit,
       Boolean dryRun) {}
 

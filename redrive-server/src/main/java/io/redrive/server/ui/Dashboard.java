@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * styles; every form carries the session's CSRF token and every action is authorized again on the
  * server. Thread-safe.
  */
-public final class Dashboard {
+public final class Dashboard implements AutoCloseable {
   /** Where the dashboard lives. */
   public static final String ROOT = "/ui";
 
@@ -45,6 +45,7 @@ public final class Dashboard {
   private final UiSessions sessions;
   private final TemplateEngine templates;
   private final Clock clock;
+  private BulkJobs jobs;
 
   private Dashboard(Authorizer authorizer, Function<Throwable, UiFailure> failures, Clock clock) {
     this.authorizer = authorizer;
@@ -60,11 +61,11 @@ public final class Dashboard {
   }
 
   /**
-   * Adds the dashboard's routes to {@code app}.
+   * Adds the dashboard's routes to {@code app}; {@link #close()} stops its background actions.
    *
    * @param failures turns an exception into the status, code and message the API would answer
    */
-  public static void install(
+  public static Dashboard install(
       Javalin app,
       Redrive redrive,
       Authorizer authorizer,
@@ -75,15 +76,26 @@ public final class Dashboard {
     app.get(ROOT + "/login", ctx -> d.secure(ctx, () -> d.loginPage(ctx, null)));
     app.post(ROOT + "/login", ctx -> d.secure(ctx, () -> d.login(ctx)));
     app.post(ROOT + "/logout", ctx -> d.secure(ctx, () -> d.logout(ctx)));
-    Pages pages = new Pages(redrive, d);
-    pages.register(
+    Routes routes =
         (method, path, action) -> {
           if (method.equals("GET")) {
             app.get(path, ctx -> d.secure(ctx, () -> d.run(ctx, action, false)));
           } else {
             app.post(path, ctx -> d.secure(ctx, () -> d.run(ctx, action, true)));
           }
-        });
+        };
+    new Pages(redrive, d).register(routes);
+    d.jobs = new BulkJobs(redrive);
+    new Actions(redrive, d, d.jobs).register(routes);
+    return d;
+  }
+
+  /** Stops the actions still running (their jobs end where they are). */
+  @Override
+  public void close() {
+    if (jobs != null) {
+      jobs.close();
+    }
   }
 
   /** True for a path the dashboard serves (its errors are pages, not JSON). */

@@ -10,7 +10,16 @@ import java.util.List;
  *
  * @param queue the queue
  * @param state the state shown, or null for every state
+ * @param fingerprint only the dead-letter group with this key, or null
  * @param messages the page, in serve order
  * @param next the cursor of the next page, or null on the last
  */
-public record MessagesView(Queue queue, MessageState state, List<Message> messages, String next) {}
+public record MessagesView(
+    Queue queue, MessageState state, String fingerprint, List<Message> messages, String next) {
+
+  /** The query string that keeps this page's filters on the next page. */
+  public String filters() {
+    return (state == null ? "" : "&state=" + Fmt.css(state))
+        + (fingerprint == null ? "" : "&fingerprint=" + Fmt.q(fingerprint));
+  }
+}

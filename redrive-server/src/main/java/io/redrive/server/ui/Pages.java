@@ -4,12 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.http.HttpStatus;
 import io.redrive.Redrive;
+import io.redrive.deadletter.Fingerprint;
 import io.redrive.message.Message;
 import io.redrive.message.MessagePage;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
+import io.redrive.queue.ActivityPoint;
 import io.redrive.queue.Queue;
 import io.redrive.server.auth.Permission;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -23,6 +26,7 @@ import java.util.Locale;
 final class Pages {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int PAGE_SIZE = 50;
+  private static final Duration CHART_WINDOW = Duration.ofHours(1);
 
   private final Redrive redrive;
   private final Dashboard dashboard;
@@ -43,12 +47,18 @@ final class Pages {
 
   private void overview(UiRequest r) {
     List<QueueLine> lines = new ArrayList<>();
+    List<String> names = new ArrayList<>();
     for (Queue q : redrive.listQueues()) {
       if (r.principal().mayAccess(q.name())) {
         lines.add(new QueueLine(q, redrive.stats(q.name())));
+        names.add(q.name());
       }
     }
-    dashboard.page(r, "overview.jte", "Queues", new OverviewView(lines));
+    List<ActivityPoint> activity =
+        r.principal().queues().isEmpty()
+            ? redrive.activity(null, CHART_WINDOW)
+            : redrive.activityOf(names, CHART_WINDOW);
+    dashboard.page(r, "overview.jte", "Queues", new OverviewView(lines, ActivityView.of(activity)));
   }
 
   /** The queue named in the path, when the principal may see it (else it answers as missing). */
@@ -62,11 +72,23 @@ final class Pages {
 
   private void queue(UiRequest r) {
     Queue q = queueOf(r);
+    MessagePage candidates =
+        redrive.listMessages(
+            MessageQuery.all(q.name())
+                .withStates(EnumSet.of(MessageState.READY, MessageState.SCHEDULED))
+                .withMinAttempts(Math.max(0, q.policy().maxAttempts() - 1))
+                .withLimit(QueueView.CANDIDATES));
     dashboard.page(
         r,
         "queue.jte",
         "Queue " + q.name(),
-        new QueueView(q, redrive.stats(q.name()), r.may(Permission.ADMIN, q.name())));
+        new QueueView(
+            q,
+            redrive.stats(q.name()),
+            r.may(Permission.ADMIN, q.name()),
+            ActivityView.of(redrive.activity(q.name(), CHART_WINDOW)),
+            candidates.messages(),
+            candidates.next() != null));
   }
 
   private void messages(UiRequest r) {
@@ -90,12 +112,16 @@ final class Pages {
     if (state != null) {
       query = query.withStates(EnumSet.of(state));
     }
+    String fingerprint = r.query("fingerprint");
+    if (fingerprint != null && !fingerprint.isBlank()) {
+      query = query.withFingerprint(Fingerprint.requireKey("fingerprint", fingerprint));
+    }
     MessagePage page = redrive.listMessages(query);
     dashboard.page(
         r,
         "messages.jte",
         "Messages of " + q.name(),
-        new MessagesView(q, state, page.messages(), page.next()));
+        new MessagesView(q, state, fingerprint, page.messages(), page.next()));
   }
 
   private void pause(UiRequest r, boolean pause) {

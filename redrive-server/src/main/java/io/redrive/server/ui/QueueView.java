@@ -1,7 +1,9 @@
 package io.redrive.server.ui;
 
+import io.redrive.message.Message;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -10,8 +12,21 @@ import java.util.Map;
  * @param queue the queue and its policy
  * @param stats its figures (depth by state, attempts histogram, dead reasons)
  * @param mayAct true when the viewer may pause, resume and act on its messages
+ * @param activity its last hour
+ * @param poisonCandidates ready or scheduled messages whose next delivery is their last (attempts ≥
+ *     maxAttempts − 1), the first {@value #CANDIDATES} in serve order
+ * @param morePoisonCandidates true when there are more than those shown
  */
-public record QueueView(Queue queue, QueueStats stats, boolean mayAct) {
+public record QueueView(
+    Queue queue,
+    QueueStats stats,
+    boolean mayAct,
+    ActivityView activity,
+    List<Message> poisonCandidates,
+    boolean morePoisonCandidates) {
+
+  /** How many poison candidates the page lists. */
+  public static final int CANDIDATES = 20;
 
   /** The largest count of the attempts histogram (the scale of its bars), at least 1. */
   public long histogramMax() {

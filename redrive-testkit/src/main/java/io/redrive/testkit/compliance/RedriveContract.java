@@ -90,6 +90,25 @@ public abstract class RedriveContract extends ComplianceTestBase {
   }
 
   @Test
+  void redrive_byIds_movesOnlyThose_andRecordsTheActor() {
+    String first = deadLetter();
+    String second = deadLetter();
+
+    RedriveResult dry =
+        redrive.redrive(RedriveRequest.all(DLQ).withIds(Set.of(second)).withDryRun(true));
+    assertThat(dry.moves()).extracting(RedriveResult.Move::deadLetterId).containsExactly(second);
+    RedriveResult result =
+        redrive.redrive(RedriveRequest.all(DLQ).withIds(Set.of(second)).withActor("ui:ada"));
+
+    assertThat(result.moves()).extracting(RedriveResult.Move::deadLetterId).containsExactly(second);
+    assertThat(message(first).queue()).isEqualTo(DLQ);
+    assertThat(message(second).queue()).isEqualTo(QUEUE);
+    assertThat(last(message(second)).worker()).isEqualTo("ui:ada");
+    assertThat(redrive.redrive(RedriveRequest.all(DLQ).withIds(Set.of())).count()).isZero();
+    assertThat(message(first).queue()).isEqualTo(DLQ);
+  }
+
+  @Test
   void redrive_thenLease_deliversAttemptOne() {
     deadLetter();
     String newId = redrive.redrive(RedriveRequest.all(DLQ)).moves().get(0).newId();

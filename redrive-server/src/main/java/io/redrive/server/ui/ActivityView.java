@@ -1,0 +1,38 @@
+package io.redrive.server.ui;
+
+import io.redrive.queue.ActivityPoint;
+import java.util.List;
+
+/**
+ * The last hour of activity as the overview and queue pages show it: chart data for uPlot and the
+ * totals as text (which is what a page without JavaScript shows).
+ *
+ * @param activityChart enqueued / completed / failed / dead per minute ({@link Charts#activity})
+ * @param depthChart depth by state per minute ({@link Charts#depth})
+ * @param backlogChart the scheduled-retry backlog per minute ({@link Charts#backlog})
+ * @param enqueued enqueued in the window
+ * @param completed completed in the window
+ * @param failed failed attempts in the window
+ * @param dead deaths in the window
+ */
+public record ActivityView(
+    String activityChart,
+    String depthChart,
+    String backlogChart,
+    long enqueued,
+    long completed,
+    long failed,
+    long dead) {
+
+  /** The view of {@code points}. */
+  static ActivityView of(List<ActivityPoint> points) {
+    return new ActivityView(
+        Charts.activity(points),
+        Charts.depth(points),
+        Charts.backlog(points),
+        Charts.total(points, ActivityPoint::enqueued),
+        Charts.total(points, ActivityPoint::completed),
+        Charts.total(points, ActivityPoint::failed),
+        Charts.total(points, ActivityPoint::dead));
+  }
+}

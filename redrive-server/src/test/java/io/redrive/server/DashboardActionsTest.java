@@ -1,0 +1,244 @@
+package io.redrive.server;
+
+import static io.redrive.server.UiClient.form;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redrive.Redrive;
+import io.redrive.deadletter.DeadGroup;
+import io.redrive.failure.FailureReason;
+import io.redrive.lease.FailRequest;
+import io.redrive.lease.LeaseRequest;
+import io.redrive.lease.LeasedMessage;
+import io.redrive.message.MessageQuery;
+import io.redrive.message.MessageState;
+import io.redrive.message.NewMessage;
+import java.net.http.HttpResponse;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The dashboard's dead-letter groups and actions over real HTTP on SQLite and PostgreSQL (a keyless
+ * server: the visitor is the anonymous admin, still bound to a session and its form token): groups
+ * with the right counts, a confirmation that counts and changes nothing, and a retry, drop or
+ * redrive of a group done by a job that reports what it did.
+ */
+@ParameterizedClass
+@EnumSource(StoreKind.class)
+class DashboardActionsTest extends ApiTestBase {
+  private static final Pattern JOB = Pattern.compile("/ui/jobs/([0-9a-f]+)");
+
+  private Redrive redrive;
+  private UiClient ui;
+
+  @BeforeEach
+  void open() {
+    redrive = server.redrive();
+    ui = new UiClient(server.baseUrl());
+  }
+
+  /**
+   * Kills {@code n} messages of {@code type} in {@code queue}, each with {@code error} + a number.
+   */
+  private void kill(String queue, String type, int n, String error, String frame) {
+    for (int i = 0; i < n; i++) {
+      redrive.enqueue(NewMessage.builder(queue, type).payload("{\"n\":" + i + "}").build());
+    }
+    for (LeasedMessage m : redrive.lease(LeaseRequest.of(queue, "w", n)).leased()) {
+      redrive.fail(
+          FailRequest.of(
+                  m.token(),
+                  FailureReason.HANDLER_EXCEPTION,
+                  error + " " + (1000 + m.id().hashCode() % 97))
+              .withRetryable(false)
+              .withStackTrace("java.lang.IllegalStateException: x\n\tat " + frame + "(A.java:1)"));
+    }
+  }
+
+  private String queueWithDead() {
+    String q = queue("ui-groups", "maxAttempts", 1);
+    kill(q, "charge", 5, "card declined for order", "shop.Pay.charge");
+    kill(q, "charge", 2, "gateway timeout after", "shop.Gateway.call");
+    return q;
+  }
+
+  private DeadGroup group(String queue, String frame) {
+    return redrive.deadGroups(queue, 100).groups().stream()
+        .filter(g -> g.pieces().frames().contains(frame))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  private String runJob(String confirmPath) throws Exception {
+    HttpResponse<String> confirm = ui.get(confirmPath);
+    assertThat(confirm.statusCode()).as(confirm.body()).isEqualTo(200);
+    String page = confirm.body();
+    HttpResponse<String> posted =
+        ui.post(
+            "/ui/actions",
+            form(
+                "_csrf", UiClient.csrfOf(page),
+                "op", value(page, "op"),
+                "queue", value(page, "queue"),
+                "fingerprint", value(page, "fingerprint"),
+                "expected", value(page, "expected")));
+    assertThat(posted.statusCode()).as(posted.body()).isEqualTo(303);
+    Matcher m = JOB.matcher(posted.headers().firstValue("Location").orElseThrow());
+    assertThat(m.find()).isTrue();
+    HttpResponse<String> job = ui.get("/ui/jobs/" + m.group(1));
+    for (int i = 0; i < 100 && job.body().contains("data-status=\"running\""); i++) {
+      Thread.sleep(100); // the job runs on the server; its page is what a user would reload
+      job = ui.get("/ui/jobs/" + m.group(1));
+    }
+    assertThat(job.body()).contains("data-status=\"done\"");
+    return job.body();
+  }
+
+  private static String value(String html, String name) {
+    Matcher m = Pattern.compile("name=\"" + name + "\" value=\"([^\"]*)\"").matcher(html);
+    assertThat(m.find()).as("field " + name).isTrue();
+    return m.group(1);
+  }
+
+  @Test
+  void groupsPage_showsEachCauseWithItsCount() throws Exception {
+    String q = queueWithDead();
+    String page = ui.get("/ui/queues/" + q + "/dead").body();
+    DeadGroup declined = group(q, "shop.Pay.charge");
+    DeadGroup timeout = group(q, "shop.Gateway.call");
+    assertThat(declined.count()).isEqualTo(5);
+    assertThat(timeout.count()).isEqualTo(2);
+    assertThat(page)
+        .contains("data-fingerprint=\"" + declined.fingerprint() + "\"")
+        .contains("data-fingerprint=\"" + timeout.fingerprint() + "\"")
+        .contains("card declined for order &lt;n&gt;");
+    assertThat(ui.get("/ui/dead").body()).contains(declined.fingerprint());
+  }
+
+  @Test
+  void confirm_countsByDryRun_andChangesNothing() throws Exception {
+    String q = queueWithDead();
+    DeadGroup declined = group(q, "shop.Pay.charge");
+    String page =
+        ui.get("/ui/confirm?op=retry&queue=" + q + "&fingerprint=" + declined.fingerprint()).body();
+    assertThat(page).contains("id=\"dry-run-count\">5<");
+    assertThat(redrive.stats(q).dead()).isEqualTo(7);
+  }
+
+  @Test
+  void retryGroup_emptiesIt_andItsMessagesAreReady() throws Exception {
+    String q = queueWithDead();
+    DeadGroup declined = group(q, "shop.Pay.charge");
+    String job =
+        runJob("/ui/confirm?op=retry&queue=" + q + "&fingerprint=" + declined.fingerprint());
+    assertThat(job).contains("id=\"job-done\">5<");
+    assertThat(redrive.stats(q).dead()).isEqualTo(2);
+    assertThat(redrive.stats(q).ready()).isEqualTo(5);
+    assertThat(
+            redrive
+                .listMessages(
+                    MessageQuery.all(q)
+                        .withStates(EnumSet.of(MessageState.DEAD))
+                        .withFingerprint(declined.fingerprint()))
+                .messages())
+        .isEmpty();
+  }
+
+  @Test
+  void dropGroup_deletesOnlyThatCause() throws Exception {
+    String q = queueWithDead();
+    DeadGroup timeout = group(q, "shop.Gateway.call");
+    String job = runJob("/ui/confirm?op=drop&queue=" + q + "&fingerprint=" + timeout.fingerprint());
+    assertThat(job).contains("id=\"job-done\">2<");
+    assertThat(redrive.stats(q).dead()).isEqualTo(5);
+  }
+
+  @Test
+  void redriveGroup_movesTheCopiesBackToTheirQueue() throws Exception {
+    String dlq = queue("ui-dlq");
+    String q = queue("ui-src", "maxAttempts", 1, "deadLetterQueue", dlq);
+    kill(q, "ship", 3, "label printer offline", "shop.Label.print");
+    DeadGroup g = group(dlq, "shop.Label.print");
+    assertThat(g.count()).isEqualTo(3);
+    String job = runJob("/ui/confirm?op=redrive&queue=" + dlq + "&fingerprint=" + g.fingerprint());
+    assertThat(job).contains("id=\"job-done\">3<");
+    assertThat(redrive.stats(dlq).dead()).isZero();
+    assertThat(redrive.stats(q).ready()).isEqualTo(3);
+  }
+
+  @Test
+  void actionWithoutTheFormToken_isRefused_andChangesNothing() throws Exception {
+    String q = queueWithDead();
+    DeadGroup declined = group(q, "shop.Pay.charge");
+    ui.get("/ui"); // a session, but no token in the post
+    HttpResponse<String> r =
+        ui.post(
+            "/ui/actions",
+            form("op", "drop", "queue", q, "fingerprint", declined.fingerprint(), "expected", "5"));
+    assertThat(r.statusCode()).isEqualTo(403);
+    assertThat(redrive.stats(q).dead()).isEqualTo(7);
+  }
+
+  @Test
+  void badInput_isAnErrorPageNamingIt() throws Exception {
+    String q = queueWithDead();
+    HttpResponse<String> r =
+        ui.get("/ui/confirm?op=explode&queue=" + q + "&fingerprint=0123456789abcdef");
+    assertThat(r.statusCode()).isEqualTo(400);
+    assertThat(r.body()).contains("op: must be retry, redrive or drop");
+    HttpResponse<String> bad = ui.get("/ui/confirm?op=retry&queue=" + q + "&fingerprint=nope");
+    assertThat(bad.statusCode()).isEqualTo(400);
+    assertThat(bad.body()).contains("fingerprint");
+    assertThat(ui.get("/ui/queues/no-such-queue/dead").statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void retryOneMessage_fromItsPage() throws Exception {
+    String q = queue("ui-one", "maxAttempts", 1);
+    kill(q, "charge", 1, "boom", "shop.Pay.charge");
+    String id = redrive.listMessages(MessageQuery.all(q)).messages().get(0).id();
+    String page = ui.get("/ui/messages/" + id).body();
+    assertThat(page).contains("id=\"retry\"");
+    HttpResponse<String> confirm = ui.get("/ui/confirm?op=retry&id=" + id);
+    assertThat(confirm.body()).contains("id=\"dry-run-count\">1<");
+    HttpResponse<String> posted =
+        ui.post(
+            "/ui/actions",
+            form("_csrf", UiClient.csrfOf(confirm.body()), "op", "retry", "id", id, "queue", q));
+    assertThat(posted.statusCode()).isEqualTo(303);
+    assertThat(redrive.getMessage(id).state()).isEqualTo(MessageState.READY);
+    assertThat(
+            List.of(
+                redrive
+                    .getMessage(id)
+                    .history()
+                    .get(redrive.getMessage(id).history().size() - 1)
+                    .worker()))
+        .containsExactly("ui:anonymous");
+  }
+
+  @Test
+  void redriveOneMessage_fromItsPage_movesOnlyIt() throws Exception {
+    String dlq = queue("ui-dlq1");
+    String q = queue("ui-src1", "maxAttempts", 1, "deadLetterQueue", dlq);
+    kill(q, "ship", 2, "label printer offline", "shop.Label.print");
+    String id = redrive.listMessages(MessageQuery.all(dlq)).messages().get(0).id();
+    String page = ui.get("/ui/messages/" + id).body();
+    assertThat(page).contains("id=\"redrive\"");
+    HttpResponse<String> confirm = ui.get("/ui/confirm?op=redrive&id=" + id);
+    assertThat(confirm.body()).contains("id=\"dry-run-count\">1<");
+    HttpResponse<String> posted =
+        ui.post(
+            "/ui/actions",
+            form(
+                "_csrf", UiClient.csrfOf(confirm.body()), "op", "redrive", "id", id, "queue", dlq));
+    assertThat(posted.statusCode()).isEqualTo(303);
+    assertThat(redrive.getMessage(id).queue()).isEqualTo(q);
+    assertThat(redrive.stats(dlq).dead()).isEqualTo(1);
+  }
+}
