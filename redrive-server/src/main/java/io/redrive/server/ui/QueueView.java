@@ -36,9 +36,4 @@ public record QueueView(
     }
     return max;
   }
-
-  /** True when a message at {@code attempts} is one lease from poison. */
-  public boolean nearPoison(int attempts) {
-    return attempts >= queue.policy().maxAttempts() - 1;
-  }
 }
