@@ -2,7 +2,10 @@ package io.redrive.queue;
 
 import java.util.regex.Pattern;
 
-/** The rule for queue names: 1–200 characters of {@code [A-Za-z0-9._-]}. */
+/**
+ * The rule for queue names: 1–200 characters of {@code [A-Za-z0-9._-]}, except {@code .} and {@code
+ * ..}, which no URL can name (clients and browsers resolve them as path segments).
+ */
 public final class QueueNames {
   /** Longest allowed queue name. */
   public static final int MAX_LENGTH = 200;
@@ -36,6 +39,13 @@ public final class QueueNames {
               + ": invalid queue name \""
               + name
               + "\" (use 1-200 characters of A-Z, a-z, 0-9, '.', '_', '-')");
+    }
+    if (name.equals(".") || name.equals("..")) {
+      throw new IllegalArgumentException(
+          field
+              + ": invalid queue name \""
+              + name
+              + "\" (\".\" and \"..\" cannot appear in a URL)");
     }
     return name;
   }

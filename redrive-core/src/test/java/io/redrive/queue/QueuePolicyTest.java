@@ -64,7 +64,7 @@ class QueuePolicyTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "a b", "é", "x/y"})
+  @ValueSource(strings = {"", "a b", "é", "x/y", ".", ".."})
   void queueName_invalid_isRejected(String name) {
     assertThatThrownBy(() -> QueueNames.require("name", name))
         .isInstanceOf(IllegalArgumentException.class)
@@ -76,5 +76,12 @@ class QueuePolicyTest {
     assertThatThrownBy(() -> QueueNames.require("name", "a".repeat(201)))
         .hasMessageContaining("201 characters");
     assertThat(QueueNames.require("name", "a".repeat(200))).hasSize(200);
+  }
+
+  @Test
+  void queueName_dotsThatAreNotPathSegments_areFine() {
+    assertThat(QueueNames.require("name", "...")).isEqualTo("...");
+    assertThat(QueueNames.require("name", ".hidden")).isEqualTo(".hidden");
+    assertThat(QueueNames.require("name", "orders.dlq")).isEqualTo("orders.dlq");
   }
 }

@@ -86,6 +86,37 @@ public final class Fmt {
     return value == null ? "none" : value.toString().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
+  /**
+   * A backoff as an operator reads it: {@code exponential from 1m ×2.0 up to 1h}, {@code fixed
+   * 30s}.
+   */
+  public static String backoff(io.redrive.retry.Backoff backoff) {
+    if (backoff instanceof io.redrive.retry.ExponentialBackoff e) {
+      return "exponential from "
+          + age(e.initial())
+          + " ×"
+          + e.multiplier()
+          + " up to "
+          + age(e.max());
+    }
+    if (backoff instanceof io.redrive.retry.FixedBackoff f) {
+      return "fixed " + age(f.cooldown());
+    }
+    return or(backoff);
+  }
+
+  /** Where a queue's dead messages go: {@code kept in place}, {@code moved to orders.dlq}, … */
+  public static String deadLetter(io.redrive.queue.DeadLetter d) {
+    if (d == null) {
+      return "—";
+    }
+    return switch (d.mode()) {
+      case KEEP -> "kept in place";
+      case MOVE -> "moved to " + d.queue();
+      case DISCARD -> "discarded (logged)";
+    };
+  }
+
   /** Null as an em dash, anything else as its text. */
   public static String or(Object value) {
     return value == null ? "—" : value.toString();

@@ -47,6 +47,21 @@ public record TimelineRow(
     };
   }
 
+  /**
+   * True when the timeline should name the failure's reason before its message: not when the
+   * message starts with it already (a lease expiry's message does), so it is not said twice.
+   */
+  public boolean showReason() {
+    if (entry.failure() == null) {
+      return false;
+    }
+    String message = entry.failure().message();
+    return message == null
+        || !message
+            .toLowerCase(java.util.Locale.ROOT)
+            .startsWith(Fmt.words(entry.failure().reason()));
+  }
+
   private static String failedVerdict(FailureReason reason) {
     if (reason == null) {
       return "failed";

@@ -185,6 +185,13 @@ public final class DashboardUi {
     return this;
   }
 
+  /** Waits until {@code css} selects something (e.g. a finished job's page after its refreshes). */
+  public DashboardUi awaitPresent(String css) {
+    new WebDriverWait(driver(), WAIT)
+        .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(css)));
+    return this;
+  }
+
   /** The session's CSRF token, from the first form of the page. */
   public String csrfToken() {
     return find("input[name=_csrf]").getDomProperty("value");
