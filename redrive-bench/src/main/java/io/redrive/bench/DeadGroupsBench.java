@@ -54,6 +54,8 @@ public final class DeadGroupsBench {
    * @param groupsColdMs first {@code deadGroups(queue)} on a newly opened store
    * @param groupsWarmMs median of repeated {@code deadGroups(queue)}
    * @param allQueuesWarmMs median of repeated {@code deadGroups(null)}
+   * @param groupsVacuumedMs median of repeated {@code deadGroups(queue)} after a VACUUM
+   *     (PostgreSQL: index-only scans without heap visits once the table is all-visible)
    * @param listColdMs first page (100) of the largest group, first call on a new store
    * @param listWarmMs median of repeated first pages
    * @param upgradeFirstMs first {@code deadGroups(queue)} when every fingerprint is missing
@@ -66,6 +68,7 @@ public final class DeadGroupsBench {
       double groupsColdMs,
       double groupsWarmMs,
       double allQueuesWarmMs,
+      double groupsVacuumedMs,
       double listColdMs,
       double listWarmMs,
       double upgradeFirstMs) {}
@@ -79,14 +82,15 @@ public final class DeadGroupsBench {
     StringBuilder table =
         new StringBuilder(
             "| store | dead | groups | fill s | groups cold ms | groups warm ms | all queues warm"
-                + " ms | list by fingerprint cold ms | warm ms | first read after upgrade ms |\n"
-                + "|---|---|---|---|---|---|---|---|---|---|\n");
+                + " ms | groups warm after VACUUM ms | list by fingerprint cold ms | warm ms | first read"
+                + " after upgrade ms |\n"
+                + "|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (String s : stores) {
       try (Target target = CallPathTiming.target(s)) {
         Result r = run(target, dead, causes);
         table.append(
             String.format(
-                "| %s | %d | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.0f |%n",
+                "| %s | %d | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.0f |%n",
                 r.store(),
                 r.dead(),
                 r.groups(),
@@ -94,6 +98,7 @@ public final class DeadGroupsBench {
                 r.groupsColdMs(),
                 r.groupsWarmMs(),
                 r.allQueuesWarmMs(),
+                r.groupsVacuumedMs(),
                 r.listColdMs(),
                 r.listWarmMs(),
                 r.upgradeFirstMs()));
@@ -124,6 +129,7 @@ public final class DeadGroupsBench {
       double groupsWarm;
       double allWarm;
       double listWarm;
+      double groupsVacuumed;
       int groups;
       try (Store store = db.openStore(4)) {
         Redrive redrive = Redrive.builder(store).build();
@@ -142,6 +148,10 @@ public final class DeadGroupsBench {
         groupsWarm = median(() -> redrive.deadGroups(QUEUE, 100));
         allWarm = median(() -> redrive.deadGroups(null, 100));
         listWarm = median(() -> redrive.listMessages(byGroup));
+        if (target.name().equals("postgres")) {
+          sql(db, "VACUUM redrive_messages");
+        }
+        groupsVacuumed = median(() -> redrive.deadGroups(QUEUE, 100));
       }
 
       forgetFingerprints(db);
@@ -163,6 +173,7 @@ public final class DeadGroupsBench {
           groupsCold,
           groupsWarm,
           allWarm,
+          groupsVacuumed,
           listCold,
           listWarm,
           upgradeFirst);
@@ -209,11 +220,15 @@ public final class DeadGroupsBench {
   }
 
   private static void forgetFingerprints(BenchDatabase db) {
+    sql(db, "UPDATE redrive_messages SET dead_fingerprint = NULL");
+  }
+
+  private static void sql(BenchDatabase db, String statement) {
     try (Connection c = db.connect();
         Statement s = c.createStatement()) {
-      s.executeUpdate("UPDATE redrive_messages SET dead_fingerprint = NULL");
+      s.execute(statement);
     } catch (SQLException e) {
-      throw new IllegalStateException("could not clear fingerprints", e);
+      throw new IllegalStateException(statement + " failed", e);
     }
   }
 
