@@ -132,16 +132,20 @@ final class DeadGroups {
     }
     record Sample(String id, String type, String reason) {}
     List<Sample> samples = new ArrayList<>(counted.size());
+    // The group's latest death is known (MAX(dead_at)); walking the index down from the highest
+    // seq finds its row after a few entries (deaths come mostly in enqueue order), instead of
+    // sorting the whole group.
     try (PreparedStatement ps =
         c.prepareStatement(
             "SELECT m.id, m.type, m.dead_reason FROM redrive_messages m WHERE m.queue = ?"
-                + " AND m.state = 'DEAD' AND m.dead_fingerprint = ?"
-                + " ORDER BY m.dead_at DESC, m.seq DESC LIMIT 1")) {
+                + " AND m.state = 'DEAD' AND m.dead_fingerprint = ? AND m.dead_at = ?"
+                + " ORDER BY m.seq DESC LIMIT 1")) {
       for (Counted g : counted) {
         ps.setString(1, g.queue());
         ps.setString(2, g.key());
+        ps.setLong(3, g.last());
         try (ResultSet rs = ps.executeQuery()) {
-          // Null when the group emptied between the two reads (they share no snapshot).
+          // Null when the group changed between the reads (they share no snapshot).
           samples.add(
               rs.next() ? new Sample(rs.getString(1), rs.getString(2), rs.getString(3)) : null);
         }

@@ -116,16 +116,25 @@ final class HistoryRows {
       return out;
     }
     String in = String.join(", ", Collections.nCopies(messageIds.size(), "?"));
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "SELECT message_id, "
+    // Causes are read for up to 500 dead messages at a time (fingerprint fills): a correlated
+    // subquery keeps both databases on the (message_id, hid) index, where the grouped IN list let
+    // PostgreSQL scan the whole history table for each batch.
+    String sql =
+        causesOnly
+            ? "SELECT h.message_id, "
+                + COLUMNS.replaceAll("(\\w+)", "h.$1")
+                + " FROM redrive_history h WHERE h.message_id IN ("
+                + in
+                + ") AND h.hid = (SELECT MAX(l.hid) FROM redrive_history l"
+                + " WHERE l.message_id = h.message_id AND l.reason IS NOT NULL"
+                + " AND l.reason NOT IN ('POISON', 'EXPIRED'))"
+            : "SELECT message_id, "
                 + COLUMNS
                 + " FROM redrive_history WHERE hid IN (SELECT MAX(hid) FROM redrive_history"
                 + " WHERE message_id IN ("
                 + in
-                + ") AND reason IS NOT NULL"
-                + (causesOnly ? " AND reason NOT IN ('POISON', 'EXPIRED')" : "")
-                + " GROUP BY message_id)")) {
+                + ") AND reason IS NOT NULL GROUP BY message_id)";
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
       int i = 1;
       for (String id : messageIds) {
         ps.setString(i++, id);

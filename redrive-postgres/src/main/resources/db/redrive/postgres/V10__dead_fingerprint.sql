@@ -7,6 +7,7 @@ ALTER TABLE redrive_messages ADD COLUMN dead_fingerprint TEXT;
 -- and redrive by fingerprint); like the dead index, leases and completions never touch it.
 CREATE INDEX redrive_messages_dead_groups
   ON redrive_messages (queue, dead_fingerprint, seq, dead_at) WHERE state = 'DEAD';
--- The dead rows still to fingerprint: empty once they are filled, so finding none costs nothing.
-CREATE INDEX redrive_messages_dead_unfingerprinted ON redrive_messages (queue)
+-- The dead rows still to fingerprint, in the order the fill takes them (a batch then reads only its
+-- own rows): empty once they are filled, so finding none costs nothing.
+CREATE INDEX redrive_messages_dead_unfingerprinted ON redrive_messages (queue, seq)
   WHERE state = 'DEAD' AND dead_fingerprint IS NULL;
