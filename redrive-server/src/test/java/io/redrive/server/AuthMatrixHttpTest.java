@@ -40,6 +40,7 @@ class AuthMatrixHttpTest {
     VIEW_MESSAGES(Permission.VIEW, (api, q) -> api.get("/v1/queues/" + q + "/messages")),
     VIEW_DEAD_GROUPS(Permission.VIEW, (api, q) -> api.get("/v1/queues/" + q + "/dead-groups")),
     VIEW_DEAD_GROUPS_BY_QUERY(Permission.VIEW, (api, q) -> api.get("/v1/dead-groups?queue=" + q)),
+    VIEW_ACTIVITY(Permission.VIEW, (api, q) -> api.get("/v1/queues/" + q + "/activity")),
     PRODUCE_ENQUEUE(
         Permission.PRODUCE,
         (api, q) -> api.post("/v1/queues/" + q + "/messages", "{\"messages\":[{\"type\":\"t\"}]}")),
@@ -160,6 +161,46 @@ class AuthMatrixHttpTest {
     }
     assertThat(root.get("/v1/messages/" + outId).status()).isEqualTo(200);
     root.delete("/v1/queues/out.walls1");
+  }
+
+  @org.junit.jupiter.api.Test
+  void activityOfAll_scopedKey_sumsOnlyItsQueues() {
+    createQueue("{\"name\":\"in.activity\"}");
+    createQueue("{\"name\":\"out.activity\"}");
+    enqueue("in.activity");
+    for (int i = 0; i < 3; i++) {
+      enqueue("out.activity");
+    }
+    HttpApiClient api = new HttpApiClient(server.baseUrl()).withKey(secret(Role.VIEWER));
+    long visible = 0;
+    long all = 0;
+    for (var n : root.get("/v1/queues").get("queues")) {
+      String name = n.get("name").asText();
+      long enqueued =
+          root
+              .get("/v1/queues/" + name + "/activity?minutes=60")
+              .get("points")
+              .findValues("enqueued")
+              .stream()
+              .mapToLong(v -> v.asLong())
+              .sum();
+      all += enqueued;
+      visible += name.startsWith("in.") ? enqueued : 0;
+    }
+
+    Response scoped = api.get("/v1/activity?minutes=60");
+    Response rootSum = root.get("/v1/activity?minutes=60");
+    root.delete("/v1/queues/in.activity");
+    root.delete("/v1/queues/out.activity");
+
+    assertThat(scoped.status()).as(scoped.toString()).isEqualTo(200);
+    assertThat(
+            scoped.get("points").findValues("enqueued").stream().mapToLong(v -> v.asLong()).sum())
+        .isEqualTo(visible)
+        .isLessThan(all);
+    assertThat(
+            rootSum.get("points").findValues("enqueued").stream().mapToLong(v -> v.asLong()).sum())
+        .isEqualTo(all);
   }
 
   @org.junit.jupiter.api.Test

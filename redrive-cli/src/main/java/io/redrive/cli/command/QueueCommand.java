@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       QueuePauseCommand.class,
       QueueResumeCommand.class,
       QueueStatsCommand.class,
+      QueueActivityCommand.class,
       QueueRedriveCommand.class
     })
 public final class QueueCommand {}

@@ -246,6 +246,38 @@ class QueueCommandsTest {
   }
 
   @Test
+  void activity_oneQueue_printsAMinuteTableOrJson() throws Exception {
+    server.cli("queue", "create", "orders", "--max-attempts", "1");
+    server.enqueue("orders", "charge", "{}");
+    server.enqueue("orders", "charge", "{}");
+    server.failAll("orders", FailureReason.VALIDATION_FAILURE, "bad card");
+
+    Cli.Result r = server.cli("queue", "activity", "orders", "--minutes", "3");
+    Cli.Result json = server.cli("queue", "activity", "orders", "--minutes", "3", "--json");
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.out().lines()).hasSize(4);
+    assertThat(r.out().lines().findFirst().orElseThrow())
+        .contains("MINUTE")
+        .contains("ENQUEUED")
+        .contains("COMPLETED")
+        .contains("FAILED")
+        .contains("DIED")
+        .contains("READY");
+    JsonNode answer = JSON.readTree(json.out());
+    assertThat(answer.get("minutes").asInt()).isEqualTo(3);
+    long enqueued = 0;
+    long died = 0;
+    for (JsonNode p : answer.get("points")) {
+      enqueued += p.get("enqueued").asLong();
+      died += p.get("dead").asLong();
+    }
+    assertThat(enqueued).isEqualTo(2);
+    assertThat(died).isEqualTo(2);
+    assertThat(server.cli("queue", "activity", "orders", "--minutes", "0").exit()).isNotZero();
+  }
+
+  @Test
   void redrive_dryRunThenForReal_movesDeadMessagesBack() throws Exception {
     server.cli("queue", "create", "orders.dlq");
     server.cli(

@@ -14,10 +14,11 @@ import io.redrive.queue.QueueUpdate;
 import io.redrive.server.auth.Permission;
 import io.redrive.server.http.RequestBodies.CreateQueueBody;
 import io.redrive.server.http.RequestBodies.UpdateQueueBody;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Queue administration: list, create, get, update, delete, pause, resume, stats. */
+/** Queue administration: list, create, get, update, delete, pause, resume, stats, activity. */
 final class QueueEndpoints {
   private final Redrive redrive;
   private final Views views;
@@ -101,7 +102,27 @@ final class QueueEndpoints {
             null,
             200,
             Responses.Stats.class,
-            this::stats));
+            this::stats),
+        Route.of(
+                GET,
+                "/v1/queues/{name}/activity",
+                "Per-minute counts and depth of a queue",
+                Permission.VIEW,
+                null,
+                200,
+                Responses.Activity.class,
+                this::activity)
+            .withQueryParams("minutes"),
+        Route.of(
+                GET,
+                "/v1/activity",
+                "Per-minute counts and depth of every queue the key may view, summed",
+                Permission.VIEW,
+                null,
+                200,
+                Responses.Activity.class,
+                this::activityOfAll)
+            .withQueryParams("minutes"));
   }
 
   private void list(Exchange ex) {
@@ -156,6 +177,47 @@ final class QueueEndpoints {
   private void delete(Exchange ex) {
     redrive.deleteQueue(ex.path("name"));
     ex.noContent();
+  }
+
+  private void activity(Exchange ex) {
+    String name = ex.path("name");
+    int minutes = minutes(ex);
+    ex.reply(views.activity(name, minutes, redrive.activity(name, Duration.ofMinutes(minutes))));
+  }
+
+  /** A key limited to some queues gets the sum of those it may view, never the others'. */
+  private void activityOfAll(Exchange ex) {
+    int minutes = minutes(ex);
+    Duration window = Duration.ofMinutes(minutes);
+    if (!ex.scoped()) {
+      ex.reply(views.activity(null, minutes, redrive.activity((String) null, window)));
+      return;
+    }
+    List<String> visible = new ArrayList<>();
+    for (Queue q : redrive.listQueues()) {
+      if (ex.mayAccess(Permission.VIEW, q.name())) {
+        visible.add(q.name());
+      }
+    }
+    ex.reply(views.activity(null, minutes, redrive.activityOf(visible, window)));
+  }
+
+  /** The {@code minutes} query parameter: 1 to 1440, default 60. */
+  private static int minutes(Exchange ex) {
+    String value = ex.query("minutes");
+    if (value == null) {
+      return 60;
+    }
+    long n;
+    try {
+      n = Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("minutes: a whole number, was \"" + value + "\"");
+    }
+    if (n < 1 || n > 1440) {
+      throw new IllegalArgumentException("minutes: must be between 1 and 1440, was " + n);
+    }
+    return (int) n;
   }
 
   private void stats(Exchange ex) {

@@ -97,6 +97,31 @@ final class Responses {
       @ApiField(nullable = true) Instant latestScheduledAt,
       @ApiField(format = "duration", nullable = true) String oldestReadyAge) {}
 
+  /**
+   * {@code GET /v1/queues/{name}/activity} and {@code GET /v1/activity}: one point per minute,
+   * oldest first, the last one the current minute (docs/engine.md, "Activity counters").
+   */
+  record Activity(
+      @ApiField(nullable = true, description = "the queue, or null for the sum of every queue")
+          String queue,
+      int minutes,
+      List<ActivityPoint> points) {}
+
+  /** One minute of {@link Activity}. */
+  record ActivityPoint(
+      Instant minute,
+      long enqueued,
+      long completed,
+      @ApiField(description = "attempts that failed: fails, abandons with a reason, expired leases")
+          long failed,
+      @ApiField(description = "messages that died, any reason, counted on the queue they died in")
+          long dead,
+      @ApiField(nullable = true, description = "the minute's depth snapshot, null when none")
+          ActivityDepth depth) {}
+
+  /** Messages by state at a minute's depth snapshot; an expired lease counts as ready. */
+  record ActivityDepth(long ready, long scheduled, long leased, long dead) {}
+
   /** {@code POST /v1/queues/{name}/messages}. */
   record EnqueueResults(List<EnqueueResult> results) {}
 

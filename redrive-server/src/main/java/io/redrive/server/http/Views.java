@@ -9,6 +9,7 @@ import io.redrive.lease.LeasedMessage;
 import io.redrive.lease.SettleResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
+import io.redrive.queue.ActivityPoint;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueStats;
@@ -75,6 +76,25 @@ final class Views {
 
   Responses.QueueWithStats queueWithStats(Queue q, QueueStats s, Predicate<String> visible) {
     return new Responses.QueueWithStats(queue(q, visible), stats(s));
+  }
+
+  /** The activity of {@code queue} (null: summed over queues) over the last {@code minutes}. */
+  Responses.Activity activity(String queue, int minutes, List<ActivityPoint> points) {
+    List<Responses.ActivityPoint> out = new java.util.ArrayList<>(points.size());
+    for (ActivityPoint p : points) {
+      ActivityPoint.Depth d = p.depth();
+      out.add(
+          new Responses.ActivityPoint(
+              p.minute(),
+              p.enqueued(),
+              p.completed(),
+              p.failed(),
+              p.dead(),
+              d == null
+                  ? null
+                  : new Responses.ActivityDepth(d.ready(), d.scheduled(), d.leased(), d.dead())));
+    }
+    return new Responses.Activity(queue, minutes, out);
   }
 
   Responses.Stats stats(QueueStats s) {
