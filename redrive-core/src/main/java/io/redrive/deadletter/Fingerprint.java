@@ -103,7 +103,12 @@ public record Fingerprint(
     FailureReason causeReason = cause == null ? null : cause.reason();
     String trace = cause == null ? null : cause.stackTrace();
     String exceptionClass = exceptionClass(trace);
-    String pattern = cause == null ? null : normalise(cause.message());
+    // A lease expiry's message is the engine's own sentence naming the worker that vanished: the
+    // workers differ, the cause (a crash) is one, so its text takes no part.
+    String pattern =
+        cause == null || causeReason == FailureReason.LEASE_EXPIRED
+            ? null
+            : normalise(cause.message());
     List<String> frames = frames(trace);
     StringBuilder text = new StringBuilder("redrive-fingerprint-1\n");
     text.append("reason=").append(reason == null ? "" : reason.name()).append('\n');

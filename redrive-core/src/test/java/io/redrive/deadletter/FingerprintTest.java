@@ -74,6 +74,30 @@ class FingerprintTest {
   }
 
   @Test
+  void poisonAfterCrashes_onDifferentWorkers_isOneGroup() {
+    Fingerprint onW1 =
+        Fingerprint.of(
+            FailureReason.POISON,
+            "charge",
+            failure(
+                FailureReason.LEASE_EXPIRED,
+                "lease expired: worker w1 did not settle within its lease (crash, kill or hang)",
+                null));
+    Fingerprint onBilling7 =
+        Fingerprint.of(
+            FailureReason.POISON,
+            "charge",
+            failure(
+                FailureReason.LEASE_EXPIRED,
+                "lease expired: worker billing-7 did not settle within its lease (crash, kill or"
+                    + " hang)",
+                null));
+    assertThat(onW1.key()).isEqualTo(onBilling7.key());
+    assertThat(onW1.pattern()).isNull();
+    assertThat(onW1.causeReason()).isEqualTo(FailureReason.LEASE_EXPIRED);
+  }
+
+  @Test
   void normalise_whitespace_collapsedAndTrimmed() {
     assertThat(Fingerprint.normalise("  many\t spaces\n here ")).isEqualTo("many spaces here");
   }
