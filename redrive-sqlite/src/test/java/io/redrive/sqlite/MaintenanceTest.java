@@ -150,9 +150,34 @@ class MaintenanceTest {
     assertThatThrownBy(() -> Maintenance.builder(redrive).batchSize(0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("batchSize: must be between 1 and 10000, was 0");
+    assertThatThrownBy(() -> Maintenance.builder(redrive).activityRetention(Duration.ofMinutes(5)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("activityRetention: must be between 1h and 30d, was PT5M");
     assertThatThrownBy(() -> Maintenance.builder(null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("redrive: is required");
+  }
+
+  @Test
+  void start_recordsEachQueuesDepthForTheMinute() {
+    redrive.createQueue("jobs", QueuePolicy.defaults());
+    redrive.enqueue(NewMessage.builder("jobs", "t").payload("{}").build());
+
+    try (Maintenance maintenance =
+        Maintenance.builder(redrive)
+            .interval(Duration.ofMillis(20))
+            .activityRetention(Duration.ofHours(2))
+            .start()) {
+      assertThat(maintenance.activityRetention()).isEqualTo(Duration.ofHours(2));
+      // Two points: the sweep may have taken the snapshot in the minute before this one.
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .pollInterval(Duration.ofMillis(10))
+          .until(
+              () ->
+                  redrive.activity("jobs", Duration.ofMinutes(2)).stream()
+                      .anyMatch(p -> p.depth() != null && p.depth().ready() == 1));
+    }
   }
 
   @Test
@@ -161,5 +186,8 @@ class MaintenanceTest {
     maintenance.close();
     maintenance.close();
     assertThat(maintenance.interval()).isEqualTo(Maintenance.DEFAULT_INTERVAL);
+    assertThat(maintenance.activityRetention())
+        .isEqualTo(Maintenance.DEFAULT_ACTIVITY_RETENTION)
+        .isEqualTo(Redrive.MAX_ACTIVITY_WINDOW);
   }
 }
