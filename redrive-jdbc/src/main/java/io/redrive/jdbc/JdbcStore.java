@@ -428,10 +428,16 @@ public abstract class JdbcStore implements Store, WorkflowStore {
             : "settle " + p.commands().size() + " messages";
     if (leasing.leasesAlone()
         && !p.allOrNothing()
-        && p.commands().stream().allMatch(command -> command instanceof SettleCommand.Complete)) {
-      // Completions only: one DELETE statement (see Completing) that also counts them, then reads
-      // for the tokens it missed. Only an activity's completion, ended by the locked path, leaves
-      // a count for a statement of its own.
+        && p.commands().stream()
+            .allMatch(
+                command ->
+                    command instanceof SettleCommand.Complete complete
+                        && complete.result() == null)) {
+      // Plain completions only: one DELETE statement (see Completing) that also counts them, then
+      // reads for the tokens it missed. An activity's completion carries a result and ends its
+      // activity in several statements, so it takes a transaction (below); a plain complete of an
+      // activity message, which the DELETE leaves, is ended in a transaction of its own by
+      // Settling, which counts it there.
       return tx.writeAlone(
           what,
           c -> {

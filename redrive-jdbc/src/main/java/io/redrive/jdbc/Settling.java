@@ -37,6 +37,8 @@ final class Settling {
   private final DeadLettering deadLettering;
   private final WorkflowNotifications workflows;
 
+  private final ActivityRows activity;
+
   Settling(
       SqlDialect dialect,
       MessageRows messages,
@@ -48,6 +50,7 @@ final class Settling {
     this.messages = messages;
     this.history = history;
     this.completing = new Completing(dialect, completions, activity);
+    this.activity = activity;
     this.completions = completions;
     this.deadLettering = deadLettering;
     this.workflows = workflows;
@@ -101,7 +104,29 @@ final class Settling {
     }
     if (!otherAt.isEmpty()) {
       otherAt.sort(null);
-      settleLocked(c, commands, otherAt, p, out, tally);
+      if (c.getAutoCommit()) {
+        // The one-statement path (Transactions.writeAlone) met commands its DELETE did not take
+        // (an activity message, a lease no longer current): they lock rows and write several
+        // statements, so they run in a transaction of their own and end whole or not at all.
+        c.setAutoCommit(false);
+        try {
+          Tally own = Tally.of(); // counted in this transaction, not by a statement after it
+          settleLocked(c, commands, otherAt, p, out, own);
+          activity.flush(c, own, p.now(), false);
+          c.commit();
+        } catch (SQLException | RuntimeException e) {
+          try {
+            c.rollback();
+          } catch (SQLException suppressed) {
+            e.addSuppressed(suppressed);
+          }
+          throw e;
+        } finally {
+          c.setAutoCommit(true);
+        }
+      } else {
+        settleLocked(c, commands, otherAt, p, out, tally);
+      }
     }
     List<Settlement> result = Arrays.asList(out);
     if (p.allOrNothing()) {

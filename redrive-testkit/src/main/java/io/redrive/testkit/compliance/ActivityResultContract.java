@@ -3,6 +3,8 @@ package io.redrive.testkit.compliance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redrive.Redrive;
+import io.redrive.error.StoreException;
 import io.redrive.failure.FailureReason;
 import io.redrive.lease.AbandonRequest;
 import io.redrive.lease.LeasedMessage;
@@ -23,10 +25,13 @@ import io.redrive.store.InstanceRow.Status;
 import io.redrive.store.LeaseTurnParams;
 import io.redrive.store.StartInstanceParams;
 import io.redrive.store.StartInstanceParams.IfExists;
+import io.redrive.store.Store;
 import io.redrive.store.TurnLease;
 import io.redrive.store.WorkflowStore;
+import io.redrive.testkit.fault.StatementFailingDataSource;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -139,6 +144,63 @@ public abstract class ActivityResultContract extends ComplianceTestBase {
 
     assertGone(id);
     assertThat(theResult().data()).contains("\"outcome\":\"COMPLETED\"").doesNotContain("result");
+  }
+
+  @Test
+  void completeWithResult_failureAtEachStatement_endsTheActivityWholeOrNotAtAll() {
+    completeFailingAtEachStatement(true);
+  }
+
+  @Test
+  void completeWithoutResult_failureAtEachStatement_endsTheActivityWholeOrNotAtAll() {
+    completeFailingAtEachStatement(false);
+  }
+
+  /**
+   * Completes an activity message through a store whose n-th statement fails, for n = 1, 2, … until
+   * the completion goes through: each failed try must leave the message leased and the instance
+   * without a result (an activity that ends in several statements must end in one transaction, also
+   * on the one-statement path of plain completions).
+   */
+  private void completeFailingAtEachStatement(boolean withResult) {
+    AtomicReference<StatementFailingDataSource> faults = new AtomicReference<>();
+    Store failingStore =
+        db.openStore(
+            base -> {
+              faults.set(new StatementFailingDataSource(base));
+              return faults.get();
+            });
+    Redrive failing = Redrive.builder(failingStore).clock(clock).build();
+    try {
+      String id = scheduleActivity();
+      LeasedMessage m = leaseOne(ACTIVITIES);
+      int failed = 0;
+      for (int n = 1; ; n++) {
+        faults.get().failAt(n);
+        try {
+          if (withResult) {
+            failing.completeWithResult(m.token(), RESULT);
+          } else {
+            failing.complete(m.token());
+          }
+          break;
+        } catch (StoreException e) {
+          failed++;
+          assertThat(store.findMessage(new io.redrive.store.FindMessageParams(id, now())))
+              .as("statement %d failed: the message is still leased", n)
+              .hasValueSatisfying(msg -> assertThat(msg.state()).isEqualTo(MessageState.LEASED));
+          assertThat(workflows().readInbox(ID))
+              .as("statement %d failed: no result reached the instance", n)
+              .isEmpty();
+        }
+      }
+      faults.get().disarm();
+      assertThat(failed).as("the completion's statements, each failed once").isPositive();
+      assertGone(id);
+      assertThat(theResult().data()).contains("\"outcome\":\"COMPLETED\"");
+    } finally {
+      failing.close(); // closes its store
+    }
   }
 
   @Test
