@@ -9,7 +9,7 @@ import java.util.List;
  * @param groups the groups of this page, largest first
  * @param offset this page's offset
  * @param nextOffset the next page's offset, or null on the last
- * @param totalDead dead messages in the queues shown
+ * @param totalDead dead messages in the groups of this page
  */
 public record GroupsView(
     String queue, List<GroupCard> groups, int offset, Integer nextOffset, long totalDead) {}
