@@ -99,6 +99,15 @@ class DashboardActionsTest extends ApiTestBase {
     return job.body();
   }
 
+  /** Confirms {@code op} on message {@code id} as its page's button leads to, and posts it. */
+  private void actOnOne(String op, String id) throws Exception {
+    HttpResponse<String> confirm = ui.get("/ui/confirm?op=" + op + "&id=" + id);
+    assertThat(confirm.body()).contains("id=\"dry-run-count\">1<");
+    HttpResponse<String> posted =
+        ui.post("/ui/actions", form("_csrf", UiClient.csrfOf(confirm.body()), "op", op, "id", id));
+    assertThat(posted.statusCode()).isEqualTo(303);
+  }
+
   private static String value(String html, String name) {
     Matcher m = Pattern.compile("name=\"" + name + "\" value=\"([^\"]*)\"").matcher(html);
     assertThat(m.find()).as("field " + name).isTrue();
@@ -204,13 +213,7 @@ class DashboardActionsTest extends ApiTestBase {
     String id = redrive.listMessages(MessageQuery.all(q)).messages().get(0).id();
     String page = ui.get("/ui/messages/" + id).body();
     assertThat(page).contains("id=\"retry\"");
-    HttpResponse<String> confirm = ui.get("/ui/confirm?op=retry&id=" + id);
-    assertThat(confirm.body()).contains("id=\"dry-run-count\">1<");
-    HttpResponse<String> posted =
-        ui.post(
-            "/ui/actions",
-            form("_csrf", UiClient.csrfOf(confirm.body()), "op", "retry", "id", id, "queue", q));
-    assertThat(posted.statusCode()).isEqualTo(303);
+    actOnOne("retry", id);
     assertThat(redrive.getMessage(id).state()).isEqualTo(MessageState.READY);
     assertThat(
             List.of(
@@ -230,14 +233,7 @@ class DashboardActionsTest extends ApiTestBase {
     String id = redrive.listMessages(MessageQuery.all(dlq)).messages().get(0).id();
     String page = ui.get("/ui/messages/" + id).body();
     assertThat(page).contains("id=\"redrive\"");
-    HttpResponse<String> confirm = ui.get("/ui/confirm?op=redrive&id=" + id);
-    assertThat(confirm.body()).contains("id=\"dry-run-count\">1<");
-    HttpResponse<String> posted =
-        ui.post(
-            "/ui/actions",
-            form(
-                "_csrf", UiClient.csrfOf(confirm.body()), "op", "redrive", "id", id, "queue", dlq));
-    assertThat(posted.statusCode()).isEqualTo(303);
+    actOnOne("redrive", id);
     assertThat(redrive.getMessage(id).queue()).isEqualTo(q);
     assertThat(redrive.stats(dlq).dead()).isEqualTo(1);
   }
