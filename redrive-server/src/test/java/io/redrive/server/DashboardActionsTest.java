@@ -2,6 +2,7 @@ package io.redrive.server;
 
 import static io.redrive.server.UiClient.form;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.redrive.Redrive;
 import io.redrive.deadletter.DeadGroup;
@@ -13,6 +14,7 @@ import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -90,13 +92,11 @@ class DashboardActionsTest extends ApiTestBase {
     assertThat(posted.statusCode()).as(posted.body()).isEqualTo(303);
     Matcher m = JOB.matcher(posted.headers().firstValue("Location").orElseThrow());
     assertThat(m.find()).isTrue();
-    HttpResponse<String> job = ui.get("/ui/jobs/" + m.group(1));
-    for (int i = 0; i < 100 && job.body().contains("data-status=\"running\""); i++) {
-      Thread.sleep(100); // the job runs on the server; its page is what a user would reload
-      job = ui.get("/ui/jobs/" + m.group(1));
-    }
-    assertThat(job.body()).contains("data-status=\"done\"");
-    return job.body();
+    String jobPath = "/ui/jobs/" + m.group(1);
+    // The job runs on the server; its page is what a user would reload until it is done.
+    return await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> ui.get(jobPath).body(), body -> body.contains("data-status=\"done\""));
   }
 
   /** Confirms {@code op} on message {@code id} as its page's button leads to, and posts it. */
