@@ -4,6 +4,8 @@ import io.redrive.deadletter.Fingerprint;
 import io.redrive.engine.DeliveryRules;
 import io.redrive.failure.FailureReason;
 import io.redrive.failure.FailureRecord;
+import io.redrive.jdbc.owned.EndedMessage;
+import io.redrive.jdbc.owned.QueueEndings;
 import io.redrive.lease.SettleResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.MessageState;
@@ -14,7 +16,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.List;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,17 +32,17 @@ final class DeadLettering {
   private final HistoryRows history;
   private final Supplier<String> ids;
 
-  private final WorkflowNotifications workflows;
+  private final QueueEndings activityEndings;
 
   DeadLettering(
       MessageRows messages,
       HistoryRows history,
       Supplier<String> ids,
-      WorkflowNotifications workflows) {
+      QueueEndings activityEndings) {
     this.messages = messages;
     this.history = history;
     this.ids = ids;
-    this.workflows = workflows;
+    this.activityEndings = activityEndings;
   }
 
   /**
@@ -121,19 +122,19 @@ final class DeadLettering {
           "an activity message dying for " + reason + " ends with its result, not here");
     }
     keepInPlace(c, row.id(), reason, fingerprint, now);
-    List<HistoryEntry> story = history.read(c, row.id());
-    FailureRecord failure = story.isEmpty() ? null : story.get(story.size() - 1).failure();
-    workflows.activityEnded(
+    activityEndings.ended(
         c,
-        row,
-        reason == FailureReason.POISON
-            ? WorkflowNotifications.Ending.POISONED
-            : WorkflowNotifications.Ending.EXPIRED,
-        null,
-        failure,
-        null,
-        story,
-        now);
+        new EndedMessage(
+            row.id(),
+            row.queue(),
+            row.attempts(),
+            reason == FailureReason.POISON
+                ? EndedMessage.Ending.POISONED
+                : EndedMessage.Ending.EXPIRED,
+            null,
+            null,
+            () -> history.read(c, row.id()),
+            now));
     return new SettleResult(
         row.id(), MessageState.DEAD, null, reason, null, false, row.queue(), leasedAt(row));
   }

@@ -286,6 +286,21 @@ final class MessageRows {
     }
   }
 
+  /**
+   * Deletes the rows with the given ids, one statement run per row (no list of parameters that
+   * grows with {@code ids}); returns how many were there.
+   */
+  int deleteEach(Connection c, List<String> ids) throws SQLException {
+    int deleted = 0;
+    try (PreparedStatement ps = c.prepareStatement("DELETE FROM redrive_messages WHERE id = ?")) {
+      for (String id : ids) {
+        ps.setString(1, id);
+        deleted += ps.executeUpdate();
+      }
+    }
+    return deleted;
+  }
+
   void deleteAll(Connection c, List<String> ids) throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement("DELETE FROM redrive_messages WHERE id " + dialect.in(ids.size()))) {

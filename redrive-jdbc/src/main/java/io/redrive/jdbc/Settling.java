@@ -2,6 +2,8 @@ package io.redrive.jdbc;
 
 import io.redrive.engine.DeliveryRules;
 import io.redrive.failure.FailureRecord;
+import io.redrive.jdbc.owned.EndedMessage;
+import io.redrive.jdbc.owned.QueueEndings;
 import io.redrive.lease.SettleCommand;
 import io.redrive.lease.SettleResult;
 import io.redrive.lease.Settlement;
@@ -35,7 +37,7 @@ final class Settling {
   private final Completing completing;
   private final CompletionRows completions;
   private final DeadLettering deadLettering;
-  private final WorkflowNotifications workflows;
+  private final QueueEndings activityEndings;
 
   private final ActivityRows activity;
 
@@ -46,14 +48,14 @@ final class Settling {
       CompletionRows completions,
       ActivityRows activity,
       DeadLettering deadLettering,
-      WorkflowNotifications workflows) {
+      QueueEndings activityEndings) {
     this.messages = messages;
     this.history = history;
     this.completing = new Completing(dialect, completions, activity);
     this.activity = activity;
     this.completions = completions;
     this.deadLettering = deadLettering;
-    this.workflows = workflows;
+    this.activityEndings = activityEndings;
   }
 
   /**
@@ -282,8 +284,17 @@ final class Settling {
               now.truncatedTo(java.time.temporal.ChronoUnit.MILLIS), // as stored times are
               null,
               null));
-      workflows.activityEnded(
-          c, row, WorkflowNotifications.Ending.COMPLETED, complete.result(), null, null, told, now);
+      activityEndings.ended(
+          c,
+          new EndedMessage(
+              row.id(),
+              row.queue(),
+              row.attempts(),
+              EndedMessage.Ending.COMPLETED,
+              complete.result(),
+              null,
+              () -> told,
+              now));
       history.delete(c, row.id());
       messages.delete(c, row.id());
       if (CompletionRows.remembers(p.completionWindow())) {
@@ -311,9 +322,17 @@ final class Settling {
               leasedAt(row)));
     }
     SettleCommand.Fail f = (SettleCommand.Fail) command;
-    FailureRecord failure = story.get(story.size() - 1).failure();
-    workflows.activityEnded(
-        c, row, WorkflowNotifications.Ending.FAILED, null, failure, f.retryAfter(), story, now);
+    activityEndings.ended(
+        c,
+        new EndedMessage(
+            row.id(),
+            row.queue(),
+            row.attempts(),
+            EndedMessage.Ending.FAILED,
+            null,
+            f.retryAfter(),
+            () -> story,
+            now));
     history.delete(c, row.id());
     messages.delete(c, row.id());
     return Settlement.settled(
