@@ -112,30 +112,20 @@ public abstract class JdbcStore implements Store, WorkflowStore {
     this.tx =
         new Transactions(dataSource, dialect, schema == null ? null : new SchemaQualifier(schema));
     this.queues = new QueueRows(dialect);
-    this.messages = new MessageRows(dialect);
-    this.history = new HistoryRows();
     this.workflows = new Workflows(dialect, () -> signals.signal(Workflows.SIGNAL));
+    QueueKinds kinds = new QueueKinds(workflows.activityEndings(), Workflows.NOT_AN_ACTIVITY);
+    this.messages = new MessageRows(dialect, kinds);
+    this.history = new HistoryRows();
     // Dead-letter copies only need unique, time-ordered ids; the wall clock is fine for the time
     // part since serve order never reads ids.
     DeadLettering deadLettering =
-        new DeadLettering(
-            messages,
-            history,
-            () -> MessageIds.next(Clock.systemUTC()),
-            workflows.activityEndings());
+        new DeadLettering(messages, history, () -> MessageIds.next(Clock.systemUTC()));
     this.completions = new CompletionRows(dialect);
     this.activity = new ActivityRows(dialect);
-    this.producing = new Producing(dialect, queues, messages, history, completions);
-    this.leasing = new Leasing(dialect, queues, history, deadLettering);
+    this.producing = new Producing(dialect, queues, messages, history, completions, kinds);
+    this.leasing = new Leasing(dialect, queues, history, deadLettering, kinds);
     this.settling =
-        new Settling(
-            dialect,
-            messages,
-            history,
-            completions,
-            activity,
-            deadLettering,
-            workflows.activityEndings());
+        new Settling(dialect, messages, history, completions, activity, deadLettering, kinds);
     this.inspecting = new Inspecting(queues, history);
     this.operating = new Operating(dialect, queues, messages, history, deadLettering);
     this.deadGroups = new DeadGroups(dialect, history);

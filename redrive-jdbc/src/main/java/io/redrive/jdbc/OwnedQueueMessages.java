@@ -32,7 +32,7 @@ final class OwnedQueueMessages implements OwnedQueues {
 
   @Override
   public List<EnqueueResult> enqueue(Connection c, EnqueueParams params) throws SQLException {
-    return producing.enqueueActivities(c, params, tally);
+    return producing.enqueueByOwner(c, params, tally);
   }
 
   @Override

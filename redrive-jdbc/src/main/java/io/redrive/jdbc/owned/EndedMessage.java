@@ -1,5 +1,6 @@
 package io.redrive.jdbc.owned;
 
+import io.redrive.failure.FailureReason;
 import io.redrive.message.HistoryEntry;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -15,8 +16,8 @@ import java.util.List;
  * @param ending how it ended
  * @param result the handler's result JSON (a completion only), or null
  * @param retryAfter the delay the handler asked for before a retry (a failure only), or null
- * @param story reads the message's attempt story, this end included (only when asked: an ordinary
- *     queue's ends are read by nobody)
+ * @param story reads the message's attempt story as the end left it, this end included (read only
+ *     when asked: nobody reads an ordinary queue's; nothing is left of a moved or discarded one)
  * @param at when it ended
  */
 public record EndedMessage(
@@ -38,7 +39,16 @@ public record EndedMessage(
     /** It died as poison at a lease, no handler having given a result. */
     POISONED,
     /** Its deadline passed, at a lease or by the sweep. */
-    EXPIRED
+    EXPIRED;
+
+    /** The ending of a message that died for {@code reason}. */
+    public static Ending ofDeath(FailureReason reason) {
+      return switch (reason) {
+        case POISON -> POISONED;
+        case EXPIRED -> EXPIRED;
+        default -> FAILED;
+      };
+    }
   }
 
   /** The attempt story of an ended message, read in the transaction that ended it. */
