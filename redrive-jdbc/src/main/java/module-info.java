@@ -1,7 +1,9 @@
 /**
  * The JDBC layer both stores share: {@link io.redrive.jdbc.JdbcStore}, its {@link
- * io.redrive.jdbc.SqlDialect} SPI and schema migrations. Its internals are package-private, so the
- * one package is exported whole.
+ * io.redrive.jdbc.SqlDialect} SPI and schema migrations. The queue statements' internals are
+ * package-private, so their package is exported whole; the workflow statements ({@code
+ * io.redrive.jdbc.workflow}) and the seam between the two ({@code io.redrive.jdbc.owned}) are
+ * closed: only this module uses them.
  */
 module io.redrive.jdbc {
   requires transitive io.redrive;

@@ -15,6 +15,7 @@ import io.redrive.bench.violation.BenchStandIn;
 import io.redrive.cli.violation.CliReachingOut;
 import io.redrive.engine.DeliveryRules;
 import io.redrive.jdbc.violation.JdbcReachingOut;
+import io.redrive.jdbc.workflow.Workflows;
 import io.redrive.postgres.violation.PostgresReachingOut;
 import io.redrive.queue.violation.CoreReachingOut;
 import io.redrive.server.http.HttpApi;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * <ul>
  *   <li>core: {@code io.redrive.engine} (to the JDBC layer and testkit), {@code io.redrive.time}
  *       (to the server, CLI, benchmark and testkit)
+ *   <li>JDBC layer: {@code io.redrive.jdbc.workflow}, {@code io.redrive.jdbc.owned}
  *   <li>server: {@code io.redrive.server.http}
  *   <li>CLI: every package ({@code io.redrive.cli..}); benchmark: every package ({@code
  *       io.redrive.bench..})
@@ -141,6 +143,18 @@ class ModuleBoundaryRulesTest {
           .because("io.redrive.time is exported only to the server, CLI, benchmark and testkit");
 
   @ArchTest
+  static final ArchRule jdbcWorkflowAndSeamOnlyForTheJdbcLayer =
+      classes()
+          .that()
+          .resideInAnyPackage("io.redrive.jdbc.workflow..", "io.redrive.jdbc.owned..")
+          .should()
+          .onlyHaveDependentClassesThat()
+          .resideInAPackage("io.redrive.jdbc..")
+          .because(
+              "io.redrive.jdbc.workflow and io.redrive.jdbc.owned are not exported: the workflow"
+                  + " statements and their seam to the queue statements are the JDBC layer's own");
+
+  @ArchTest
   static final ArchRule serverHttpOnlyForTheServer =
       classes()
           .that()
@@ -188,6 +202,7 @@ class ModuleBoundaryRulesTest {
                 BenchStandIn.class,
                 DeliveryRules.class,
                 DurationText.class,
+                Workflows.class,
                 HttpApi.class,
                 RedriveCommand.class);
     Map<ArchRule, Class<?>> caughtBy =
@@ -198,6 +213,7 @@ class ModuleBoundaryRulesTest {
             jdbcLayerDependsOnNoStore, JdbcReachingOut.class,
             engineOnlyForCoreJdbcAndTestkit, ServerReachingOut.class,
             timeOnlyForCoreAndTheApplications, SqliteReachingOut.class,
+            jdbcWorkflowAndSeamOnlyForTheJdbcLayer, PostgresReachingOut.class,
             serverHttpOnlyForTheServer, CliReachingOut.class,
             nothingDependsOnTheCli, ServerReachingOut.class,
             nothingDependsOnTheBenchmark, ServerReachingOut.class);

@@ -32,23 +32,23 @@ final class Completing {
   /** A lease whose message passed its deadline is lost; one parameter: now in epoch millis. */
   private static final String NOT_PAST_DEADLINE = "(expire_at IS NULL OR expire_at > ?)";
 
-  /**
-   * An activity message (one with a workflow link; every message of a workflow-owned queue has one,
-   * as nothing else may enqueue there) is ended by the locked path, since its instance must be
-   * told. One probe of the link table's unique index per row: measured cheaper at batch 1 than
-   * reading the queue table's workflow flag per statement.
-   */
-  private static final String NOT_WORKFLOW_OWNED =
-      "NOT EXISTS (SELECT 1 FROM redrive_wf_activities a WHERE a.message_id = redrive_messages.id)";
-
   private final SqlDialect dialect;
   private final CompletionRows completions;
   private final ActivityRows activity;
 
-  Completing(SqlDialect dialect, CompletionRows completions, ActivityRows activity) {
+  /**
+   * A condition that holds for a message of a queue nobody owns ({@link
+   * QueueKinds#unownedMessage}): an owned queue's message is ended by the locked path, since its
+   * owner must be told.
+   */
+  private final String unowned;
+
+  Completing(
+      SqlDialect dialect, CompletionRows completions, ActivityRows activity, String unowned) {
     this.dialect = dialect;
     this.completions = completions;
     this.activity = activity;
+    this.unowned = unowned;
   }
 
   /** One settlement per command of {@code commands} (none of them naming the same message). */
@@ -199,7 +199,7 @@ final class Completing {
         "WITH done AS (DELETE FROM redrive_messages WHERE state = 'LEASED' AND "
             + NOT_PAST_DEADLINE
             + " AND "
-            + NOT_WORKFLOW_OWNED
+            + unowned
             + " AND "
             + dialect.tokensMatch(ids.size())
             + " RETURNING id, queue, leased_at, lease_token, dedupe_key),"
@@ -236,7 +236,7 @@ final class Completing {
   }
 
   /** SQLite runs its cached one-row statement per row (in-process, that beats a wide statement). */
-  private static Map<String, CompletionRows.Completion> deleteRowByRow(
+  private Map<String, CompletionRows.Completion> deleteRowByRow(
       Connection c, List<String> ids, List<String> nonces, long now) throws SQLException {
     Map<String, CompletionRows.Completion> done = new HashMap<>();
     try (PreparedStatement ps =
@@ -245,7 +245,7 @@ final class Completing {
                 + " AND "
                 + NOT_PAST_DEADLINE
                 + " AND "
-                + NOT_WORKFLOW_OWNED
+                + unowned
                 + " RETURNING queue, leased_at, dedupe_key")) {
       for (int r = 0; r < ids.size(); r++) {
         ps.setString(1, ids.get(r));

@@ -1,20 +1,19 @@
 package io.redrive.jdbc;
 
 import io.redrive.deadletter.Fingerprint;
-import io.redrive.engine.DeliveryRules;
 import io.redrive.failure.FailureReason;
 import io.redrive.failure.FailureRecord;
+import io.redrive.jdbc.owned.EndedMessage;
+import io.redrive.jdbc.owned.QueueEndings;
 import io.redrive.lease.SettleResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.MessageState;
 import io.redrive.message.Outcome;
-import io.redrive.queue.DeadLetter;
 import io.redrive.queue.QueuePolicy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.List;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,17 +30,10 @@ final class DeadLettering {
   private final HistoryRows history;
   private final Supplier<String> ids;
 
-  private final WorkflowNotifications workflows;
-
-  DeadLettering(
-      MessageRows messages,
-      HistoryRows history,
-      Supplier<String> ids,
-      WorkflowNotifications workflows) {
+  DeadLettering(MessageRows messages, HistoryRows history, Supplier<String> ids) {
     this.messages = messages;
     this.history = history;
     this.ids = ids;
-    this.workflows = workflows;
   }
 
   /**
@@ -53,33 +45,54 @@ final class DeadLettering {
       Connection c,
       MessageRow row,
       QueuePolicy policy,
-      boolean workflowOwned,
+      QueueEndings endings,
       FailureReason reason,
       Instant now)
       throws SQLException {
-    return kill(c, row, policy, workflowOwned, reason, history.lastCause(c, row.id()), now);
+    return kill(c, row, policy, endings, reason, history.lastCause(c, row.id()), now);
   }
 
   /**
    * Makes {@code row} dead for {@code reason} of {@code cause} (the caller knows it, e.g. the
    * failure being settled; null when its history has none), stamping its fingerprint on the dead
-   * row. The history entry that explains the death must already be written.
+   * row, where its queue's {@code endings} route it, and tells them. The history entry that
+   * explains the death must already be written.
    */
   SettleResult kill(
       Connection c,
       MessageRow row,
       QueuePolicy policy,
-      boolean workflowOwned,
+      QueueEndings endings,
       FailureReason reason,
       FailureRecord cause,
       Instant now)
       throws SQLException {
     String fingerprint = Fingerprint.of(reason, row.type(), cause).key();
-    if (workflowOwned) {
-      return killActivity(c, row, reason, fingerprint, now);
-    }
-    DeadLetter.Mode mode = DeliveryRules.route(policy, row.stream());
-    switch (mode) {
+    SettleResult dead = route(c, row, policy, endings, reason, fingerprint, now);
+    endings.ended(
+        c,
+        new EndedMessage(
+            row.id(),
+            row.queue(),
+            row.attempts(),
+            EndedMessage.Ending.ofDeath(reason),
+            null,
+            null,
+            () -> history.read(c, row.id()),
+            now));
+    return dead;
+  }
+
+  private SettleResult route(
+      Connection c,
+      MessageRow row,
+      QueuePolicy policy,
+      QueueEndings endings,
+      FailureReason reason,
+      String fingerprint,
+      Instant now)
+      throws SQLException {
+    switch (endings.route(policy, row.stream(), reason)) {
       case KEEP -> {
         keepInPlace(c, row.id(), reason, fingerprint, now);
         return new SettleResult(
@@ -105,37 +118,6 @@ final class DeadLettering {
             row.id(), MessageState.DEAD, null, reason, dlq, false, row.queue(), leasedAt(row));
       }
     }
-  }
-
-  /**
-   * An activity message no handler gave a result for (poison at lease, a passed deadline) stays
-   * DEAD in place whatever its queue's dead-letter setting, its story kept for an operator, and its
-   * instance gets the failure. A handler's failure never comes here: it ends the message with its
-   * result (see {@link Settling}).
-   */
-  private SettleResult killActivity(
-      Connection c, MessageRow row, FailureReason reason, String fingerprint, Instant now)
-      throws SQLException {
-    if (DeliveryRules.onActivityDeath(reason) != DeliveryRules.ActivityDeath.KEEP_DEAD) {
-      throw new IllegalStateException(
-          "an activity message dying for " + reason + " ends with its result, not here");
-    }
-    keepInPlace(c, row.id(), reason, fingerprint, now);
-    List<HistoryEntry> story = history.read(c, row.id());
-    FailureRecord failure = story.isEmpty() ? null : story.get(story.size() - 1).failure();
-    workflows.activityEnded(
-        c,
-        row,
-        reason == FailureReason.POISON
-            ? WorkflowNotifications.Ending.POISONED
-            : WorkflowNotifications.Ending.EXPIRED,
-        null,
-        failure,
-        null,
-        story,
-        now);
-    return new SettleResult(
-        row.id(), MessageState.DEAD, null, reason, null, false, row.queue(), leasedAt(row));
   }
 
   private static Instant leasedAt(MessageRow row) {

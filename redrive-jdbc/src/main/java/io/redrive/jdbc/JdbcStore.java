@@ -5,6 +5,8 @@ import io.redrive.deadletter.DropResult;
 import io.redrive.deadletter.ImportResult;
 import io.redrive.deadletter.RedriveResult;
 import io.redrive.deadletter.RetryResult;
+import io.redrive.jdbc.owned.OwnedQueues;
+import io.redrive.jdbc.workflow.Workflows;
 import io.redrive.lease.LeaseResult;
 import io.redrive.lease.LeasedMessage;
 import io.redrive.lease.SettleCommand;
@@ -89,10 +91,9 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   private final Operating operating;
   private final DeadGroups deadGroups;
   private final UndeliveredLeases undelivered;
-  private final WorkflowInstances instances;
-  private final WorkflowTurns turns;
-  private final WorkflowCommits commits;
-  private final WorkflowOperations workflowOperations;
+  private final MessageRows messages;
+  private final HistoryRows history;
+  private final Workflows workflows;
   private final ReadySignals signals = new ReadySignals();
 
   /** A store whose tables need no schema name (the connection's default holds them). */
@@ -111,38 +112,32 @@ public abstract class JdbcStore implements Store, WorkflowStore {
     this.tx =
         new Transactions(dataSource, dialect, schema == null ? null : new SchemaQualifier(schema));
     this.queues = new QueueRows(dialect);
-    MessageRows messages = new MessageRows(dialect);
-    HistoryRows history = new HistoryRows();
+    this.workflows = new Workflows(dialect, () -> signals.signal(Workflows.SIGNAL));
+    QueueKinds kinds = new QueueKinds(workflows.activityEndings(), Workflows.NOT_AN_ACTIVITY);
+    this.messages = new MessageRows(dialect, kinds);
+    this.history = new HistoryRows();
     // Dead-letter copies only need unique, time-ordered ids; the wall clock is fine for the time
     // part since serve order never reads ids.
-    WorkflowNotifications workflowNotifications = new WorkflowNotifications(dialect, signals);
     DeadLettering deadLettering =
-        new DeadLettering(
-            messages, history, () -> MessageIds.next(Clock.systemUTC()), workflowNotifications);
+        new DeadLettering(messages, history, () -> MessageIds.next(Clock.systemUTC()));
     this.completions = new CompletionRows(dialect);
     this.activity = new ActivityRows(dialect);
-    this.producing = new Producing(dialect, queues, messages, history, completions);
-    this.leasing = new Leasing(dialect, queues, history, deadLettering);
+    this.producing = new Producing(dialect, queues, messages, history, completions, kinds);
+    this.leasing = new Leasing(dialect, queues, history, deadLettering, kinds);
     this.settling =
-        new Settling(
-            dialect,
-            messages,
-            history,
-            completions,
-            activity,
-            deadLettering,
-            workflowNotifications);
+        new Settling(dialect, messages, history, completions, activity, deadLettering, kinds);
     this.inspecting = new Inspecting(queues, history);
     this.operating = new Operating(dialect, queues, messages, history, deadLettering);
     this.deadGroups = new DeadGroups(dialect, history);
     this.undelivered = new UndeliveredLeases(dialect, messages, history);
-    this.instances = new WorkflowInstances(workflowNotifications);
-    this.turns = new WorkflowTurns(dialect, instances);
-    this.commits =
-        new WorkflowCommits(
-            dialect, instances, producing, messages, history, workflowNotifications);
-    this.workflowOperations =
-        new WorkflowOperations(dialect, history, operating, workflowNotifications);
+  }
+
+  /**
+   * What the workflow statements may do to the messages of workflow-owned queues in one
+   * transaction, whose {@code tally} counts what they enqueue.
+   */
+  private OwnedQueues ownedQueues(Tally tally) {
+    return new OwnedQueueMessages(producing, operating, messages, history, tally);
   }
 
   /** Work that counts its activity in a {@link Tally}. */
@@ -256,7 +251,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
 
   @Override
   public StartInstanceResult startInstance(StartInstanceParams p) {
-    return tx.write("start workflow instance " + p.instanceId(), c -> instances.start(c, p));
+    return tx.write("start workflow instance " + p.instanceId(), c -> workflows.start(c, p));
   }
 
   @Override
@@ -264,65 +259,65 @@ public abstract class JdbcStore implements Store, WorkflowStore {
     return tx.onCallerConnection(
         "start workflow instance " + p.instanceId() + " on caller's transaction",
         connection,
-        c -> instances.start(c, p));
+        c -> workflows.start(c, p));
   }
 
   @Override
   public Optional<InstanceRow> findInstance(String instanceId) {
-    return tx.read("find workflow instance " + instanceId, c -> instances.find(c, instanceId));
+    return tx.read("find workflow instance " + instanceId, c -> workflows.find(c, instanceId));
   }
 
   @Override
   public ReadySubscription subscribeTurns(Runnable listener) {
     // Through subscribeReady, so a store that hears other nodes (PostgreSQL) starts listening.
-    return subscribeReady(WorkflowNotifications.SIGNAL, listener);
+    return subscribeReady(Workflows.SIGNAL, listener);
   }
 
   @Override
   public InstancePage listInstances(ListInstancesParams p) {
-    return tx.read("list workflow instances", c -> instances.list(c, p));
+    return tx.read("list workflow instances", c -> workflows.list(c, p));
   }
 
   @Override
   public List<io.redrive.store.ActivityLinkRow> pendingActivities(String instanceId) {
     return tx.read(
         "read pending activities of workflow instance " + instanceId,
-        c -> WorkflowTurns.pendingActivities(c, instanceId));
+        c -> workflows.pendingActivities(c, instanceId));
   }
 
   @Override
   public java.util.Map<InstanceRow.Status, Long> countInstances() {
-    return tx.read("count workflow instances", instances::countByStatus);
+    return tx.read("count workflow instances", workflows::countByStatus);
   }
 
   @Override
   public List<TurnRow> readTimeline(String instanceId) {
     return tx.read(
-        "read timeline of workflow instance " + instanceId,
-        c -> WorkflowTurns.turnRows(c, instanceId, false));
+        "read timeline of workflow instance " + instanceId, c -> workflows.timeline(c, instanceId));
   }
 
   @Override
   public Optional<Instant> nextDueAt(Instant now) {
-    return tx.read("find the next due workflow turn", WorkflowTurns::nextDueAt);
+    return tx.read("find the next due workflow turn", workflows::nextDueAt);
   }
 
   @Override
   public boolean raiseEvent(RaiseEventParams p) {
     return tx.write(
-        "raise event " + p.name() + " for " + p.instanceId(), c -> workflowOperations.raise(c, p));
+        "raise event " + p.name() + " for " + p.instanceId(), c -> workflows.raise(c, p));
   }
 
   @Override
   public boolean requestTerminate(TerminateParams p) {
-    return tx.write(
-        "request termination of " + p.instanceId(), c -> workflowOperations.terminate(c, p));
+    return tx.write("request termination of " + p.instanceId(), c -> workflows.terminate(c, p));
   }
 
   @Override
   public void retryInstance(RetryInstanceParams p) {
     List<String> queues =
-        tx.write("retry workflow instance " + p.instanceId(), c -> workflowOperations.retry(c, p));
+        tx.write(
+            "retry workflow instance " + p.instanceId(),
+            c -> workflows.retry(c, p, ownedQueues(Tally.of())));
     for (String queue : queues) {
       signals.signal(queue);
       messagesCommitted(queue);
@@ -333,38 +328,37 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   public DeleteTreeResult deleteInstanceTree(String instanceId, boolean force) {
     return tx.write(
         "delete workflow tree of " + instanceId,
-        c -> workflowOperations.deleteTree(c, instanceId, force));
+        c -> workflows.deleteTree(c, instanceId, force, ownedQueues(Tally.of())));
   }
 
   @Override
   public List<HistoryRow> readHistory(String instanceId, Integer executionId) {
     return tx.read(
         "read history of workflow instance " + instanceId,
-        c -> WorkflowTurns.history(c, instanceId, executionId));
+        c -> workflows.history(c, instanceId, executionId));
   }
 
   @Override
   public List<InboxRow> readInbox(String instanceId) {
     return tx.read(
-        "read inbox of workflow instance " + instanceId,
-        c -> WorkflowTurns.inbox(c, instanceId, Long.MAX_VALUE, Integer.MAX_VALUE));
+        "read inbox of workflow instance " + instanceId, c -> workflows.inbox(c, instanceId));
   }
 
   @Override
   public List<ExecutionRow> listExecutions(String instanceId) {
     return tx.read(
         "list executions of workflow instance " + instanceId,
-        c -> instances.executions(c, instanceId));
+        c -> workflows.executions(c, instanceId));
   }
 
   @Override
   public Optional<TurnLease> leaseTurn(LeaseTurnParams p) {
-    return tx.write("lease a workflow turn", c -> turns.lease(c, p));
+    return tx.write("lease a workflow turn", c -> workflows.leaseTurn(c, p));
   }
 
   @Override
   public Instant renewTurn(RenewTurnParams p) {
-    return tx.write("renew the turn of " + p.instanceId(), c -> turns.renew(c, p));
+    return tx.write("renew the turn of " + p.instanceId(), c -> workflows.renewTurn(c, p));
   }
 
   @Override
@@ -373,7 +367,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
         writeCounted(
             "commit the turn of " + p.instanceId(),
             p.now(),
-            (c, tally) -> commits.commit(c, p, tally));
+            (c, tally) -> workflows.commitTurn(c, p, ownedQueues(tally)));
     for (String queue : activityQueues) {
       signals.signal(queue);
       messagesCommitted(queue);
@@ -385,7 +379,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
     tx.write(
         "abandon the turn of " + p.instanceId(),
         c -> {
-          turns.abandon(c, p);
+          workflows.abandonTurn(c, p);
           return null;
         });
   }

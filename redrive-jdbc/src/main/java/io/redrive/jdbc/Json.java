@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.message.HistoryEntry;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -36,55 +35,6 @@ final class Json {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("stored headers are not valid JSON: " + json, e);
     }
-  }
-
-  /**
-   * The data of an ACTIVITY_RESULT inbox row (docs/workflows.md): how the activity message ended,
-   * its result or failure, and its attempt story.
-   *
-   * @param result the handler's result JSON, or null
-   * @throws IllegalArgumentException when {@code result} is not valid JSON
-   */
-  static String activityResult(
-      MessageRow row,
-      String outcome,
-      String result,
-      io.redrive.failure.FailureRecord failure,
-      Duration retryAfter,
-      List<HistoryEntry> attempts) {
-    ObjectNode n = MAPPER.createObjectNode();
-    n.put("messageId", row.id());
-    n.put("outcome", outcome);
-    n.put("attempt", row.attempts());
-    if (result != null) {
-      try {
-        n.set("result", MAPPER.readTree(result));
-      } catch (JsonProcessingException e) {
-        throw new IllegalArgumentException(
-            "result: not valid JSON (" + e.getOriginalMessage() + ")", e);
-      }
-    }
-    if (failure != null) {
-      ObjectNode f = n.putObject("failure");
-      f.put("reason", failure.reason().name());
-      f.put("category", failure.reason().category().name());
-      f.put("message", failure.message());
-      f.put("retryable", failure.retryable());
-      f.put("attempt", failure.attempt());
-      f.put("maxAttempts", failure.maxAttempts());
-      if (retryAfter != null) {
-        f.put("retryAfterMs", retryAfter.toMillis());
-      }
-      f.put("stackTrace", failure.stackTrace());
-      f.put("poisonedMessage", failure.poisonedMessage());
-    }
-    n.set("attempts", entries(attempts));
-    return n.toString();
-  }
-
-  /** The data of a TERMINATE inbox row: {@code {"reason": ...}} (null reason: null data). */
-  static String terminateReason(String reason) {
-    return reason == null ? null : MAPPER.createObjectNode().put("reason", reason).toString();
   }
 
   /** The full message with its attempt history, as stored in a POISON failure record. */

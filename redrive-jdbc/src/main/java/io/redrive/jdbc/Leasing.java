@@ -5,6 +5,7 @@ import io.redrive.engine.DeliveryRules;
 import io.redrive.engine.DeliveryRules.LeaseVerdict;
 import io.redrive.failure.FailureReason;
 import io.redrive.failure.FailureRecord;
+import io.redrive.jdbc.owned.QueueEndings;
 import io.redrive.lease.LeaseResult;
 import io.redrive.lease.LeaseToken;
 import io.redrive.lease.LeasedMessage;
@@ -52,16 +53,23 @@ final class Leasing {
   private final QueueRows queues;
   private final HistoryRows history;
   private final DeadLettering deadLettering;
+  private final QueueKinds kinds;
   private final String[] candidateSql = new String[StreamPolicy.values().length];
 
   /** The one-statement rounds, where the database can run them (null: select, then update). */
   private final LeaseClaims claims;
 
-  Leasing(SqlDialect dialect, QueueRows queues, HistoryRows history, DeadLettering deadLettering) {
+  Leasing(
+      SqlDialect dialect,
+      QueueRows queues,
+      HistoryRows history,
+      DeadLettering deadLettering,
+      QueueKinds kinds) {
     this.dialect = dialect;
     this.queues = queues;
     this.history = history;
     this.deadLettering = deadLettering;
+    this.kinds = kinds;
     this.claims = dialect.singleStatementWrites() ? new LeaseClaims() : null;
     for (StreamPolicy p : StreamPolicy.values()) {
       candidateSql[p.ordinal()] = candidateSql(p);
@@ -120,6 +128,7 @@ final class Leasing {
         break;
       }
       QueuePolicy policy = queue.policy();
+      QueueEndings endings = kinds.endings(queue);
       boolean mayUnblock = false;
       List<MessageRow> deliver = new ArrayList<>();
       for (MessageRow row : rows) {
@@ -137,7 +146,7 @@ final class Leasing {
           agree(row, claimed.containsKey(row.seq()), verdict, policy);
         }
         if (crashLoop) {
-          if (crashPoison(c, row, policy, crashed, queue.workflowOwned(), now).discarded()) {
+          if (crashPoison(c, row, policy, crashed, endings, now).discarded()) {
             discarded.add(row.id());
           }
           poisoned.add(row.id());
@@ -147,14 +156,14 @@ final class Leasing {
         }
         switch (verdict) {
           case EXPIRE -> {
-            if (expire(c, row, policy, queue.workflowOwned(), now).discarded()) {
+            if (expire(c, row, policy, endings, now).discarded()) {
               discarded.add(row.id());
             }
             expired.add(row.id());
             mayUnblock = true;
           }
           case POISON -> {
-            if (poison(c, row, policy, queue.workflowOwned(), now).discarded()) {
+            if (poison(c, row, policy, endings, now).discarded()) {
               discarded.add(row.id());
             }
             poisoned.add(row.id());
@@ -451,7 +460,7 @@ final class Leasing {
       MessageRow row,
       QueuePolicy policy,
       List<String> crashed,
-      boolean workflowOwned,
+      QueueEndings endings,
       Instant now)
       throws SQLException {
     int attempt = row.attempts() + 1;
@@ -460,18 +469,18 @@ final class Leasing {
     String text =
         DeliveryRules.crashLoopText(row.id(), row.type(), crashed, attempt, policy.maxCrashes());
     return killAsPoison(
-        c, row, policy, workflowOwned, attempt, text, snapshot, Fingerprint.causeOf(story), now);
+        c, row, policy, endings, attempt, text, snapshot, Fingerprint.causeOf(story), now);
   }
 
   private SettleResult poison(
-      Connection c, MessageRow row, QueuePolicy policy, boolean workflowOwned, Instant now)
+      Connection c, MessageRow row, QueuePolicy policy, QueueEndings endings, Instant now)
       throws SQLException {
     int attempt = row.attempts() + 1;
     List<HistoryEntry> story = history.read(c, row.id());
     String snapshot = Json.snapshot(row, policy.maxAttempts(), story);
     String text = DeliveryRules.poisonText(row.id(), row.type(), attempt, policy.maxAttempts());
     return killAsPoison(
-        c, row, policy, workflowOwned, attempt, text, snapshot, Fingerprint.causeOf(story), now);
+        c, row, policy, endings, attempt, text, snapshot, Fingerprint.causeOf(story), now);
   }
 
   /**
@@ -482,7 +491,7 @@ final class Leasing {
       Connection c,
       MessageRow row,
       QueuePolicy policy,
-      boolean workflowOwned,
+      QueueEndings endings,
       int attempt,
       String text,
       String snapshot,
@@ -509,14 +518,14 @@ final class Leasing {
                 null,
                 snapshot),
             null));
-    return deadLettering.kill(c, row, policy, workflowOwned, FailureReason.POISON, cause, now);
+    return deadLettering.kill(c, row, policy, endings, FailureReason.POISON, cause, now);
   }
 
   private SettleResult expire(
-      Connection c, MessageRow row, QueuePolicy policy, boolean workflowOwned, Instant now)
+      Connection c, MessageRow row, QueuePolicy policy, QueueEndings endings, Instant now)
       throws SQLException {
     Expiry.record(history, c, row, policy, now);
-    return deadLettering.kill(c, row, policy, workflowOwned, FailureReason.EXPIRED, now);
+    return deadLettering.kill(c, row, policy, endings, FailureReason.EXPIRED, now);
   }
 
   private static Instant expireAt(MessageRow row) {

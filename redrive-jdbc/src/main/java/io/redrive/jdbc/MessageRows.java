@@ -2,6 +2,7 @@ package io.redrive.jdbc;
 
 import io.redrive.error.LeaseLostException;
 import io.redrive.error.LeaseNotFoundException;
+import io.redrive.jdbc.owned.QueueEndings;
 import io.redrive.lease.LeaseToken;
 import io.redrive.queue.QueuePolicy;
 import java.sql.Connection;
@@ -34,14 +35,15 @@ final class MessageRows {
           + " ORDER BY v.column18";
 
   private final SqlDialect dialect;
+  private final QueueKinds kinds;
 
-  MessageRows(SqlDialect dialect) {
+  MessageRows(SqlDialect dialect, QueueKinds kinds) {
     this.dialect = dialect;
+    this.kinds = kinds;
   }
 
-  /** A message row with its queue's current policy. */
-  /** A locked message with its queue's policy and whether the workflow runtime owns the queue. */
-  record Locked(MessageRow row, QueuePolicy policy, boolean workflowOwned) {}
+  /** A locked message with its queue's policy and how its queue's kind ends messages. */
+  record Locked(MessageRow row, QueuePolicy policy, QueueEndings endings) {}
 
   /** The fields of a new row. */
   record NewRow(
@@ -99,10 +101,10 @@ final class MessageRows {
 
   /**
    * As {@link #insertAllIfAbsent(Connection, List, boolean)}; joined to its queue, a row goes into
-   * a workflow-owned queue only when {@code workflowOwned} says it may.
+   * an owned queue only when the owner inserts it ({@code byOwner}). The queue's {@code
+   * workflow_owned} column is data here, who may enqueue: the only owner there is.
    */
-  boolean[] insertAllIfAbsent(
-      Connection c, List<NewRow> rows, boolean intoQueue, boolean workflowOwned)
+  boolean[] insertAllIfAbsent(Connection c, List<NewRow> rows, boolean intoQueue, boolean byOwner)
       throws SQLException {
     boolean keyed = rows.stream().anyMatch(r -> r.dedupeKey() != null || r.sourceId() != null);
     StringBuilder values = new StringBuilder();
@@ -123,8 +125,7 @@ final class MessageRows {
                     ? INTO_QUEUE
                         .replace("%s", values)
                         .replace(
-                            "WHERE true",
-                            workflowOwned ? "WHERE true" : "WHERE NOT q.workflow_owned")
+                            "WHERE true", byOwner ? "WHERE true" : "WHERE NOT q.workflow_owned")
                     : "VALUES " + values)
                 + (keyed ? " ON CONFLICT DO NOTHING RETURNING id" : ""))) {
       int i = 1;
@@ -204,7 +205,10 @@ final class MessageRows {
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           MessageRow row = MessageRow.map(rs);
-          out.put(row.id(), new Locked(row, QueueRows.policy(rs), rs.getBoolean("workflow_owned")));
+          out.put(
+              row.id(),
+              new Locked(
+                  row, QueueRows.policy(rs), kinds.endings(rs.getBoolean("workflow_owned"))));
         }
       }
       return out;
@@ -284,6 +288,21 @@ final class MessageRows {
       ps.setString(1, id);
       ps.executeUpdate();
     }
+  }
+
+  /**
+   * Deletes the rows with the given ids, one statement run per row (no list of parameters that
+   * grows with {@code ids}); returns how many were there.
+   */
+  int deleteEach(Connection c, List<String> ids) throws SQLException {
+    int deleted = 0;
+    try (PreparedStatement ps = c.prepareStatement("DELETE FROM redrive_messages WHERE id = ?")) {
+      for (String id : ids) {
+        ps.setString(1, id);
+        deleted += ps.executeUpdate();
+      }
+    }
+    return deleted;
   }
 
   void deleteAll(Connection c, List<String> ids) throws SQLException {

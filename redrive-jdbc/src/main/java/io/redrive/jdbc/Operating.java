@@ -336,9 +336,7 @@ final class Operating {
       }
       Expiry.record(history, c, l.row(), l.policy(), now);
       tally.dead(l.row().queue());
-      out.add(
-          deadLettering.kill(
-              c, l.row(), l.policy(), l.workflowOwned(), FailureReason.EXPIRED, now));
+      out.add(deadLettering.kill(c, l.row(), l.policy(), l.endings(), FailureReason.EXPIRED, now));
     }
     return out;
   }

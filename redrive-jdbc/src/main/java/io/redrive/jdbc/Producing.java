@@ -6,6 +6,7 @@ import io.redrive.deadletter.ImportResult;
 import io.redrive.error.StoreException;
 import io.redrive.failure.FailureReason;
 import io.redrive.failure.FailureRecord;
+import io.redrive.jdbc.owned.QueueEndings;
 import io.redrive.message.EnqueueResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.NewMessage;
@@ -32,18 +33,21 @@ final class Producing {
   private final MessageRows messages;
   private final HistoryRows history;
   private final CompletionRows completions;
+  private final QueueKinds kinds;
 
   Producing(
       SqlDialect dialect,
       QueueRows queues,
       MessageRows messages,
       HistoryRows history,
-      CompletionRows completions) {
+      CompletionRows completions,
+      QueueKinds kinds) {
     this.dialect = dialect;
     this.queues = queues;
     this.messages = messages;
     this.history = history;
     this.completions = completions;
+    this.kinds = kinds;
   }
 
   /**
@@ -57,22 +61,18 @@ final class Producing {
   }
 
   /**
-   * Enqueues a workflow turn's activity messages (docs/workflows.md): only into workflow-owned
-   * queues, which {@link #enqueue(Connection, EnqueueParams, boolean, Tally)} refuses. The caller
-   * checked the queues; the store tells other nodes after committing.
+   * Enqueues the messages of an owner of queues (a workflow turn's activity messages): into owned
+   * queues too, which {@link #enqueue(Connection, EnqueueParams, boolean, Tally)} refuses. The
+   * store tells other nodes after committing.
    */
-  List<EnqueueResult> enqueueActivities(Connection c, EnqueueParams params, Tally tally)
+  List<EnqueueResult> enqueueByOwner(Connection c, EnqueueParams params, Tally tally)
       throws SQLException {
     return enqueue(c, params, false, true, tally);
   }
 
   /** Counts in {@code tally} each message that went in (not the duplicates). */
   private List<EnqueueResult> enqueue(
-      Connection c,
-      EnqueueParams params,
-      boolean callerTransaction,
-      boolean activities,
-      Tally tally)
+      Connection c, EnqueueParams params, boolean callerTransaction, boolean byOwner, Tally tally)
       throws SQLException {
     Set<String> queueNames = new LinkedHashSet<>();
     for (EnqueueParams.Entry e : params.messages()) {
@@ -82,7 +82,7 @@ final class Producing {
       // Checked before anything is written: a batch naming a queue that does not exist changes
       // nothing. A batch of one queue needs no such read (see below).
       for (String queue : queueNames) {
-        requireOpen(c, queue, activities);
+        requireOpen(c, queue, byOwner);
       }
     }
     List<EnqueueResult> out = new ArrayList<>(params.messages().size());
@@ -111,11 +111,12 @@ final class Producing {
               null,
               m.dedupeKey()));
     }
-    boolean[] inserted = messages.insertAllIfAbsent(c, rows, true, activities);
+    boolean[] inserted = messages.insertAllIfAbsent(c, rows, true, byOwner);
     if (queueNames.size() == 1 && !any(inserted)) {
       // The insert joins each row to its queue, so nothing went in when the queue is missing (or
-      // is the workflow runtime's); only now (or when every row was a duplicate) is it read.
-      requireOpen(c, rows.get(0).queue(), activities);
+      // is owned and refuses this producer); only now (or when every row was a duplicate) is it
+      // read.
+      requireOpen(c, rows.get(0).queue(), byOwner);
     }
     Map<String, String> completed = completedDuplicates(c, params, rows, inserted);
     for (int i = 0; i < rows.size(); i++) {
@@ -126,7 +127,7 @@ final class Producing {
       } else if (inserted[i]) {
         out.add(new EnqueueResult(earlier, true));
       } else if (row.dedupeKey() != null) {
-        out.add(keyTaken(c, row, params, activities));
+        out.add(keyTaken(c, row, params, byOwner));
       } else {
         throw collision(row.id());
       }
@@ -188,7 +189,7 @@ final class Producing {
    * the completion is looked up afresh, and if there is none the row is inserted after all.
    */
   private EnqueueResult keyTaken(
-      Connection c, MessageRows.NewRow row, EnqueueParams params, boolean activities)
+      Connection c, MessageRows.NewRow row, EnqueueParams params, boolean byOwner)
       throws SQLException {
     for (int attempt = 0; attempt < 3; attempt++) {
       Optional<String> live = messages.idByDedupeKey(c, row.queue(), row.dedupeKey());
@@ -209,7 +210,7 @@ final class Producing {
           return new EnqueueResult(completed, true);
         }
       }
-      if (messages.insertAllIfAbsent(c, List.of(row), true, activities)[0]) {
+      if (messages.insertAllIfAbsent(c, List.of(row), true, byOwner)[0]) {
         return new EnqueueResult(row.id(), false);
       }
     }
@@ -217,17 +218,11 @@ final class Producing {
   }
 
   /**
-   * The queue, which must exist and, unless {@code activities}, not be workflow-owned: a message
-   * put there by hand would have no instance to report its end to, and its failure would vanish.
+   * The queue, which must exist and take messages from this producer: an owned queue takes only its
+   * owner's ({@link QueueEndings#checkProducer}).
    */
-  private void requireOpen(Connection c, String queue, boolean activities) throws SQLException {
-    if (queues.require(c, queue, false).workflowOwned() && !activities) {
-      throw new IllegalArgumentException(
-          "queue \""
-              + queue
-              + "\" is workflow-owned: only the workflow runtime enqueues into it (its"
-              + " activities report their ends to their instances)");
-    }
+  private void requireOpen(Connection c, String queue, boolean byOwner) throws SQLException {
+    kinds.endings(queues.require(c, queue, false)).checkProducer(queue, byOwner);
   }
 
   private static boolean any(boolean[] values) {

@@ -2,6 +2,8 @@ package io.redrive.jdbc;
 
 import io.redrive.engine.DeliveryRules;
 import io.redrive.failure.FailureRecord;
+import io.redrive.jdbc.owned.EndedMessage;
+import io.redrive.jdbc.owned.QueueEndings;
 import io.redrive.lease.SettleCommand;
 import io.redrive.lease.SettleResult;
 import io.redrive.lease.Settlement;
@@ -35,7 +37,6 @@ final class Settling {
   private final Completing completing;
   private final CompletionRows completions;
   private final DeadLettering deadLettering;
-  private final WorkflowNotifications workflows;
 
   private final ActivityRows activity;
 
@@ -46,14 +47,13 @@ final class Settling {
       CompletionRows completions,
       ActivityRows activity,
       DeadLettering deadLettering,
-      WorkflowNotifications workflows) {
+      QueueKinds kinds) {
     this.messages = messages;
     this.history = history;
-    this.completing = new Completing(dialect, completions, activity);
+    this.completing = new Completing(dialect, completions, activity, kinds.unownedMessage());
     this.activity = activity;
     this.completions = completions;
     this.deadLettering = deadLettering;
-    this.workflows = workflows;
   }
 
   /**
@@ -65,8 +65,9 @@ final class Settling {
    * deaths, the rare case, go one by one through dead-lettering.
    *
    * <p>Messages of workflow-owned queues take the locked path whatever the command: the one-DELETE
-   * complete leaves them alone, and a complete carrying a result goes there directly. There every
-   * handler result (complete, fail) ends the message and tells its workflow instance.
+   * complete leaves them alone, and a complete carrying a result goes there directly. There their
+   * queue's {@link QueueEndings} decide whether a handler result (complete, fail) ends the message
+   * and whom to tell.
    */
   List<Settlement> settle(Connection c, SettleParams p, Tally tally) throws SQLException {
     List<SettleCommand> commands = p.commands();
@@ -158,7 +159,7 @@ final class Settling {
     List<Integer> deaths = new ArrayList<>();
     // The failure that kills a message is its cause: no read of its history needed.
     Map<String, FailureRecord> causes = new java.util.HashMap<>();
-    List<Integer> activityEnds = new ArrayList<>();
+    List<Integer> resultEnds = new ArrayList<>();
     for (int i : at) {
       SettleCommand command = commands.get(i);
       MessageRows.Locked l = locked.get(command.messageId());
@@ -172,8 +173,8 @@ final class Settling {
       }
       MessageRow row = l.row();
       if (command instanceof SettleCommand.Complete complete) {
-        if (l.workflowOwned()) {
-          activityEnds.add(i);
+        if (l.endings().handlerResultEnds()) {
+          resultEnds.add(i);
         } else {
           // A plain queue keeps no result: the complete is an ordinary one.
           out[i] =
@@ -188,15 +189,14 @@ final class Settling {
         }
       } else if (command instanceof SettleCommand.Fail f) {
         DeliveryRules.FailVerdict verdict =
-            l.workflowOwned()
-                ? DeliveryRules.onActivityFailure(f.reason(), f.retryable())
-                : DeliveryRules.onFailure(
+            l.endings()
+                .onFailure(
                     l.policy(), row.attempts(), f.reason(), f.retryable(), f.retryAfter(), now);
         HistoryEntry failed = failedDelivery(row, l.policy(), f, verdict, now);
         entries.add(Map.entry(row.id(), failed));
         tally.failed(row.queue());
-        if (l.workflowOwned()) {
-          activityEnds.add(i);
+        if (l.endings().handlerResultEnds()) {
+          resultEnds.add(i);
         } else if (verdict.retry()) {
           readyAgain.add(
               new MessageRows.ReadyAgain(
@@ -245,13 +245,13 @@ final class Settling {
                   c,
                   l.row().withProgress(f.progress()),
                   l.policy(),
-                  false,
+                  l.endings(),
                   f.reason(),
                   causes.get(f.messageId()),
                   now));
     }
-    for (int i : activityEnds) {
-      out[i] = endActivity(c, commands.get(i), locked.get(commands.get(i).messageId()), p);
+    for (int i : resultEnds) {
+      out[i] = endWithResult(c, commands.get(i), locked.get(commands.get(i).messageId()), p);
       tally.add(
           out[i].result().queue(),
           out[i].result().state() == MessageState.COMPLETED ? Tally.COMPLETED : Tally.DEAD,
@@ -260,11 +260,11 @@ final class Settling {
   }
 
   /**
-   * A handler's result ends a workflow-owned queue's message: the message and its story are deleted
-   * and its instance gets the result (or the failure, with the story) in its inbox, in this
-   * transaction. The queue never retries it; the activity's retry policy decides.
+   * A handler's result ends the message (its queue's endings say so): the message and its story are
+   * deleted and the endings are told the result (or the failure, with the story), in this
+   * transaction. The queue never retries it.
    */
-  private Settlement endActivity(
+  private Settlement endWithResult(
       Connection c, SettleCommand command, MessageRows.Locked l, SettleParams p)
       throws SQLException {
     MessageRow row = l.row();
@@ -282,8 +282,18 @@ final class Settling {
               now.truncatedTo(java.time.temporal.ChronoUnit.MILLIS), // as stored times are
               null,
               null));
-      workflows.activityEnded(
-          c, row, WorkflowNotifications.Ending.COMPLETED, complete.result(), null, null, told, now);
+      l.endings()
+          .ended(
+              c,
+              new EndedMessage(
+                  row.id(),
+                  row.queue(),
+                  row.attempts(),
+                  EndedMessage.Ending.COMPLETED,
+                  complete.result(),
+                  null,
+                  () -> told,
+                  now));
       history.delete(c, row.id());
       messages.delete(c, row.id());
       if (CompletionRows.remembers(p.completionWindow())) {
@@ -311,9 +321,18 @@ final class Settling {
               leasedAt(row)));
     }
     SettleCommand.Fail f = (SettleCommand.Fail) command;
-    FailureRecord failure = story.get(story.size() - 1).failure();
-    workflows.activityEnded(
-        c, row, WorkflowNotifications.Ending.FAILED, null, failure, f.retryAfter(), story, now);
+    l.endings()
+        .ended(
+            c,
+            new EndedMessage(
+                row.id(),
+                row.queue(),
+                row.attempts(),
+                EndedMessage.Ending.FAILED,
+                null,
+                f.retryAfter(),
+                () -> story,
+                now));
     history.delete(c, row.id());
     messages.delete(c, row.id());
     return Settlement.settled(

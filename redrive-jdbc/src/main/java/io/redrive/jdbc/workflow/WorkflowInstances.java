@@ -1,4 +1,4 @@
-package io.redrive.jdbc;
+package io.redrive.jdbc.workflow;
 
 import io.redrive.error.InstanceExistsException;
 import io.redrive.store.ExecutionRow;

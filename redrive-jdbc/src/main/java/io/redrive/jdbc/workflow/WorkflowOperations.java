@@ -1,7 +1,9 @@
-package io.redrive.jdbc;
+package io.redrive.jdbc.workflow;
 
 import io.redrive.error.ConflictException;
 import io.redrive.error.InstanceNotFoundException;
+import io.redrive.jdbc.SqlDialect;
+import io.redrive.jdbc.owned.OwnedQueues;
 import io.redrive.store.CommitTurnParams.NewInboxRow;
 import io.redrive.store.DeleteTreeResult;
 import io.redrive.store.InstanceRow;
@@ -28,19 +30,11 @@ final class WorkflowOperations {
           + " redrive_wf_activities";
 
   private final SqlDialect dialect;
-  private final HistoryRows messageHistory;
-  private final Operating operating;
   private final WorkflowNotifications notifications;
 
-  WorkflowOperations(
-      SqlDialect dialect,
-      HistoryRows messageHistory,
-      Operating operating,
-      WorkflowNotifications notifications) {
+  WorkflowOperations(SqlDialect dialect, WorkflowNotifications notifications) {
     this.dialect = dialect;
-    this.messageHistory = messageHistory;
     this.notifications = notifications;
-    this.operating = operating;
   }
 
   /** The instance's status and execution, locked shared or exclusive. */
@@ -114,7 +108,7 @@ final class WorkflowOperations {
                 "TERMINATE",
                 null,
                 null,
-                Json.terminateReason(p.reason()),
+                WorkflowJson.terminateReason(p.reason()),
                 p.now(),
                 "terminate"),
             p.now().toEpochMilli());
@@ -136,9 +130,9 @@ final class WorkflowOperations {
 
   /**
    * Returns the queues of the activity messages made ready again, for the store to wake their
-   * workers.
+   * workers; {@code owned} retries the dead activity messages.
    */
-  List<String> retry(Connection c, RetryInstanceParams p) throws SQLException {
+  List<String> retry(Connection c, RetryInstanceParams p, OwnedQueues owned) throws SQLException {
     Held held = held(c, p.instanceId(), false);
     if (held.status() != InstanceRow.Status.FAILED) {
       throw new ConflictException(
@@ -184,7 +178,7 @@ final class WorkflowOperations {
     List<String> queues = new ArrayList<>();
     if (!p.deadActivities().isEmpty()) {
       requireOwnActivities(c, p.instanceId(), p.deadActivities());
-      var result = operating.retry(c, new RetryParams(p.deadActivities(), p.by(), p.now()));
+      var result = owned.retryDead(c, new RetryParams(p.deadActivities(), p.by(), p.now()));
       if (!result.skipped().isEmpty() || !result.notFound().isEmpty()) {
         throw new IllegalArgumentException(
             "deadActivities: not DEAD: "
@@ -240,7 +234,9 @@ final class WorkflowOperations {
     }
   }
 
-  DeleteTreeResult deleteTree(Connection c, String id, boolean force) throws SQLException {
+  /** Deletes the tree of root {@code id}; {@code queues} deletes its activity messages. */
+  DeleteTreeResult deleteTree(Connection c, String id, boolean force, OwnedQueues queues)
+      throws SQLException {
     Held held = held(c, id, false);
     if (held.parentId() != null) {
       throw new ConflictException(
@@ -288,15 +284,8 @@ final class WorkflowOperations {
         }
       }
     }
-    int deletedMessages = 0;
-    for (String messageId : messageIds) {
-      // Any state: a held message's late settle then finds nothing, and reports nothing.
-      messageHistory.delete(c, messageId);
-      try (PreparedStatement ps = c.prepareStatement("DELETE FROM redrive_messages WHERE id = ?")) {
-        ps.setString(1, messageId);
-        deletedMessages += ps.executeUpdate();
-      }
-    }
+    // Any state: a held message's late settle then finds nothing, and reports nothing.
+    int deletedMessages = queues.delete(c, messageIds);
     for (String table : TABLES_BY_INSTANCE.split(" ")) {
       try (PreparedStatement ps =
           c.prepareStatement(

@@ -1,6 +1,7 @@
-package io.redrive.jdbc;
+package io.redrive.jdbc.workflow;
 
 import io.redrive.error.TurnLostException;
+import io.redrive.jdbc.SqlDialect;
 import io.redrive.lease.LeaseToken;
 import io.redrive.store.AbandonTurnParams;
 import io.redrive.store.HistoryRow;

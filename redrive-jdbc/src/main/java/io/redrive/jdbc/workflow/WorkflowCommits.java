@@ -1,6 +1,8 @@
-package io.redrive.jdbc;
+package io.redrive.jdbc.workflow;
 
 import io.redrive.error.TurnLostException;
+import io.redrive.jdbc.SqlDialect;
+import io.redrive.jdbc.owned.OwnedQueues;
 import io.redrive.store.CommitTurnParams;
 import io.redrive.store.CommitTurnParams.ActivityStart;
 import io.redrive.store.CommitTurnParams.ChildStart;
@@ -28,41 +30,33 @@ import java.util.Set;
 final class WorkflowCommits {
   private final SqlDialect dialect;
   private final WorkflowInstances instances;
-  private final Producing producing;
-  private final MessageRows messages;
-  private final HistoryRows messageHistory;
   private final WorkflowNotifications notifications;
 
   WorkflowCommits(
-      SqlDialect dialect,
-      WorkflowInstances instances,
-      Producing producing,
-      MessageRows messages,
-      HistoryRows messageHistory,
-      WorkflowNotifications notifications) {
+      SqlDialect dialect, WorkflowInstances instances, WorkflowNotifications notifications) {
     this.dialect = dialect;
     this.instances = instances;
-    this.producing = producing;
-    this.messages = messages;
-    this.messageHistory = messageHistory;
     this.notifications = notifications;
   }
 
-  /** Returns the queues that got activity messages, for the store to wake their workers. */
-  Set<String> commit(Connection c, CommitTurnParams p, Tally tally) throws SQLException {
+  /**
+   * Returns the queues that got activity messages, for the store to wake their workers; {@code
+   * queues} enqueues them and cancels the messages of an instance that ended.
+   */
+  Set<String> commit(Connection c, CommitTurnParams p, OwnedQueues queues) throws SQLException {
     Set<String> activityQueues = requireWorkflowOwned(c, p.activities());
     moveInstance(c, p);
     appendHistory(c, p);
     writeExecutions(c, p);
     deleteInbox(c, p.instanceId(), p.inboxDeletes());
     if (p.instance().status().terminal()) {
-      endWaiting(c, p);
+      endWaiting(c, p, queues);
     }
     for (NewInboxRow row : p.inboxInserts()) {
       insertInbox(c, row, p.now().toEpochMilli());
     }
     startChildren(c, p);
-    scheduleActivities(c, p, tally);
+    scheduleActivities(c, p, queues);
     // Rows that arrived during the turn, a CONTINUE row, a parent's result, a child's START: the
     // next turn may be due at once.
     notifications.announce(c);
@@ -177,7 +171,7 @@ final class WorkflowCommits {
         ps.setInt(2, execution);
         ps.setInt(3, e.eventId());
         ps.setString(4, e.kind());
-        MessageRows.setLong(ps, 5, e.seq());
+        Sql.setLong(ps, 5, e.seq());
         ps.setString(6, e.name());
         ps.setString(7, e.data());
         ps.setInt(8, e.turn());
@@ -209,7 +203,7 @@ final class WorkflowCommits {
         ps.setString(6, e.input());
         ps.setString(7, e.output());
         ps.setLong(8, e.startedAt().toEpochMilli());
-        MessageRows.setLong(ps, 9, e.endedAt() == null ? null : e.endedAt().toEpochMilli());
+        Sql.setLong(ps, 9, e.endedAt() == null ? null : e.endedAt().toEpochMilli());
         ps.setLong(10, e.firstSeq());
         ps.addBatch();
       }
@@ -238,7 +232,8 @@ final class WorkflowCommits {
    * messages that no worker has taken yet are cancelled. Messages a worker holds run to their end;
    * their results arrive late and the next turn drops them.
    */
-  private void endWaiting(Connection c, CommitTurnParams p) throws SQLException {
+  private void endWaiting(Connection c, CommitTurnParams p, OwnedQueues queues)
+      throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement("DELETE FROM redrive_wf_inbox WHERE instance_id = ?")) {
       ps.setString(1, p.instanceId());
@@ -261,10 +256,7 @@ final class WorkflowCommits {
     if (waiting.isEmpty()) {
       return;
     }
-    for (String id : waiting) {
-      messageHistory.delete(c, id);
-    }
-    messages.deleteAll(c, waiting);
+    queues.delete(c, waiting);
     try (PreparedStatement ps =
         c.prepareStatement(
             "UPDATE redrive_wf_activities SET status = 'CANCELLED', settled_at = ?"
@@ -294,7 +286,7 @@ final class WorkflowCommits {
         ps.setInt(2, row.executionId());
       }
       ps.setString(3, row.kind());
-      MessageRows.setLong(ps, 4, row.refSeq());
+      Sql.setLong(ps, 4, row.refSeq());
       ps.setString(5, row.name());
       ps.setString(6, row.data());
       ps.setLong(7, row.visibleAt().toEpochMilli());
@@ -341,7 +333,7 @@ final class WorkflowCommits {
     }
   }
 
-  private void scheduleActivities(Connection c, CommitTurnParams p, Tally tally)
+  private void scheduleActivities(Connection c, CommitTurnParams p, OwnedQueues queues)
       throws SQLException {
     if (p.activities().isEmpty()) {
       return;
@@ -350,7 +342,7 @@ final class WorkflowCommits {
     for (ActivityStart a : p.activities()) {
       entries.add(a.message());
     }
-    producing.enqueueActivities(c, new EnqueueParams(entries, p.now()), tally);
+    queues.enqueue(c, new EnqueueParams(entries, p.now()));
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO redrive_wf_activities (instance_id, execution_id, seq, message_id,"

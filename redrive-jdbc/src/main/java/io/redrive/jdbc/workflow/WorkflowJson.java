@@ -1,0 +1,83 @@
+package io.redrive.jdbc.workflow;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redrive.failure.FailureRecord;
+import io.redrive.jdbc.owned.EndedMessage;
+import io.redrive.message.HistoryEntry;
+import java.util.List;
+
+/** JSON text of the inbox rows the store itself writes (docs/workflows.md). */
+final class WorkflowJson {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private WorkflowJson() {}
+
+  /**
+   * The data of an ACTIVITY_RESULT inbox row (docs/workflows.md, "Activity results"): how the
+   * activity message ended, its result or failure, and its attempt story.
+   *
+   * @param failure the failure that ended it, or null
+   * @param attempts its attempt story, this end included
+   * @throws IllegalArgumentException when the message's result is not valid JSON
+   */
+  static String activityResult(
+      EndedMessage message, FailureRecord failure, List<HistoryEntry> attempts) {
+    ObjectNode n = MAPPER.createObjectNode();
+    n.put("messageId", message.id());
+    n.put("outcome", message.ending().name());
+    n.put("attempt", message.attempts());
+    if (message.result() != null) {
+      try {
+        n.set("result", MAPPER.readTree(message.result()));
+      } catch (JsonProcessingException e) {
+        throw new IllegalArgumentException(
+            "result: not valid JSON (" + e.getOriginalMessage() + ")", e);
+      }
+    }
+    if (failure != null) {
+      ObjectNode f = n.putObject("failure");
+      f.put("reason", failure.reason().name());
+      f.put("category", failure.reason().category().name());
+      f.put("message", failure.message());
+      f.put("retryable", failure.retryable());
+      f.put("attempt", failure.attempt());
+      f.put("maxAttempts", failure.maxAttempts());
+      if (message.retryAfter() != null) {
+        f.put("retryAfterMs", message.retryAfter().toMillis());
+      }
+      f.put("stackTrace", failure.stackTrace());
+      f.put("poisonedMessage", failure.poisonedMessage());
+    }
+    n.set("attempts", entries(attempts));
+    return n.toString();
+  }
+
+  /** The data of a TERMINATE inbox row: {@code {"reason": ...}} (null reason: null data). */
+  static String terminateReason(String reason) {
+    return reason == null ? null : MAPPER.createObjectNode().put("reason", reason).toString();
+  }
+
+  /**
+   * The attempt story as a poison snapshot's {@code history} shows it (Json in io.redrive.jdbc).
+   */
+  private static ArrayNode entries(List<HistoryEntry> history) {
+    ArrayNode h = MAPPER.createArrayNode();
+    for (HistoryEntry e : history) {
+      ObjectNode en = h.addObject();
+      en.put("attempt", e.attempt());
+      en.put("outcome", e.outcome().name());
+      en.put("worker", e.worker());
+      en.put("leasedAt", e.leasedAt() == null ? null : e.leasedAt().toString());
+      en.put("settledAt", e.settledAt() == null ? null : e.settledAt().toString());
+      if (e.failure() != null) {
+        en.put("reason", e.failure().reason().name());
+        en.put("error", e.failure().message());
+      }
+      en.put("note", e.note());
+    }
+    return h;
+  }
+}

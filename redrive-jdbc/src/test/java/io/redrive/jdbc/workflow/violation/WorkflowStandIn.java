@@ -1,0 +1,7 @@
+package io.redrive.jdbc.workflow.violation;
+
+/**
+ * Stands for a workflow class other than the facade (all of them are package-private, so no class
+ * outside the package can name one to break a rule).
+ */
+public final class WorkflowStandIn {}
