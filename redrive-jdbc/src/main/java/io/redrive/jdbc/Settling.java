@@ -37,20 +37,20 @@ final class Settling {
   private final DeadLettering deadLettering;
   private final WorkflowNotifications workflows;
 
-  private final ActivityRows activity;
+  private final ThroughputRows throughput;
 
   Settling(
       SqlDialect dialect,
       MessageRows messages,
       HistoryRows history,
       CompletionRows completions,
-      ActivityRows activity,
+      ThroughputRows throughput,
       DeadLettering deadLettering,
       WorkflowNotifications workflows) {
     this.messages = messages;
     this.history = history;
-    this.completing = new Completing(dialect, completions, activity);
-    this.activity = activity;
+    this.completing = new Completing(dialect, completions, throughput);
+    this.throughput = throughput;
     this.completions = completions;
     this.deadLettering = deadLettering;
     this.workflows = workflows;
@@ -112,7 +112,7 @@ final class Settling {
         try {
           Tally own = Tally.of(); // counted in this transaction, not by a statement after it
           settleLocked(c, commands, otherAt, p, out, own);
-          activity.flush(c, own, p.now(), false);
+          throughput.flush(c, own, p.now(), false);
           c.commit();
         } catch (SQLException | RuntimeException e) {
           try {

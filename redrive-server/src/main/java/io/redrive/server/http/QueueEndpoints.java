@@ -182,7 +182,7 @@ final class QueueEndpoints {
   private void activity(Exchange ex) {
     String name = ex.path("name");
     int minutes = minutes(ex);
-    ex.reply(views.activity(name, minutes, redrive.activity(name, Duration.ofMinutes(minutes))));
+    ex.reply(views.activity(name, minutes, redrive.throughput(name, Duration.ofMinutes(minutes))));
   }
 
   /** A key limited to some queues gets the sum of those it may view, never the others'. */
@@ -190,7 +190,7 @@ final class QueueEndpoints {
     int minutes = minutes(ex);
     Duration window = Duration.ofMinutes(minutes);
     if (!ex.scoped()) {
-      ex.reply(views.activity(null, minutes, redrive.activity((String) null, window)));
+      ex.reply(views.activity(null, minutes, redrive.throughput((String) null, window)));
       return;
     }
     List<String> visible = new ArrayList<>();
@@ -199,7 +199,7 @@ final class QueueEndpoints {
         visible.add(q.name());
       }
     }
-    ex.reply(views.activity(null, minutes, redrive.activityOf(visible, window)));
+    ex.reply(views.activity(null, minutes, redrive.throughputOf(visible, window)));
   }
 
   /** The {@code minutes} query parameter: 1 to 1440, default 60. */

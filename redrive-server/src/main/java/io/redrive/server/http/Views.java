@@ -9,10 +9,10 @@ import io.redrive.lease.LeasedMessage;
 import io.redrive.lease.SettleResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
-import io.redrive.queue.ActivityPoint;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueStats;
+import io.redrive.queue.ThroughputPoint;
 import io.redrive.retry.Backoff;
 import io.redrive.retry.ExponentialBackoff;
 import io.redrive.retry.FixedBackoff;
@@ -79,10 +79,10 @@ final class Views {
   }
 
   /** The activity of {@code queue} (null: summed over queues) over the last {@code minutes}. */
-  Responses.Activity activity(String queue, int minutes, List<ActivityPoint> points) {
+  Responses.Activity activity(String queue, int minutes, List<ThroughputPoint> points) {
     List<Responses.ActivityPoint> out = new java.util.ArrayList<>(points.size());
-    for (ActivityPoint p : points) {
-      ActivityPoint.Depth d = p.depth();
+    for (ThroughputPoint p : points) {
+      ThroughputPoint.Depth d = p.depth();
       out.add(
           new Responses.ActivityPoint(
               p.minute(),

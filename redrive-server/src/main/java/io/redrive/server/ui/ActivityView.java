@@ -1,6 +1,6 @@
 package io.redrive.server.ui;
 
-import io.redrive.queue.ActivityPoint;
+import io.redrive.queue.ThroughputPoint;
 import java.util.List;
 
 /**
@@ -25,14 +25,14 @@ public record ActivityView(
     long dead) {
 
   /** The view of {@code points}. */
-  static ActivityView of(List<ActivityPoint> points) {
+  static ActivityView of(List<ThroughputPoint> points) {
     return new ActivityView(
         Charts.activity(points),
         Charts.depth(points),
         Charts.backlog(points),
-        Charts.total(points, ActivityPoint::enqueued),
-        Charts.total(points, ActivityPoint::completed),
-        Charts.total(points, ActivityPoint::failed),
-        Charts.total(points, ActivityPoint::dead));
+        Charts.total(points, ThroughputPoint::enqueued),
+        Charts.total(points, ThroughputPoint::completed),
+        Charts.total(points, ThroughputPoint::failed),
+        Charts.total(points, ThroughputPoint::dead));
   }
 }

@@ -9,8 +9,8 @@ import io.redrive.message.Message;
 import io.redrive.message.MessagePage;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
-import io.redrive.queue.ActivityPoint;
 import io.redrive.queue.Queue;
+import io.redrive.queue.ThroughputPoint;
 import io.redrive.server.auth.Permission;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,10 +54,10 @@ final class Pages {
         names.add(q.name());
       }
     }
-    List<ActivityPoint> activity =
+    List<ThroughputPoint> activity =
         r.principal().queues().isEmpty()
-            ? redrive.activity(null, CHART_WINDOW)
-            : redrive.activityOf(names, CHART_WINDOW);
+            ? redrive.throughput(null, CHART_WINDOW)
+            : redrive.throughputOf(names, CHART_WINDOW);
     dashboard.page(r, "overview.jte", "Queues", new OverviewView(lines, ActivityView.of(activity)));
   }
 
@@ -86,7 +86,7 @@ final class Pages {
             q,
             redrive.stats(q.name()),
             r.may(Permission.ADMIN, q.name()),
-            ActivityView.of(redrive.activity(q.name(), CHART_WINDOW)),
+            ActivityView.of(redrive.throughput(q.name(), CHART_WINDOW)),
             candidates.messages(),
             candidates.next() != null));
   }
