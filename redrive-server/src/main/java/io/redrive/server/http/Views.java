@@ -78,13 +78,13 @@ final class Views {
     return new Responses.QueueWithStats(queue(q, visible), stats(s));
   }
 
-  /** The activity of {@code queue} (null: summed over queues) over the last {@code minutes}. */
-  Responses.Activity activity(String queue, int minutes, List<ThroughputPoint> points) {
-    List<Responses.ActivityPoint> out = new java.util.ArrayList<>(points.size());
+  /** The throughput of {@code queue} (null: summed over queues) over the last {@code minutes}. */
+  Responses.Throughput throughput(String queue, int minutes, List<ThroughputPoint> points) {
+    List<Responses.ThroughputPoint> out = new java.util.ArrayList<>(points.size());
     for (ThroughputPoint p : points) {
       ThroughputPoint.Depth d = p.depth();
       out.add(
-          new Responses.ActivityPoint(
+          new Responses.ThroughputPoint(
               p.minute(),
               p.enqueued(),
               p.completed(),
@@ -92,9 +92,9 @@ final class Views {
               p.dead(),
               d == null
                   ? null
-                  : new Responses.ActivityDepth(d.ready(), d.scheduled(), d.leased(), d.dead())));
+                  : new Responses.ThroughputDepth(d.ready(), d.scheduled(), d.leased(), d.dead())));
     }
-    return new Responses.Activity(queue, minutes, out);
+    return new Responses.Throughput(queue, minutes, out);
   }
 
   Responses.Stats stats(QueueStats s) {

@@ -20,8 +20,8 @@ final class Charts {
   private Charts() {}
 
   /** Enqueued, completed, failed and dead per minute. */
-  static String activity(List<ThroughputPoint> points) {
-    ObjectNode chart = chart("Per minute", points);
+  static String throughput(List<ThroughputPoint> points) {
+    ObjectNode chart = chart("Throughput per minute", points);
     ArrayNode series = chart.putArray("series");
     add(series, "enqueued", points, ThroughputPoint::enqueued);
     add(series, "completed", points, ThroughputPoint::completed);

@@ -54,11 +54,12 @@ final class Pages {
         names.add(q.name());
       }
     }
-    List<ThroughputPoint> activity =
+    List<ThroughputPoint> throughput =
         r.principal().queues().isEmpty()
             ? redrive.throughput(null, CHART_WINDOW)
             : redrive.throughputOf(names, CHART_WINDOW);
-    dashboard.page(r, "overview.jte", "Queues", new OverviewView(lines, ActivityView.of(activity)));
+    dashboard.page(
+        r, "overview.jte", "Queues", new OverviewView(lines, ThroughputView.of(throughput)));
   }
 
   /** The queue named in the path, when the principal may see it (else it answers as missing). */
@@ -86,7 +87,7 @@ final class Pages {
             q,
             redrive.stats(q.name()),
             r.may(Permission.ADMIN, q.name()),
-            ActivityView.of(redrive.throughput(q.name(), CHART_WINDOW)),
+            ThroughputView.of(redrive.throughput(q.name(), CHART_WINDOW)),
             candidates.messages(),
             candidates.next() != null));
   }
