@@ -9,8 +9,6 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Leases whose answer was lost ({@link CommitUnknownException} from the store): the lease may have
@@ -24,8 +22,6 @@ import org.slf4j.LoggerFactory;
  */
 final class LostLeases {
   static final int MAX_PENDING = 10_000;
-
-  private static final Logger LOG = LoggerFactory.getLogger(Redrive.class);
 
   /** One lease call: the queue and its lease batch id. */
   record Batch(String queue, String batch) {}
@@ -55,7 +51,7 @@ final class LostLeases {
     } catch (RuntimeException e) {
       lost.addSuppressed(e);
       remember(new Batch(queue, batch));
-      LOG.warn(
+      EngineLog.LOG.warn(
           "lease answer lost in queue {} (batch {}) and the give-back failed too; retrying it on"
               + " the next maintenance sweep: {}",
           queue,
@@ -95,7 +91,7 @@ final class LostLeases {
         store.releaseUndelivered(
             new ReleaseUndeliveredParams(b.queue(), b.batch(), clock.instant()));
     if (!ids.isEmpty()) {
-      LOG.info(
+      EngineLog.LOG.info(
           "lease answer lost in queue {}: gave back {} messages with their attempts refunded ({})",
           b.queue(),
           ids.size(),
@@ -114,7 +110,7 @@ final class LostLeases {
       }
     }
     if (dropped != null) {
-      LOG.warn(
+      EngineLog.LOG.warn(
           "more than {} lost leases wait for a give-back; forgetting batch {} of queue {}: its"
               + " messages come back when their lease times out",
           maxPending,

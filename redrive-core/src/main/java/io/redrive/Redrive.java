@@ -32,18 +32,17 @@ import io.redrive.message.MessagePage;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
-import io.redrive.queue.ActivityPoint;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueDeclaration;
 import io.redrive.queue.QueueNames;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueStats;
 import io.redrive.queue.QueueUpdate;
+import io.redrive.queue.ThroughputPoint;
 import io.redrive.retry.UnregisteredHandlerBackoff;
-import io.redrive.store.ActivityParams;
 import io.redrive.store.CreateQueueParams;
-import io.redrive.store.DeleteActivityParams;
 import io.redrive.store.DeleteCompletionsParams;
+import io.redrive.store.DeleteThroughputParams;
 import io.redrive.store.DepthSnapshotParams;
 import io.redrive.store.DropParams;
 import io.redrive.store.EnqueueParams;
@@ -63,6 +62,7 @@ import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
 import io.redrive.store.StatsParams;
 import io.redrive.store.Store;
+import io.redrive.store.ThroughputParams;
 import io.redrive.store.UpdateQueueParams;
 import io.redrive.time.DurationText;
 import java.sql.Connection;
@@ -92,8 +92,8 @@ public final class Redrive implements AutoCloseable {
   /** The longest completion window. */
   public static final Duration MAX_COMPLETION_WINDOW = Duration.ofDays(7);
 
-  /** The longest window {@link #activity(String, Duration)} reads: 24 hours. */
-  public static final Duration MAX_ACTIVITY_WINDOW = Duration.ofHours(24);
+  /** The longest window {@link #throughput(String, Duration)} reads: 24 hours. */
+  public static final Duration MAX_THROUGHPUT_WINDOW = Duration.ofHours(24);
 
   private final Store store;
   private final Clock clock;
@@ -739,52 +739,52 @@ public final class Redrive implements AutoCloseable {
   }
 
   /**
-   * The activity of one queue, or of every queue summed when {@code queue} is null, over the last
-   * {@code window}: one {@link ActivityPoint} per minute, oldest first, the last one the current
+   * The throughput of one queue, or of every queue summed when {@code queue} is null, over the last
+   * {@code window}: one {@link ThroughputPoint} per minute, oldest first, the last one the current
    * (unfinished) minute; minutes with nothing recorded are zeros. Read from the database, so the
-   * same on every node (docs/engine.md, "Activity counters").
+   * same on every node (docs/engine.md, "Throughput counters").
    *
-   * @param window whole minutes, 1 minute to 24 hours ({@link #MAX_ACTIVITY_WINDOW})
+   * @param window whole minutes, 1 minute to 24 hours ({@link #MAX_THROUGHPUT_WINDOW})
    * @throws IllegalArgumentException naming {@code window} or {@code queue} when invalid
    * @throws QueueNotFoundException when a named queue does not exist
    */
-  public List<ActivityPoint> activity(String queue, Duration window) {
-    int minutes = activityMinutes(window);
+  public List<ThroughputPoint> throughput(String queue, Duration window) {
+    int minutes = throughputMinutes(window);
     if (queue == null) {
-      return readActivity(null, minutes);
+      return readThroughput(null, minutes);
     }
     getQueue(queue);
-    return readActivity(List.of(queue), minutes);
+    return readThroughput(List.of(queue), minutes);
   }
 
   /**
-   * The activity of {@code queues} summed (names of queues that do not exist count nothing), as
-   * {@link #activity(String, Duration)}: for a caller that may see only some queues.
+   * The throughput of {@code queues} summed (names of queues that do not exist count nothing), as
+   * {@link #throughput(String, Duration)}: for a caller that may see only some queues.
    *
    * @throws IllegalArgumentException naming {@code window} or {@code queues} when invalid
    */
-  public List<ActivityPoint> activityOf(Collection<String> queues, Duration window) {
-    int minutes = activityMinutes(window);
+  public List<ThroughputPoint> throughputOf(Collection<String> queues, Duration window) {
+    int minutes = throughputMinutes(window);
     if (queues == null) {
       throw new IllegalArgumentException(
-          "queues: is required (activity(null, window) sums every queue)");
+          "queues: is required (throughput(null, window) sums every queue)");
     }
     for (String q : queues) {
       QueueNames.require("queues", q);
     }
-    return readActivity(List.copyOf(new TreeSet<>(queues)), minutes);
+    return readThroughput(List.copyOf(new TreeSet<>(queues)), minutes);
   }
 
-  private List<ActivityPoint> readActivity(List<String> queues, int minutes) {
+  private List<ThroughputPoint> readThroughput(List<String> queues, int minutes) {
     Instant to = now();
-    return store.activity(
-        new ActivityParams(queues, to.minus(Duration.ofMinutes(minutes - 1)), to));
+    return store.throughput(
+        new ThroughputParams(queues, to.minus(Duration.ofMinutes(minutes - 1)), to));
   }
 
-  private static int activityMinutes(Duration window) {
+  private static int throughputMinutes(Duration window) {
     if (window == null
         || window.compareTo(Duration.ofMinutes(1)) < 0
-        || window.compareTo(MAX_ACTIVITY_WINDOW) > 0
+        || window.compareTo(MAX_THROUGHPUT_WINDOW) > 0
         || !window.equals(Duration.ofMinutes(window.toMinutes()))) {
       throw new IllegalArgumentException(
           "window: must be whole minutes between 1m and 24h, was " + window);
@@ -802,17 +802,17 @@ public final class Redrive implements AutoCloseable {
   }
 
   /**
-   * Deletes the activity counters and depth snapshots older than {@code retention} (whole minutes
+   * Deletes the throughput counters and depth snapshots older than {@code retention} (whole minutes
    * that ended before now minus it); returns the rows deleted. {@link
-   * io.redrive.maintenance.Maintenance} runs this with its activity retention (default 24 h).
+   * io.redrive.maintenance.Maintenance} runs this with its throughput retention (default 24 h).
    *
    * @throws IllegalArgumentException naming {@code retention} when not positive
    */
-  public int forgetActivity(Duration retention) {
+  public int forgetThroughput(Duration retention) {
     if (retention == null || retention.isNegative() || retention.isZero()) {
       throw new IllegalArgumentException("retention: must be positive, was " + retention);
     }
-    return store.deleteActivity(new DeleteActivityParams(now().minus(retention)));
+    return store.deleteThroughput(new DeleteThroughputParams(now().minus(retention)));
   }
 
   /**

@@ -12,8 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * How the engine settles a failure with reason UNREGISTERED_HANDLER, for every caller (the Java
@@ -27,8 +25,6 @@ import org.slf4j.LoggerFactory;
  * holds the lease, and attempts only change with a new lease. Thread-safe.
  */
 final class UnregisteredHandlerFailures {
-  private static final Logger LOG = LoggerFactory.getLogger(Redrive.class);
-
   private final Store store;
   private final UnregisteredHandlerBackoff backoff;
 
@@ -75,7 +71,7 @@ final class UnregisteredHandlerFailures {
     if (!settled.settled()) {
       return Settlement.lost(f, settled.lost());
     }
-    LOG.warn(
+    EngineLog.LOG.warn(
         "no handler for type {} on worker {}: message {} (queue {}, attempt {}/{}) abandoned"
             + " with {} backoff; it will be poisoned after {} more attempts",
         m.type(),

@@ -15,9 +15,9 @@ import org.slf4j.LoggerFactory;
  * and deletes completion records older than the engine's completion window ({@link
  * Redrive#forgetCompletions(int)}); and, in the same sweep, gives back the messages of leases whose
  * answer was lost when the give-back at the time failed too ({@link Redrive#releaseUndelivered()});
- * and, once a minute, records every queue's depth for the activity charts ({@link
- * Redrive#recordDepth()}) and deletes activity counters and depth snapshots older than the activity
- * retention ({@link Redrive#forgetActivity(Duration)}, default 24 h).
+ * and, once a minute, records every queue's depth for the throughput charts ({@link
+ * Redrive#recordDepth()}) and deletes throughput counters and depth snapshots older than the
+ * throughput retention ({@link Redrive#forgetThroughput(Duration)}, default 24 h).
  *
  * <p>Safe to run on every node sharing a database: each sweep is a series of transactions that skip
  * rows another node holds, and no message is dead-lettered twice. A failed sweep (e.g. the database
@@ -33,32 +33,32 @@ public final class Maintenance implements AutoCloseable {
   public static final int DEFAULT_BATCH_SIZE = 500;
 
   /**
-   * How long activity counters and depth snapshots are kept by default: 24 hours, the longest
-   * window {@link Redrive#activity(String, Duration)} reads.
+   * How long throughput counters and depth snapshots are kept by default: 24 hours, the longest
+   * window {@link Redrive#throughput(String, Duration)} reads.
    */
-  public static final Duration DEFAULT_ACTIVITY_RETENTION = Duration.ofHours(24);
+  public static final Duration DEFAULT_THROUGHPUT_RETENTION = Duration.ofHours(24);
 
   private static final Logger LOG = LoggerFactory.getLogger(Maintenance.class);
 
   private final Redrive redrive;
   private final Duration interval;
   private final int batchSize;
-  private final Duration activityRetention;
+  private final Duration throughputRetention;
   private final ScheduledExecutorService sweeper;
 
   /**
-   * The last minute (epoch minute of the engine's clock) whose depth snapshot and activity clean-up
-   * this node did; only the sweeper thread touches it. Other nodes may have done the minute first:
-   * the store then writes nothing.
+   * The last minute (epoch minute of the engine's clock) whose depth snapshot and throughput
+   * clean-up this node did; only the sweeper thread touches it. Other nodes may have done the
+   * minute first: the store then writes nothing.
    */
-  private long lastActivityMinute = Long.MIN_VALUE;
+  private long lastThroughputMinute = Long.MIN_VALUE;
 
   private Maintenance(
-      Redrive redrive, Duration interval, int batchSize, Duration activityRetention) {
+      Redrive redrive, Duration interval, int batchSize, Duration throughputRetention) {
     this.redrive = redrive;
     this.interval = interval;
     this.batchSize = batchSize;
-    this.activityRetention = activityRetention;
+    this.throughputRetention = throughputRetention;
     this.sweeper =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -105,20 +105,20 @@ public final class Maintenance implements AutoCloseable {
       LOG.warn("give-back of lost leases failed; retrying in {}: {}", interval, e.toString());
     }
     long minute = Math.floorDiv(redrive.clock().millis(), 60_000L);
-    if (minute != lastActivityMinute) {
+    if (minute != lastThroughputMinute) {
       try {
         redrive.recordDepth();
-        redrive.forgetActivity(activityRetention);
-        lastActivityMinute = minute;
+        redrive.forgetThroughput(throughputRetention);
+        lastThroughputMinute = minute;
       } catch (RuntimeException e) {
-        LOG.warn("activity snapshot failed; retrying in {}: {}", interval, e.toString());
+        LOG.warn("throughput snapshot failed; retrying in {}: {}", interval, e.toString());
       }
     }
   }
 
-  /** How long activity counters and depth snapshots are kept. */
-  public Duration activityRetention() {
-    return activityRetention;
+  /** How long throughput counters and depth snapshots are kept. */
+  public Duration throughputRetention() {
+    return throughputRetention;
   }
 
   /** Stops sweeping, waiting up to 10 s for a sweep in progress. Idempotent. */
@@ -140,7 +140,7 @@ public final class Maintenance implements AutoCloseable {
     private final Redrive redrive;
     private Duration interval = DEFAULT_INTERVAL;
     private int batchSize = DEFAULT_BATCH_SIZE;
-    private Duration activityRetention = DEFAULT_ACTIVITY_RETENTION;
+    private Duration throughputRetention = DEFAULT_THROUGHPUT_RETENTION;
 
     private Builder(Redrive redrive) {
       if (redrive == null) {
@@ -165,23 +165,23 @@ public final class Maintenance implements AutoCloseable {
     }
 
     /**
-     * How long activity counters and depth snapshots are kept, 1 hour to 30 days (default 24 h);
+     * How long throughput counters and depth snapshots are kept, 1 hour to 30 days (default 24 h);
      * longer than 24 h keeps rows no read shows, for an operator's own queries.
      */
-    public Builder activityRetention(Duration value) {
+    public Builder throughputRetention(Duration value) {
       if (value == null
           || value.compareTo(Duration.ofHours(1)) < 0
           || value.compareTo(Duration.ofDays(30)) > 0) {
         throw new IllegalArgumentException(
-            "activityRetention: must be between 1h and 30d, was " + value);
+            "throughputRetention: must be between 1h and 30d, was " + value);
       }
-      this.activityRetention = value;
+      this.throughputRetention = value;
       return this;
     }
 
     /** Starts sweeping; the first sweep runs one interval from now. */
     public Maintenance start() {
-      return new Maintenance(redrive, interval, batchSize, activityRetention);
+      return new Maintenance(redrive, interval, batchSize, throughputRetention);
     }
   }
 

@@ -284,7 +284,7 @@ public interface Store extends AutoCloseable {
    */
   int deleteCompletions(DeleteCompletionsParams params);
 
-  // ---- activity ----
+  // ---- throughput ----
 
   /**
    * One point per minute from {@code from} to {@code to} (both truncated to the minute, both
@@ -294,7 +294,7 @@ public interface Store extends AutoCloseable {
    * when none). Minutes with nothing recorded come back as zeros with no depth. Counters are
    * written inside the transactions that do the work, so they are exact on any number of nodes.
    */
-  List<io.redrive.queue.ActivityPoint> activity(ActivityParams params);
+  List<io.redrive.queue.ThroughputPoint> throughput(ThroughputParams params);
 
   /**
    * Records every queue's depth by state at {@code now} as the snapshot of {@code now}'s minute,
@@ -303,8 +303,8 @@ public interface Store extends AutoCloseable {
    */
   int recordDepth(DepthSnapshotParams params);
 
-  /** Deletes the activity counters and depth snapshots of minutes before {@code before}. */
-  int deleteActivity(DeleteActivityParams params);
+  /** Deletes the throughput counters and depth snapshots of minutes before {@code before}. */
+  int deleteThroughput(DeleteThroughputParams params);
 
   @Override
   void close();

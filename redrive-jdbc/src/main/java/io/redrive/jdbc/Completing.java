@@ -34,7 +34,7 @@ final class Completing {
 
   private final SqlDialect dialect;
   private final CompletionRows completions;
-  private final ActivityRows activity;
+  private final ThroughputRows throughput;
 
   /**
    * A condition that holds for a message of a queue nobody owns ({@link
@@ -44,10 +44,10 @@ final class Completing {
   private final String unowned;
 
   Completing(
-      SqlDialect dialect, CompletionRows completions, ActivityRows activity, String unowned) {
+      SqlDialect dialect, CompletionRows completions, ThroughputRows throughput, String unowned) {
     this.dialect = dialect;
     this.completions = completions;
-    this.activity = activity;
+    this.throughput = throughput;
     this.unowned = unowned;
   }
 
@@ -185,7 +185,7 @@ final class Completing {
    * One round trip for the whole batch: the rows are deleted, their history goes with them and
    * (when remembered) their completions are written, all in one statement of data-modifying common
    * table expressions, which PostgreSQL runs on one snapshot. When the statement commits on its own
-   * ({@code countHere}), it also adds the completions to the activity counters.
+   * ({@code countHere}), it also adds the completions to the throughput counters.
    */
   private Map<String, CompletionRows.Completion> deleteInOneStatement(
       Connection c,
@@ -209,7 +209,7 @@ final class Completing {
                     + CompletionRows.INTO
                     + " SELECT id, queue, lease_token, dedupe_key, leased_at, ? FROM done)"
                 : "")
-            + (countHere ? ", counted AS (" + ActivityRows.countCompletedIn("done") + ")" : "")
+            + (countHere ? ", counted AS (" + ThroughputRows.countCompletedIn("done") + ")" : "")
             + " SELECT id, queue, leased_at, lease_token, dedupe_key FROM done";
     Map<String, CompletionRows.Completion> done = new HashMap<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
@@ -219,8 +219,8 @@ final class Completing {
         ps.setLong(next++, now);
       }
       if (countHere) {
-        ps.setLong(next++, ActivityRows.minuteOf(Instant.ofEpochMilli(now)));
-        ps.setInt(next, activity.slot());
+        ps.setLong(next++, ThroughputRows.minuteOf(Instant.ofEpochMilli(now)));
+        ps.setInt(next, throughput.slot());
       }
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {

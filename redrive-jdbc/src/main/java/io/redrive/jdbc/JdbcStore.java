@@ -19,11 +19,10 @@ import io.redrive.message.MessagePage;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
 import io.redrive.store.AbandonTurnParams;
-import io.redrive.store.ActivityParams;
 import io.redrive.store.CommitTurnParams;
 import io.redrive.store.CreateQueueParams;
-import io.redrive.store.DeleteActivityParams;
 import io.redrive.store.DeleteCompletionsParams;
+import io.redrive.store.DeleteThroughputParams;
 import io.redrive.store.DeleteTreeResult;
 import io.redrive.store.DepthSnapshotParams;
 import io.redrive.store.DropParams;
@@ -59,6 +58,7 @@ import io.redrive.store.StartInstanceResult;
 import io.redrive.store.StatsParams;
 import io.redrive.store.Store;
 import io.redrive.store.TerminateParams;
+import io.redrive.store.ThroughputParams;
 import io.redrive.store.TurnLease;
 import io.redrive.store.TurnRow;
 import io.redrive.store.UpdateQueueParams;
@@ -86,7 +86,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   private final Leasing leasing;
   private final Settling settling;
   private final CompletionRows completions;
-  private final ActivityRows activity;
+  private final ThroughputRows throughput;
   private final Inspecting inspecting;
   private final Operating operating;
   private final DeadGroups deadGroups;
@@ -121,11 +121,11 @@ public abstract class JdbcStore implements Store, WorkflowStore {
     DeadLettering deadLettering =
         new DeadLettering(messages, history, () -> MessageIds.next(Clock.systemUTC()));
     this.completions = new CompletionRows(dialect);
-    this.activity = new ActivityRows(dialect);
+    this.throughput = new ThroughputRows(dialect);
     this.producing = new Producing(dialect, queues, messages, history, completions, kinds);
     this.leasing = new Leasing(dialect, queues, history, deadLettering, kinds);
     this.settling =
-        new Settling(dialect, messages, history, completions, activity, deadLettering, kinds);
+        new Settling(dialect, messages, history, completions, throughput, deadLettering, kinds);
     this.inspecting = new Inspecting(queues, history);
     this.operating = new Operating(dialect, queues, messages, history, deadLettering);
     this.deadGroups = new DeadGroups(dialect, history);
@@ -140,7 +140,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
     return new OwnedQueueMessages(producing, operating, messages, history, tally);
   }
 
-  /** Work that counts its activity in a {@link Tally}. */
+  /** Work that counts its throughput in a {@link Tally}. */
   @FunctionalInterface
   private interface CountedWork<T> {
     T run(Connection connection, Tally tally) throws java.sql.SQLException;
@@ -148,7 +148,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
 
   /**
    * Runs {@code work} in a write transaction whose last statement adds what it counted to the
-   * activity counters of {@code now}'s minute (see {@link ActivityRows}).
+   * throughput counters of {@code now}'s minute (see {@link ThroughputRows}).
    */
   private <T> T writeCounted(String what, Instant now, CountedWork<T> work) {
     return tx.write(
@@ -156,7 +156,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
         c -> {
           Tally tally = Tally.of();
           T result = work.run(c, tally);
-          activity.flush(c, tally, now, false);
+          throughput.flush(c, tally, now, false);
           return result;
         });
   }
@@ -200,7 +200,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
         c -> {
           queues.delete(c, name);
           completions.deleteQueue(c, name);
-          activity.deleteQueue(c, name);
+          throughput.deleteQueue(c, name);
           return null;
         });
   }
@@ -237,7 +237,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
         c -> {
           Tally tally = Tally.of();
           List<EnqueueResult> out = producing.enqueue(c, p, true, tally);
-          activity.flush(c, tally, p.now(), true);
+          throughput.flush(c, tally, p.now(), true);
           return out;
         });
   }
@@ -437,7 +437,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
           c -> {
             Tally tally = Tally.alone();
             List<Settlement> out = settling.settle(c, p, tally);
-            activity.flush(c, tally, p.now(), false);
+            throughput.flush(c, tally, p.now(), false);
             return out;
           });
     }
@@ -582,20 +582,20 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   }
 
   @Override
-  public List<io.redrive.queue.ActivityPoint> activity(ActivityParams p) {
+  public List<io.redrive.queue.ThroughputPoint> throughput(ThroughputParams p) {
     return tx.read(
-        "read activity" + (p.queues() == null ? "" : " of " + p.queues()),
-        c -> activity.read(c, p.queues(), p.from(), p.to()));
+        "read throughput" + (p.queues() == null ? "" : " of " + p.queues()),
+        c -> throughput.read(c, p.queues(), p.from(), p.to()));
   }
 
   @Override
   public int recordDepth(DepthSnapshotParams p) {
-    return tx.write("record queue depths", c -> activity.recordDepth(c, p.now()));
+    return tx.write("record queue depths", c -> throughput.recordDepth(c, p.now()));
   }
 
   @Override
-  public int deleteActivity(DeleteActivityParams p) {
-    return tx.write("delete old activity", c -> activity.deleteOlder(c, p.before()));
+  public int deleteThroughput(DeleteThroughputParams p) {
+    return tx.write("delete old throughput", c -> throughput.deleteOlder(c, p.before()));
   }
 
   @Override

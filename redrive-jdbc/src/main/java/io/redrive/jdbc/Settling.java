@@ -38,20 +38,20 @@ final class Settling {
   private final CompletionRows completions;
   private final DeadLettering deadLettering;
 
-  private final ActivityRows activity;
+  private final ThroughputRows throughput;
 
   Settling(
       SqlDialect dialect,
       MessageRows messages,
       HistoryRows history,
       CompletionRows completions,
-      ActivityRows activity,
+      ThroughputRows throughput,
       DeadLettering deadLettering,
       QueueKinds kinds) {
     this.messages = messages;
     this.history = history;
-    this.completing = new Completing(dialect, completions, activity, kinds.unownedMessage());
-    this.activity = activity;
+    this.completing = new Completing(dialect, completions, throughput, kinds.unownedMessage());
+    this.throughput = throughput;
     this.completions = completions;
     this.deadLettering = deadLettering;
   }
@@ -113,7 +113,7 @@ final class Settling {
         try {
           Tally own = Tally.of(); // counted in this transaction, not by a statement after it
           settleLocked(c, commands, otherAt, p, out, own);
-          activity.flush(c, own, p.now(), false);
+          throughput.flush(c, own, p.now(), false);
           c.commit();
         } catch (SQLException | RuntimeException e) {
           try {

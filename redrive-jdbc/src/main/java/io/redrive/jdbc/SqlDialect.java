@@ -122,11 +122,11 @@ public interface SqlDialect {
   }
 
   /**
-   * How many counter rows per queue and minute the store's own transactions spread their activity
-   * counts over (docs/engine.md, "Activity counters"): where writers run concurrently, more than
+   * How many counter rows per queue and minute the store's own transactions spread their throughput
+   * counts over (docs/engine.md, "Throughput counters"): where writers run concurrently, more than
    * one, so that concurrent settles of one queue rarely wait on one row. Reads sum over them.
    */
-  default int activitySlots() {
+  default int throughputSlots() {
     return 1;
   }
 
@@ -136,7 +136,7 @@ public interface SqlDialect {
    * from the backend's process id), so no other writer ever waits on it. With one writer, any
    * constant.
    */
-  default String callerActivitySlot() {
+  default String callerThroughputSlot() {
     return "0";
   }
 }

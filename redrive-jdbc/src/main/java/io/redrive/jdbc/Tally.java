@@ -4,9 +4,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The activity counts one transaction adds, by queue (docs/engine.md, "Activity counters"). The
- * code that does the work counts here as it goes; {@link ActivityRows#flush} writes the sums as the
- * transaction's last statement, one upsert per queue in queue order. Not thread-safe: one per
+ * The throughput counts one transaction adds, by queue (docs/engine.md, "Throughput counters"). The
+ * code that does the work counts here as it goes; {@link ThroughputRows#flush} writes the sums as
+ * the transaction's last statement, one upsert per queue in queue order. Not thread-safe: one per
  * transaction.
  */
 final class Tally {

@@ -84,7 +84,7 @@ final class PostgresDialect implements SqlDialect {
 
   /** Eight: concurrent settles of one queue meet on one counter row one time in eight. */
   @Override
-  public int activitySlots() {
+  public int throughputSlots() {
     return 8;
   }
 
@@ -93,7 +93,7 @@ final class PostgresDialect implements SqlDialect {
    * no concurrent transaction writes this row, however long the application keeps its own open.
    */
   @Override
-  public String callerActivitySlot() {
+  public String callerThroughputSlot() {
     return "(8 + pg_backend_pid())";
   }
 

@@ -40,7 +40,9 @@ class AuthMatrixHttpTest {
     VIEW_MESSAGES(Permission.VIEW, (api, q) -> api.get("/v1/queues/" + q + "/messages")),
     VIEW_DEAD_GROUPS(Permission.VIEW, (api, q) -> api.get("/v1/queues/" + q + "/dead-groups")),
     VIEW_DEAD_GROUPS_BY_QUERY(Permission.VIEW, (api, q) -> api.get("/v1/dead-groups?queue=" + q)),
-    VIEW_ACTIVITY(Permission.VIEW, (api, q) -> api.get("/v1/queues/" + q + "/activity")),
+    VIEW_THROUGHPUT(Permission.VIEW, (api, q) -> api.get("/v1/queues/" + q + "/throughput")),
+    VIEW_THROUGHPUT_OLD_ALIAS(
+        Permission.VIEW, (api, q) -> api.get("/v1/queues/" + q + "/activity")),
     PRODUCE_ENQUEUE(
         Permission.PRODUCE,
         (api, q) -> api.post("/v1/queues/" + q + "/messages", "{\"messages\":[{\"type\":\"t\"}]}")),
@@ -163,13 +165,16 @@ class AuthMatrixHttpTest {
     root.delete("/v1/queues/out.walls1");
   }
 
-  @org.junit.jupiter.api.Test
-  void activityOfAll_scopedKey_sumsOnlyItsQueues() {
-    createQueue("{\"name\":\"in.activity\"}");
-    createQueue("{\"name\":\"out.activity\"}");
-    enqueue("in.activity");
+  /** {@code GET /v1/throughput} and its deprecated alias {@code GET /v1/activity}. */
+  @ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"/v1/throughput", "/v1/activity"})
+  void throughputOfAll_scopedKey_sumsOnlyItsQueues(String path) {
+    String suffix = path.endsWith("activity") ? "alias" : "throughput";
+    createQueue("{\"name\":\"in." + suffix + "\"}");
+    createQueue("{\"name\":\"out." + suffix + "\"}");
+    enqueue("in." + suffix);
     for (int i = 0; i < 3; i++) {
-      enqueue("out.activity");
+      enqueue("out." + suffix);
     }
     HttpApiClient api = new HttpApiClient(server.baseUrl()).withKey(secret(Role.VIEWER));
     long visible = 0;
@@ -178,7 +183,7 @@ class AuthMatrixHttpTest {
       String name = n.get("name").asText();
       long enqueued =
           root
-              .get("/v1/queues/" + name + "/activity?minutes=60")
+              .get("/v1/queues/" + name + "/throughput?minutes=60")
               .get("points")
               .findValues("enqueued")
               .stream()
@@ -188,10 +193,10 @@ class AuthMatrixHttpTest {
       visible += name.startsWith("in.") ? enqueued : 0;
     }
 
-    Response scoped = api.get("/v1/activity?minutes=60");
-    Response rootSum = root.get("/v1/activity?minutes=60");
-    root.delete("/v1/queues/in.activity");
-    root.delete("/v1/queues/out.activity");
+    Response scoped = api.get(path + "?minutes=60");
+    Response rootSum = root.get(path + "?minutes=60");
+    root.delete("/v1/queues/in." + suffix);
+    root.delete("/v1/queues/out." + suffix);
 
     assertThat(scoped.status()).as(scoped.toString()).isEqualTo(200);
     assertThat(

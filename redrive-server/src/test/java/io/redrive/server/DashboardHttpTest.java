@@ -200,6 +200,25 @@ class DashboardHttpTest {
   }
 
   @Test
+  void overviewAndQueuePage_showTheLastHoursThroughput() throws Exception {
+    UiClient ui = signedIn(ADMIN);
+    String overview = ui.get("/ui").body();
+    String queue = ui.get("/ui/queues/in.orders").body();
+
+    for (String page : List.of(overview, queue)) {
+      assertThat(page)
+          .contains("<section class=\"throughput\">", "<h2>Throughput, last hour</h2>")
+          .contains("<span id=\"hour-enqueued\">1</span> enqueued")
+          .contains("<span id=\"hour-failed\">1</span> failed attempts")
+          .contains("<span id=\"hour-dead\">1</span> died")
+          .contains("id=\"chart-throughput\"", "Throughput per minute", "id=\"chart-depth\"")
+          .doesNotContain("chart-activity");
+    }
+    assertThat(overview).doesNotContain("id=\"chart-backlog\"");
+    assertThat(queue).contains("id=\"chart-backlog\"");
+  }
+
+  @Test
   void logout_endsTheSession_evenForACopiedCookie() throws Exception {
     UiClient ui = signedIn(ADMIN);
     String cookie = ui.sessionCookie();

@@ -150,9 +150,10 @@ class MaintenanceTest {
     assertThatThrownBy(() -> Maintenance.builder(redrive).batchSize(0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("batchSize: must be between 1 and 10000, was 0");
-    assertThatThrownBy(() -> Maintenance.builder(redrive).activityRetention(Duration.ofMinutes(5)))
+    assertThatThrownBy(
+            () -> Maintenance.builder(redrive).throughputRetention(Duration.ofMinutes(5)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("activityRetention: must be between 1h and 30d, was PT5M");
+        .hasMessage("throughputRetention: must be between 1h and 30d, was PT5M");
     assertThatThrownBy(() -> Maintenance.builder(null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("redrive: is required");
@@ -166,16 +167,16 @@ class MaintenanceTest {
     try (Maintenance maintenance =
         Maintenance.builder(redrive)
             .interval(Duration.ofMillis(20))
-            .activityRetention(Duration.ofHours(2))
+            .throughputRetention(Duration.ofHours(2))
             .start()) {
-      assertThat(maintenance.activityRetention()).isEqualTo(Duration.ofHours(2));
+      assertThat(maintenance.throughputRetention()).isEqualTo(Duration.ofHours(2));
       // Two points: the sweep may have taken the snapshot in the minute before this one.
       await()
           .atMost(Duration.ofSeconds(20))
           .pollInterval(Duration.ofMillis(10))
           .until(
               () ->
-                  redrive.activity("jobs", Duration.ofMinutes(2)).stream()
+                  redrive.throughput("jobs", Duration.ofMinutes(2)).stream()
                       .anyMatch(p -> p.depth() != null && p.depth().ready() == 1));
     }
   }
@@ -186,8 +187,8 @@ class MaintenanceTest {
     maintenance.close();
     maintenance.close();
     assertThat(maintenance.interval()).isEqualTo(Maintenance.DEFAULT_INTERVAL);
-    assertThat(maintenance.activityRetention())
-        .isEqualTo(Maintenance.DEFAULT_ACTIVITY_RETENTION)
-        .isEqualTo(Redrive.MAX_ACTIVITY_WINDOW);
+    assertThat(maintenance.throughputRetention())
+        .isEqualTo(Maintenance.DEFAULT_THROUGHPUT_RETENTION)
+        .isEqualTo(Redrive.MAX_THROUGHPUT_WINDOW);
   }
 }

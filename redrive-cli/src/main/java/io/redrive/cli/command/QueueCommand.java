@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
       QueuePauseCommand.class,
       QueueResumeCommand.class,
       QueueStatsCommand.class,
-      QueueActivityCommand.class,
+      QueueThroughputCommand.class,
       QueueRedriveCommand.class
     })
 public final class QueueCommand {}

@@ -246,14 +246,14 @@ class QueueCommandsTest {
   }
 
   @Test
-  void activity_oneQueue_printsAMinuteTableOrJson() throws Exception {
+  void throughput_oneQueue_printsAMinuteTableOrJson() throws Exception {
     server.cli("queue", "create", "orders", "--max-attempts", "1");
     server.enqueue("orders", "charge", "{}");
     server.enqueue("orders", "charge", "{}");
     server.failAll("orders", FailureReason.VALIDATION_FAILURE, "bad card");
 
-    Cli.Result r = server.cli("queue", "activity", "orders", "--minutes", "3");
-    Cli.Result json = server.cli("queue", "activity", "orders", "--minutes", "3", "--json");
+    Cli.Result r = server.cli("queue", "throughput", "orders", "--minutes", "3");
+    Cli.Result json = server.cli("queue", "throughput", "orders", "--minutes", "3", "--json");
 
     assertThat(r.exit()).as(r.toString()).isZero();
     assertThat(r.out().lines()).hasSize(4);
@@ -274,7 +274,39 @@ class QueueCommandsTest {
     }
     assertThat(enqueued).isEqualTo(2);
     assertThat(died).isEqualTo(2);
+    assertThat(server.cli("queue", "throughput", "orders", "--minutes", "0").exit()).isNotZero();
+  }
+
+  @Test
+  void activityAlias_printsWhatThroughputPrints() throws Exception {
+    server.cli("queue", "create", "orders", "--max-attempts", "1");
+    server.enqueue("orders", "charge", "{}");
+    server.failAll("orders", FailureReason.VALIDATION_FAILURE, "bad card");
+
+    // Read between two equal answers of the new name, so no minute turned in between.
+    Cli.Result alias = null;
+    Cli.Result json = null;
+    for (int i = 0; i < 5 && alias == null; i++) {
+      Cli.Result before = server.cli("queue", "throughput", "orders", "--minutes", "3", "--json");
+      Cli.Result old = server.cli("queue", "activity", "orders", "--minutes", "3", "--json");
+      Cli.Result after = server.cli("queue", "throughput", "orders", "--minutes", "3", "--json");
+      if (before.out().equals(after.out())) {
+        alias = old;
+        json = after;
+      }
+    }
+
+    assertThat(alias).as("two equal answers in a row").isNotNull();
+    assertThat(alias.exit()).as(alias.toString()).isZero();
+    assertThat(JSON.readTree(alias.out())).isEqualTo(JSON.readTree(json.out()));
+    assertThat(JSON.readTree(alias.out()).get("points").findValues("enqueued"))
+        .extracting(JsonNode::asLong)
+        .contains(1L);
+    Cli.Result table = server.cli("queue", "activity", "orders", "--minutes", "3");
+    assertThat(table.exit()).as(table.toString()).isZero();
+    assertThat(table.out().lines().findFirst().orElseThrow()).contains("MINUTE", "ENQUEUED");
     assertThat(server.cli("queue", "activity", "orders", "--minutes", "0").exit()).isNotZero();
+    assertThat(server.cli("queue", "--help").out()).contains("throughput, activity");
   }
 
   @Test

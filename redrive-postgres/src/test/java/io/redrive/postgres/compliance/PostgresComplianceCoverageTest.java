@@ -26,7 +26,7 @@ class PostgresComplianceCoverageTest {
                     PostgresWorkflowStoreTest.class,
                     PostgresWorkflowCommitTest.class,
                     PostgresActivityResultTest.class,
-                    PostgresActivityTest.class,
+                    PostgresThroughputTest.class,
                     PostgresWorkflowOperationsTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,

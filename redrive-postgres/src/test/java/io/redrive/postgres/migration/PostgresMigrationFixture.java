@@ -17,6 +17,7 @@ import java.sql.Statement;
 import java.util.List;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
@@ -143,6 +144,23 @@ public final class PostgresMigrationFixture implements MigrationFixture {
       return "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = '"
           + PostgresStore.DEFAULT_SCHEMA
           + "' AND table_name = ?";
+    }
+
+    @Override
+    protected String indexNamesSql() {
+      return "SELECT indexname FROM pg_indexes WHERE schemaname = '"
+          + PostgresStore.DEFAULT_SCHEMA
+          + "' AND tablename = ?";
+    }
+
+    @Override
+    protected FluentConfiguration redriveFlyway() {
+      return Flyway.configure()
+          .dataSource(applicationDataSource())
+          .schemas(PostgresStore.DEFAULT_SCHEMA)
+          .defaultSchema(PostgresStore.DEFAULT_SCHEMA)
+          .createSchemas(true)
+          .locations("classpath:db/redrive/postgres");
     }
 
     @Override

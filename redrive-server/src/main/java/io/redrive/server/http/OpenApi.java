@@ -72,6 +72,9 @@ final class OpenApi {
     Map<String, Object> op = new LinkedHashMap<>();
     op.put("summary", r.summary());
     op.put("operationId", operationId(r));
+    if (r.aliasOf() != null) {
+      op.put("deprecated", true);
+    }
     List<Object> parameters = new ArrayList<>();
     Matcher m = PARAM.matcher(r.path());
     while (m.find()) {

@@ -18,7 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Queue administration: list, create, get, update, delete, pause, resume, stats, activity. */
+/** Queue administration: list, create, get, update, delete, pause, resume, stats, throughput. */
 final class QueueEndpoints {
   private final Redrive redrive;
   private final Views views;
@@ -29,6 +29,28 @@ final class QueueEndpoints {
   }
 
   List<Route> routes() {
+    Route throughput =
+        Route.of(
+                GET,
+                "/v1/queues/{name}/throughput",
+                "Throughput of a queue: per-minute counts and depth",
+                Permission.VIEW,
+                null,
+                200,
+                Responses.Throughput.class,
+                this::throughput)
+            .withQueryParams("minutes");
+    Route throughputOfAll =
+        Route.of(
+                GET,
+                "/v1/throughput",
+                "Throughput of every queue the key may view, summed: per-minute counts and depth",
+                Permission.VIEW,
+                null,
+                200,
+                Responses.Throughput.class,
+                this::throughputOfAll)
+            .withQueryParams("minutes");
     return List.of(
         Route.of(
             GET,
@@ -103,26 +125,10 @@ final class QueueEndpoints {
             200,
             Responses.Stats.class,
             this::stats),
-        Route.of(
-                GET,
-                "/v1/queues/{name}/activity",
-                "Per-minute counts and depth of a queue",
-                Permission.VIEW,
-                null,
-                200,
-                Responses.Activity.class,
-                this::activity)
-            .withQueryParams("minutes"),
-        Route.of(
-                GET,
-                "/v1/activity",
-                "Per-minute counts and depth of every queue the key may view, summed",
-                Permission.VIEW,
-                null,
-                200,
-                Responses.Activity.class,
-                this::activityOfAll)
-            .withQueryParams("minutes"));
+        throughput,
+        throughput.aliasAt("/v1/queues/{name}/activity"),
+        throughputOfAll,
+        throughputOfAll.aliasAt("/v1/activity"));
   }
 
   private void list(Exchange ex) {
@@ -179,18 +185,19 @@ final class QueueEndpoints {
     ex.noContent();
   }
 
-  private void activity(Exchange ex) {
+  private void throughput(Exchange ex) {
     String name = ex.path("name");
     int minutes = minutes(ex);
-    ex.reply(views.activity(name, minutes, redrive.activity(name, Duration.ofMinutes(minutes))));
+    ex.reply(
+        views.throughput(name, minutes, redrive.throughput(name, Duration.ofMinutes(minutes))));
   }
 
   /** A key limited to some queues gets the sum of those it may view, never the others'. */
-  private void activityOfAll(Exchange ex) {
+  private void throughputOfAll(Exchange ex) {
     int minutes = minutes(ex);
     Duration window = Duration.ofMinutes(minutes);
     if (!ex.scoped()) {
-      ex.reply(views.activity(null, minutes, redrive.activity((String) null, window)));
+      ex.reply(views.throughput(null, minutes, redrive.throughput((String) null, window)));
       return;
     }
     List<String> visible = new ArrayList<>();
@@ -199,7 +206,7 @@ final class QueueEndpoints {
         visible.add(q.name());
       }
     }
-    ex.reply(views.activity(null, minutes, redrive.activityOf(visible, window)));
+    ex.reply(views.throughput(null, minutes, redrive.throughputOf(visible, window)));
   }
 
   /** The {@code minutes} query parameter: 1 to 1440, default 60. */

@@ -98,17 +98,18 @@ final class Responses {
       @ApiField(format = "duration", nullable = true) String oldestReadyAge) {}
 
   /**
-   * {@code GET /v1/queues/{name}/activity} and {@code GET /v1/activity}: one point per minute,
-   * oldest first, the last one the current minute (docs/engine.md, "Activity counters").
+   * {@code GET /v1/queues/{name}/throughput} and {@code GET /v1/throughput} (and their deprecated
+   * aliases {@code .../activity}): one point per minute, oldest first, the last one the current
+   * minute (docs/engine.md, "Throughput counters").
    */
-  record Activity(
+  record Throughput(
       @ApiField(nullable = true, description = "the queue, or null for the sum of every queue")
           String queue,
       int minutes,
-      List<ActivityPoint> points) {}
+      List<ThroughputPoint> points) {}
 
-  /** One minute of {@link Activity}. */
-  record ActivityPoint(
+  /** One minute of {@link Throughput}. */
+  record ThroughputPoint(
       Instant minute,
       long enqueued,
       long completed,
@@ -117,10 +118,10 @@ final class Responses {
       @ApiField(description = "messages that died, any reason, counted on the queue they died in")
           long dead,
       @ApiField(nullable = true, description = "the minute's depth snapshot, null when none")
-          ActivityDepth depth) {}
+          ThroughputDepth depth) {}
 
   /** Messages by state at a minute's depth snapshot; an expired lease counts as ready. */
-  record ActivityDepth(long ready, long scheduled, long leased, long dead) {}
+  record ThroughputDepth(long ready, long scheduled, long leased, long dead) {}
 
   /** {@code POST /v1/queues/{name}/messages}. */
   record EnqueueResults(List<EnqueueResult> results) {}

@@ -20,6 +20,7 @@ import java.util.Map;
  * @param status the success status
  * @param response the success body's {@link Responses} record, or null for none (204)
  * @param otherResponses other statuses with a body that is not an error, e.g. 503 of /ready
+ * @param aliasOf the path this route is a deprecated alias of (OpenAPI {@code deprecated}), or null
  * @param action the handler
  */
 record Route(
@@ -33,6 +34,7 @@ record Route(
     int status,
     Class<?> response,
     Map<Integer, Class<?>> otherResponses,
+    String aliasOf,
     Action action) {
 
   /** Handles one call. */
@@ -62,6 +64,7 @@ record Route(
         status,
         response,
         Map.of(),
+        null,
         action);
   }
 
@@ -77,6 +80,7 @@ record Route(
         status,
         response,
         otherResponses,
+        aliasOf,
         action);
   }
 
@@ -93,6 +97,7 @@ record Route(
         status,
         response,
         otherResponses,
+        aliasOf,
         action);
   }
 
@@ -111,6 +116,27 @@ record Route(
         status,
         response,
         Map.copyOf(more),
+        aliasOf,
+        action);
+  }
+
+  /**
+   * The same route answering at {@code oldPath} too: a deprecated alias kept for one release after
+   * a rename, authorised, checked and described (as deprecated) exactly as this route.
+   */
+  Route aliasAt(String oldPath) {
+    return new Route(
+        method,
+        oldPath,
+        summary + " (deprecated alias of " + path + ")",
+        permission,
+        requestBody,
+        bodyRequired,
+        queryParams,
+        status,
+        response,
+        otherResponses,
+        path,
         action);
   }
 

@@ -9,10 +9,10 @@ import io.redrive.lease.LeasedMessage;
 import io.redrive.lease.SettleResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
-import io.redrive.queue.ActivityPoint;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueStats;
+import io.redrive.queue.ThroughputPoint;
 import io.redrive.retry.Backoff;
 import io.redrive.retry.ExponentialBackoff;
 import io.redrive.retry.FixedBackoff;
@@ -78,13 +78,13 @@ final class Views {
     return new Responses.QueueWithStats(queue(q, visible), stats(s));
   }
 
-  /** The activity of {@code queue} (null: summed over queues) over the last {@code minutes}. */
-  Responses.Activity activity(String queue, int minutes, List<ActivityPoint> points) {
-    List<Responses.ActivityPoint> out = new java.util.ArrayList<>(points.size());
-    for (ActivityPoint p : points) {
-      ActivityPoint.Depth d = p.depth();
+  /** The throughput of {@code queue} (null: summed over queues) over the last {@code minutes}. */
+  Responses.Throughput throughput(String queue, int minutes, List<ThroughputPoint> points) {
+    List<Responses.ThroughputPoint> out = new java.util.ArrayList<>(points.size());
+    for (ThroughputPoint p : points) {
+      ThroughputPoint.Depth d = p.depth();
       out.add(
-          new Responses.ActivityPoint(
+          new Responses.ThroughputPoint(
               p.minute(),
               p.enqueued(),
               p.completed(),
@@ -92,9 +92,9 @@ final class Views {
               p.dead(),
               d == null
                   ? null
-                  : new Responses.ActivityDepth(d.ready(), d.scheduled(), d.leased(), d.dead())));
+                  : new Responses.ThroughputDepth(d.ready(), d.scheduled(), d.leased(), d.dead())));
     }
-    return new Responses.Activity(queue, minutes, out);
+    return new Responses.Throughput(queue, minutes, out);
   }
 
   Responses.Stats stats(QueueStats s) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.redrive.queue.ActivityPoint;
+import io.redrive.queue.ThroughputPoint;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
@@ -20,58 +20,61 @@ final class Charts {
   private Charts() {}
 
   /** Enqueued, completed, failed and dead per minute. */
-  static String activity(List<ActivityPoint> points) {
-    ObjectNode chart = chart("Per minute", points);
+  static String throughput(List<ThroughputPoint> points) {
+    ObjectNode chart = chart("Throughput per minute", points);
     ArrayNode series = chart.putArray("series");
-    add(series, "enqueued", points, ActivityPoint::enqueued);
-    add(series, "completed", points, ActivityPoint::completed);
-    add(series, "failed", points, ActivityPoint::failed);
-    add(series, "dead", points, ActivityPoint::dead);
+    add(series, "enqueued", points, ThroughputPoint::enqueued);
+    add(series, "completed", points, ThroughputPoint::completed);
+    add(series, "failed", points, ThroughputPoint::failed);
+    add(series, "dead", points, ThroughputPoint::dead);
     return write(chart);
   }
 
   /** Depth by state at each minute's snapshot (gaps where no sweep took one). */
-  static String depth(List<ActivityPoint> points) {
+  static String depth(List<ThroughputPoint> points) {
     ObjectNode chart = chart("Depth", points);
     ArrayNode series = chart.putArray("series");
-    addDepth(series, "ready", points, ActivityPoint.Depth::ready);
-    addDepth(series, "scheduled", points, ActivityPoint.Depth::scheduled);
-    addDepth(series, "leased", points, ActivityPoint.Depth::leased);
-    addDepth(series, "dead", points, ActivityPoint.Depth::dead);
+    addDepth(series, "ready", points, ThroughputPoint.Depth::ready);
+    addDepth(series, "scheduled", points, ThroughputPoint.Depth::scheduled);
+    addDepth(series, "leased", points, ThroughputPoint.Depth::leased);
+    addDepth(series, "dead", points, ThroughputPoint.Depth::dead);
     return write(chart);
   }
 
   /** The scheduled-retry backlog: ready messages waiting for their backoff, per minute. */
-  static String backlog(List<ActivityPoint> points) {
+  static String backlog(List<ThroughputPoint> points) {
     ObjectNode chart = chart("Scheduled (retry backlog)", points);
-    addDepth(chart.putArray("series"), "scheduled", points, ActivityPoint.Depth::scheduled);
+    addDepth(chart.putArray("series"), "scheduled", points, ThroughputPoint.Depth::scheduled);
     return write(chart);
   }
 
   /** The sum of one counter over every point. */
-  static long total(List<ActivityPoint> points, ToLongFunction<ActivityPoint> counter) {
+  static long total(List<ThroughputPoint> points, ToLongFunction<ThroughputPoint> counter) {
     long n = 0;
-    for (ActivityPoint p : points) {
+    for (ThroughputPoint p : points) {
       n += counter.applyAsLong(p);
     }
     return n;
   }
 
-  private static ObjectNode chart(String title, List<ActivityPoint> points) {
+  private static ObjectNode chart(String title, List<ThroughputPoint> points) {
     ObjectNode chart = JSON.createObjectNode();
     chart.put("title", title);
     ArrayNode x = chart.putArray("x");
-    for (ActivityPoint p : points) {
+    for (ThroughputPoint p : points) {
       x.add(p.minute().getEpochSecond());
     }
     return chart;
   }
 
   private static void add(
-      ArrayNode series, String label, List<ActivityPoint> points, ToLongFunction<ActivityPoint> f) {
+      ArrayNode series,
+      String label,
+      List<ThroughputPoint> points,
+      ToLongFunction<ThroughputPoint> f) {
     ObjectNode s = series.addObject().put("label", label);
     ArrayNode values = s.putArray("values");
-    for (ActivityPoint p : points) {
+    for (ThroughputPoint p : points) {
       values.add(f.applyAsLong(p));
     }
   }
@@ -79,11 +82,11 @@ final class Charts {
   private static void addDepth(
       ArrayNode series,
       String label,
-      List<ActivityPoint> points,
-      Function<ActivityPoint.Depth, Long> f) {
+      List<ThroughputPoint> points,
+      Function<ThroughputPoint.Depth, Long> f) {
     ObjectNode s = series.addObject().put("label", label);
     ArrayNode values = s.putArray("values");
-    for (ActivityPoint p : points) {
+    for (ThroughputPoint p : points) {
       if (p.depth() == null) {
         values.addNull();
       } else {

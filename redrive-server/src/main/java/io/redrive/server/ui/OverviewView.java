@@ -6,9 +6,9 @@ import java.util.List;
  * The overview's model: every queue the viewer may see with its figures.
  *
  * @param queues the queues, by name
- * @param activity the last hour of those queues, summed
+ * @param throughput the last hour of those queues, summed
  */
-public record OverviewView(List<QueueLine> queues, ActivityView activity) {
+public record OverviewView(List<QueueLine> queues, ThroughputView throughput) {
 
   /** Messages in {@code state} summed over every queue shown. */
   public long total(String state) {

@@ -9,8 +9,8 @@ import io.redrive.message.Message;
 import io.redrive.message.MessagePage;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
-import io.redrive.queue.ActivityPoint;
 import io.redrive.queue.Queue;
+import io.redrive.queue.ThroughputPoint;
 import io.redrive.server.auth.Permission;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,11 +54,12 @@ final class Pages {
         names.add(q.name());
       }
     }
-    List<ActivityPoint> activity =
+    List<ThroughputPoint> throughput =
         r.principal().queues().isEmpty()
-            ? redrive.activity(null, CHART_WINDOW)
-            : redrive.activityOf(names, CHART_WINDOW);
-    dashboard.page(r, "overview.jte", "Queues", new OverviewView(lines, ActivityView.of(activity)));
+            ? redrive.throughput(null, CHART_WINDOW)
+            : redrive.throughputOf(names, CHART_WINDOW);
+    dashboard.page(
+        r, "overview.jte", "Queues", new OverviewView(lines, ThroughputView.of(throughput)));
   }
 
   /** The queue named in the path, when the principal may see it (else it answers as missing). */
@@ -86,7 +87,7 @@ final class Pages {
             q,
             redrive.stats(q.name()),
             r.may(Permission.ADMIN, q.name()),
-            ActivityView.of(redrive.activity(q.name(), CHART_WINDOW)),
+            ThroughputView.of(redrive.throughput(q.name(), CHART_WINDOW)),
             candidates.messages(),
             candidates.next() != null));
   }

@@ -12,7 +12,7 @@ import java.util.Map;
  * @param queue the queue and its policy
  * @param stats its figures (depth by state, attempts histogram, dead reasons)
  * @param mayAct true when the viewer may pause, resume and act on its messages
- * @param activity its last hour
+ * @param throughput its last hour
  * @param poisonCandidates ready or scheduled messages whose next delivery is their last (attempts ≥
  *     maxAttempts − 1), the first {@value #CANDIDATES} in serve order
  * @param morePoisonCandidates true when there are more than those shown
@@ -21,7 +21,7 @@ public record QueueView(
     Queue queue,
     QueueStats stats,
     boolean mayAct,
-    ActivityView activity,
+    ThroughputView throughput,
     List<Message> poisonCandidates,
     boolean morePoisonCandidates) {
 

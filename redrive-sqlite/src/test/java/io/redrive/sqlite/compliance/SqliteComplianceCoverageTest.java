@@ -26,7 +26,7 @@ class SqliteComplianceCoverageTest {
                     SqliteWorkflowStoreTest.class,
                     SqliteWorkflowCommitTest.class,
                     SqliteActivityResultTest.class,
-                    SqliteActivityTest.class,
+                    SqliteThroughputTest.class,
                     SqliteWorkflowOperationsTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
 
@@ -153,6 +154,18 @@ public final class SqliteMigrationFixture implements MigrationFixture {
     @Override
     protected String countTablesSql() {
       return "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?";
+    }
+
+    @Override
+    protected String indexNamesSql() {
+      return "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?";
+    }
+
+    @Override
+    protected FluentConfiguration redriveFlyway() {
+      return Flyway.configure()
+          .dataSource(applicationDataSource())
+          .locations("classpath:db/redrive/sqlite");
     }
 
     @Override

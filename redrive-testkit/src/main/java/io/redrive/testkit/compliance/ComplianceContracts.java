@@ -48,7 +48,7 @@ public final class ComplianceContracts {
           WorkflowStoreContract.class,
           WorkflowCommitContract.class,
           ActivityResultContract.class,
-          ActivityContract.class,
+          ThroughputContract.class,
           WorkflowOperationsContract.class);
 
   private ComplianceContracts() {}

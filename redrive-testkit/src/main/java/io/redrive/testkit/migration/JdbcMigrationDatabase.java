@@ -7,14 +7,19 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import javax.sql.DataSource;
+import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
 
 /**
  * What every JDBC {@link MigrationDatabase} shares: the application's data source, the stores
  * opened on it (closed with it) and reads of Redrive's place.
  */
 public abstract class JdbcMigrationDatabase implements MigrationDatabase {
+  private static final String HISTORY = "redrive_schema_history";
+
   private final DataSource application;
   private final String place;
   private final List<Store> stores = new ArrayList<>();
@@ -41,6 +46,49 @@ public abstract class JdbcMigrationDatabase implements MigrationDatabase {
 
   /** The query counting tables named {@code ?} in Redrive's place. */
   protected abstract String countTablesSql();
+
+  /** The query listing the index names of the table named {@code ?} in Redrive's place. */
+  protected abstract String indexNamesSql();
+
+  /**
+   * Flyway over Redrive's migrations of this store, on {@link #applicationDataSource()}, with the
+   * schema (if any) of Redrive's place; {@link #migrateThrough} adds the history table and target.
+   */
+  protected abstract FluentConfiguration redriveFlyway();
+
+  @Override
+  public void migrateThrough(String description) {
+    String script = "__" + description + ".sql";
+    MigrationInfo last =
+        Arrays.stream(redriveFlyway().table(HISTORY).load().info().all())
+            .filter(m -> m.getScript().endsWith(script))
+            .findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("no migration V<n>" + script));
+    redriveFlyway().table(HISTORY).target(last.getVersion()).load().migrate();
+  }
+
+  @Override
+  public List<String> redriveIndexes(String table) {
+    List<String> names = new ArrayList<>();
+    try (Connection c = connect();
+        PreparedStatement ps = c.prepareStatement(indexNamesSql())) {
+      ps.setString(1, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          names.add(rs.getString(1));
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+    names.sort(null);
+    return names;
+  }
+
+  @Override
+  public String redriveTable(String table) {
+    return place + table;
+  }
 
   @Override
   public Connection connect() {

@@ -8,12 +8,14 @@ import io.redrive.error.StoreException;
 import io.redrive.lease.LeaseRequest;
 import io.redrive.lease.LeasedMessage;
 import io.redrive.message.NewMessage;
+import io.redrive.queue.ThroughputPoint;
 import io.redrive.store.FindMessageParams;
 import io.redrive.store.Store;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -64,8 +66,7 @@ public abstract class MigrationContract {
     roundTrip(db.open(), "fresh");
 
     assertThat(db.redriveTableExists("redrive_messages")).isTrue();
-    assertThat(db.redriveTableExists("redrive_activity")).isTrue();
-    assertThat(db.redriveTableExists("redrive_depth")).isTrue();
+    assertThroughputTables();
     assertWorkflowTables();
     assertThat(db.historyScripts(HISTORY)).isNotEmpty().allMatch(s -> s.endsWith(".sql"));
     assertThat(db.redriveTableExists(LEGACY_HISTORY)).isFalse();
@@ -178,6 +179,39 @@ public abstract class MigrationContract {
   }
 
   @Test
+  void open_activityCountersLayout_keepsTheCountersUnderTheirThroughputNames() throws SQLException {
+    db.migrateThrough("activity_counters");
+    assertThat(db.redriveTableExists("redrive_activity")).isTrue();
+    long minute = Math.floorDiv(System.currentTimeMillis(), 60_000L);
+    try (Connection c = db.connect();
+        Statement s = c.createStatement()) {
+      s.execute(
+          "INSERT INTO "
+              + db.redriveTable("redrive_activity")
+              + " (queue, minute, slot, enqueued, completed, failed, dead) VALUES ('counted', "
+              + minute
+              + ", 0, 4, 3, 2, 1)");
+    }
+
+    Redrive redrive = Redrive.builder(db.open()).build();
+
+    List<ThroughputPoint> points = redrive.throughput(null, Duration.ofMinutes(5));
+    assertThat(points.stream().mapToLong(ThroughputPoint::enqueued).sum()).isEqualTo(4);
+    assertThat(points.stream().mapToLong(ThroughputPoint::completed).sum()).isEqualTo(3);
+    assertThat(points.stream().mapToLong(ThroughputPoint::failed).sum()).isEqualTo(2);
+    assertThat(points.stream().mapToLong(ThroughputPoint::dead).sum()).isEqualTo(1);
+    assertThroughputTables();
+    roundTrip(redrive, "after-rename");
+    assertThat(
+            redrive.throughput("after-rename", Duration.ofMinutes(2)).stream()
+                .mapToLong(ThroughputPoint::completed)
+                .sum())
+        .as("new work counts in the renamed table")
+        .isEqualTo(1);
+    redrive.close();
+  }
+
+  @Test
   void validate_emptyDatabase_refusesNamingTheMissingVersionsAndChangesNothing() {
     assertThatThrownBy(db::openValidating)
         .isInstanceOf(StoreException.class)
@@ -240,6 +274,21 @@ public abstract class MigrationContract {
 
   // ---- helpers ----
 
+  /**
+   * The throughput counters' tables (docs/engine.md, "Throughput counters") and their indexes under
+   * the throughput names, whether created fresh or renamed from the activity counters' layout.
+   */
+  private void assertThroughputTables() {
+    assertThat(db.redriveTableExists("redrive_throughput")).isTrue();
+    assertThat(db.redriveTableExists("redrive_depth")).isTrue();
+    assertThat(db.redriveTableExists("redrive_activity")).isFalse();
+    assertThat(db.redriveIndexes("redrive_throughput"))
+        .as("the primary key's index and the minute index")
+        .hasSize(2)
+        .allMatch(name -> name.contains("redrive_throughput"))
+        .contains("redrive_throughput_minute");
+  }
+
   /** The workflow store's tables (docs/workflows.md), created fresh or added by an upgrade. */
   private void assertWorkflowTables() {
     assertThat(WORKFLOW_TABLES).allMatch(db::redriveTableExists);
@@ -247,7 +296,10 @@ public abstract class MigrationContract {
 
   /** Creates a queue, enqueues, leases and completes one message on {@code store}. */
   private static void roundTrip(Store store, String queue) {
-    Redrive redrive = Redrive.builder(store).build();
+    roundTrip(Redrive.builder(store).build(), queue);
+  }
+
+  private static void roundTrip(Redrive redrive, String queue) {
     redrive.createQueue(queue);
     String id = redrive.enqueue(message(queue)).id();
     LeasedMessage m = redrive.lease(LeaseRequest.of(queue, "w", 1)).leased().get(0);

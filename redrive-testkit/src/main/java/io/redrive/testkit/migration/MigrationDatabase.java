@@ -53,8 +53,21 @@ public interface MigrationDatabase extends AutoCloseable {
    */
   void createEarlierLayout();
 
+  /**
+   * Applies Redrive's own migrations, history in {@code redrive_schema_history} as the store keeps
+   * it, up to and including the one whose script is {@code V<n>__<description>.sql}: the layout a
+   * release that ended there left, for an upgrade test.
+   */
+  void migrateThrough(String description);
+
   /** True when {@code table} exists in Redrive's place. */
   boolean redriveTableExists(String table);
+
+  /** The names of the indexes of {@code table} in Redrive's place, sorted. */
+  List<String> redriveIndexes(String table);
+
+  /** {@code table} as a plain connection ({@link #connect()}) names it in Redrive's place. */
+  String redriveTable(String table);
 
   /** The scripts recorded in history table {@code table} of Redrive's place, in install order. */
   List<String> historyScripts(String table);

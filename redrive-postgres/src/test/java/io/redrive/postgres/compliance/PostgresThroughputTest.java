@@ -2,9 +2,9 @@ package io.redrive.postgres.compliance;
 
 import io.redrive.postgres.PostgresFixture;
 import io.redrive.testkit.StoreFixture;
-import io.redrive.testkit.compliance.ActivityContract;
+import io.redrive.testkit.compliance.ThroughputContract;
 
-class PostgresActivityTest extends ActivityContract {
+class PostgresThroughputTest extends ThroughputContract {
   @Override
   protected StoreFixture fixture() {
     return PostgresFixture.INSTANCE;

@@ -1,6 +1,6 @@
 package io.redrive.jdbc;
 
-import io.redrive.queue.ActivityPoint;
+import io.redrive.queue.ThroughputPoint;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -13,20 +13,20 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The per-minute activity tables (docs/engine.md, "Activity counters"): counters added by the
+ * The per-minute throughput tables (docs/engine.md, "Throughput counters"): counters added by the
  * transactions that do the work ({@link #flush}), depth snapshots taken by the maintenance sweep
  * ({@link #recordDepth}), the read that sums both per minute ({@link #read}) and retention.
  *
  * <p>Implementation notes. A counter row is keyed (queue, minute, slot). Where many writers run at
  * once (PostgreSQL), a store transaction picks a slot at random among {@link
- * SqlDialect#activitySlots}, so concurrent settles of one queue wait on each other only when they
+ * SqlDialect#throughputSlots}, so concurrent settles of one queue wait on each other only when they
  * pick the same one, and then only for the other's COMMIT: the upsert is each transaction's last
  * statement, so a transaction holding a counter row waits for nothing else, and its rows go in
  * queue order, so no two transactions wait on each other in a cycle. An enqueue inside an
  * application's transaction may hold its row until the application commits; it writes the slot
- * {@link SqlDialect#callerActivitySlot} names, which no concurrent transaction shares.
+ * {@link SqlDialect#callerThroughputSlot} names, which no concurrent transaction shares.
  */
-final class ActivityRows {
+final class ThroughputRows {
   /** Columns of the counters in {@link Tally}'s order. */
   private static final String UPSERT_SET =
       " ON CONFLICT (queue, minute, slot) DO UPDATE SET enqueued = a.enqueued + excluded.enqueued,"
@@ -39,14 +39,14 @@ final class ActivityRows {
   private final String upsertOwn;
   private final String upsertCaller;
 
-  ActivityRows(SqlDialect dialect) {
+  ThroughputRows(SqlDialect dialect) {
     this.dialect = dialect;
     this.upsertOwn = upsert("?");
-    this.upsertCaller = upsert(dialect.callerActivitySlot());
+    this.upsertCaller = upsert(dialect.callerThroughputSlot());
   }
 
   private static String upsert(String slot) {
-    return "INSERT INTO redrive_activity AS a (queue, minute, slot, enqueued, completed, failed,"
+    return "INSERT INTO redrive_throughput AS a (queue, minute, slot, enqueued, completed, failed,"
         + " dead) VALUES (?, ?, "
         + slot
         + ", ?, ?, ?, ?)"
@@ -60,7 +60,7 @@ final class ActivityRows {
 
   /** A slot for one store transaction's counter rows. */
   int slot() {
-    int slots = dialect.activitySlots();
+    int slots = dialect.throughputSlots();
     return slots <= 1 ? 0 : ThreadLocalRandom.current().nextInt(slots);
   }
 
@@ -70,7 +70,7 @@ final class ActivityRows {
    * queue} column): for one statement committed on its own, which counts what it does itself.
    */
   static String countCompletedIn(String done) {
-    return "INSERT INTO redrive_activity AS a (queue, minute, slot, enqueued, completed, failed,"
+    return "INSERT INTO redrive_throughput AS a (queue, minute, slot, enqueued, completed, failed,"
         + " dead) SELECT queue, ?, ?, 0, COUNT(*), 0, 0 FROM "
         + done
         + " GROUP BY queue ORDER BY queue"
@@ -146,18 +146,18 @@ final class ActivityRows {
   }
 
   /** One point per minute from {@code from} to {@code to}, both included; gaps are zeros. */
-  List<ActivityPoint> read(Connection c, List<String> queues, Instant from, Instant to)
+  List<ThroughputPoint> read(Connection c, List<String> queues, Instant from, Instant to)
       throws SQLException {
     long first = minuteOf(from);
     long last = minuteOf(to);
     Map<Long, long[]> counts = new HashMap<>();
-    Map<Long, ActivityPoint.Depth> depths = new HashMap<>();
+    Map<Long, ThroughputPoint.Depth> depths = new HashMap<>();
     if (queues == null || !queues.isEmpty()) {
       String filter = queues == null ? "" : " AND queue " + dialect.in(queues.size());
       try (PreparedStatement ps =
           c.prepareStatement(
               "SELECT minute, SUM(enqueued), SUM(completed), SUM(failed), SUM(dead)"
-                  + " FROM redrive_activity WHERE minute >= ? AND minute <= ?"
+                  + " FROM redrive_throughput WHERE minute >= ? AND minute <= ?"
                   + filter
                   + " GROUP BY minute")) {
         bind(ps, first, last, queues);
@@ -180,17 +180,17 @@ final class ActivityRows {
           while (rs.next()) {
             depths.put(
                 rs.getLong(1),
-                new ActivityPoint.Depth(
+                new ThroughputPoint.Depth(
                     rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5)));
           }
         }
       }
     }
-    List<ActivityPoint> out = new ArrayList<>((int) Math.max(0, last - first + 1));
+    List<ThroughputPoint> out = new ArrayList<>((int) Math.max(0, last - first + 1));
     for (long m = first; m <= last; m++) {
       long[] n = counts.getOrDefault(m, new long[4]);
       out.add(
-          new ActivityPoint(
+          new ThroughputPoint(
               Instant.ofEpochMilli(m * MINUTE_MS), n[0], n[1], n[2], n[3], depths.get(m)));
     }
     return out;
@@ -209,7 +209,7 @@ final class ActivityRows {
   int deleteOlder(Connection c, Instant before) throws SQLException {
     long minute = minuteOf(before);
     int deleted = 0;
-    for (String table : List.of("redrive_activity", "redrive_depth")) {
+    for (String table : List.of("redrive_throughput", "redrive_depth")) {
       try (PreparedStatement ps =
           c.prepareStatement("DELETE FROM " + table + " WHERE minute < ?")) {
         ps.setLong(1, minute);
@@ -219,9 +219,11 @@ final class ActivityRows {
     return deleted;
   }
 
-  /** Forgets a deleted queue's activity, so a queue created later under its name starts afresh. */
+  /**
+   * Forgets a deleted queue's throughput, so a queue created later under its name starts afresh.
+   */
   void deleteQueue(Connection c, String queue) throws SQLException {
-    for (String table : List.of("redrive_activity", "redrive_depth")) {
+    for (String table : List.of("redrive_throughput", "redrive_depth")) {
       try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE queue = ?")) {
         ps.setString(1, queue);
         ps.executeUpdate();

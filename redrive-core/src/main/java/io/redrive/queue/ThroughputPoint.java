@@ -4,10 +4,10 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * One minute of a queue's activity (or of several queues, summed), as the dashboard charts it: what
- * happened in the minute, counted inside the transactions that did it and so right across every
- * node sharing the database, and the queue's depth as the first maintenance sweep of the minute saw
- * it. See docs/engine.md, "Activity counters", for exactly what each counter counts.
+ * One minute of a queue's throughput (or of several queues, summed), as the dashboard charts it:
+ * what happened in the minute, counted inside the transactions that did it and so right across
+ * every node sharing the database, and the queue's depth as the first maintenance sweep of the
+ * minute saw it. See docs/engine.md, "Throughput counters", for exactly what each counter counts.
  *
  * @param minute the start of the minute (UTC, whole minute)
  * @param enqueued messages enqueued (duplicates of a dedupe key not counted)
@@ -18,16 +18,16 @@ import java.util.Objects;
  *     they died in even when moved to a dead-letter queue or discarded
  * @param depth the depth snapshot of the minute, or null when no sweep took one
  */
-public record ActivityPoint(
+public record ThroughputPoint(
     Instant minute, long enqueued, long completed, long failed, long dead, Depth depth) {
 
-  public ActivityPoint {
+  public ThroughputPoint {
     Objects.requireNonNull(minute, "minute");
   }
 
   /** A minute in which nothing was counted and no snapshot was taken. */
-  public static ActivityPoint empty(Instant minute) {
-    return new ActivityPoint(minute, 0, 0, 0, 0, null);
+  public static ThroughputPoint empty(Instant minute) {
+    return new ThroughputPoint(minute, 0, 0, 0, 0, null);
   }
 
   /**

@@ -1,13 +1,14 @@
 package io.redrive.server.ui;
 
-import io.redrive.queue.ActivityPoint;
+import io.redrive.queue.ThroughputPoint;
 import java.util.List;
 
 /**
- * The last hour of activity as the overview and queue pages show it: chart data for uPlot and the
+ * The last hour of throughput as the overview and queue pages show it: chart data for uPlot and the
  * totals as text (which is what a page without JavaScript shows).
  *
- * @param activityChart enqueued / completed / failed / dead per minute ({@link Charts#activity})
+ * @param throughputChart enqueued / completed / failed / dead per minute ({@link
+ *     Charts#throughput})
  * @param depthChart depth by state per minute ({@link Charts#depth})
  * @param backlogChart the scheduled-retry backlog per minute ({@link Charts#backlog})
  * @param enqueued enqueued in the window
@@ -15,8 +16,8 @@ import java.util.List;
  * @param failed failed attempts in the window
  * @param dead deaths in the window
  */
-public record ActivityView(
-    String activityChart,
+public record ThroughputView(
+    String throughputChart,
     String depthChart,
     String backlogChart,
     long enqueued,
@@ -25,14 +26,14 @@ public record ActivityView(
     long dead) {
 
   /** The view of {@code points}. */
-  static ActivityView of(List<ActivityPoint> points) {
-    return new ActivityView(
-        Charts.activity(points),
+  static ThroughputView of(List<ThroughputPoint> points) {
+    return new ThroughputView(
+        Charts.throughput(points),
         Charts.depth(points),
         Charts.backlog(points),
-        Charts.total(points, ActivityPoint::enqueued),
-        Charts.total(points, ActivityPoint::completed),
-        Charts.total(points, ActivityPoint::failed),
-        Charts.total(points, ActivityPoint::dead));
+        Charts.total(points, ThroughputPoint::enqueued),
+        Charts.total(points, ThroughputPoint::completed),
+        Charts.total(points, ThroughputPoint::failed),
+        Charts.total(points, ThroughputPoint::dead));
   }
 }

@@ -2,9 +2,9 @@ package io.redrive.sqlite.compliance;
 
 import io.redrive.sqlite.SqliteFixture;
 import io.redrive.testkit.StoreFixture;
-import io.redrive.testkit.compliance.ActivityContract;
+import io.redrive.testkit.compliance.ThroughputContract;
 
-class SqliteActivityTest extends ActivityContract {
+class SqliteThroughputTest extends ThroughputContract {
   @Override
   protected StoreFixture fixture() {
     return SqliteFixture.INSTANCE;

@@ -13,14 +13,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(
-    name = "activity",
+    name = "throughput",
+    aliases = "activity",
     mixinStandardHelpOptions = true,
     description = {
-      "Shows a queue's activity per minute, oldest first: messages enqueued, completed, failed",
+      "Shows a queue's throughput per minute, oldest first: messages enqueued, completed, failed",
       "(failed attempts) and died in the minute, then its depth by state at the minute's snapshot",
-      "(- when none was taken). The same on every server node: read from the database."
+      "(- when none was taken). The same on every server node: read from the database.",
+      "`queue activity` is a deprecated alias, kept for one release."
     })
-final class QueueActivityCommand extends ApiCommand {
+final class QueueThroughputCommand extends ApiCommand {
   private static final DateTimeFormatter MINUTE =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm'Z'").withZone(ZoneOffset.UTC);
 
@@ -36,7 +38,7 @@ final class QueueActivityCommand extends ApiCommand {
   @Override
   int run(ApiClient client, Output output) {
     JsonNode answer =
-        client.get("/v1/queues/" + ApiClient.segment(queue) + "/activity?minutes=" + minutes);
+        client.get("/v1/queues/" + ApiClient.segment(queue) + "/throughput?minutes=" + minutes);
     if (output.json()) {
       output.print(answer);
       return 0;

@@ -14,8 +14,8 @@ import io.redrive.lease.LeaseToken;
 import io.redrive.lease.LeasedMessage;
 import io.redrive.lease.SettleCommand;
 import io.redrive.message.NewMessage;
-import io.redrive.queue.ActivityPoint;
 import io.redrive.queue.DeadLetter;
+import io.redrive.queue.ThroughputPoint;
 import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,12 +30,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Per-minute activity counters and depth snapshots (docs/engine.md, "Activity counters"): each
+ * Per-minute throughput counters and depth snapshots (docs/engine.md, "Throughput counters"): each
  * counter through the engine's real paths, bucketing by the store clock's minute, sums over queues,
  * gap filling, one snapshot per minute whichever node comes first, retention, and exact counts from
  * many threads settling one queue at once.
  */
-public abstract class ActivityContract extends ComplianceTestBase {
+public abstract class ThroughputContract extends ComplianceTestBase {
   private static final Duration MINUTE = Duration.ofMinutes(1);
   private static final ChronoUnit MINUTE_UNIT = ChronoUnit.MINUTES;
 
@@ -47,13 +47,13 @@ public abstract class ActivityContract extends ComplianceTestBase {
   }
 
   /** The current minute's point of {@code queue} (null: every queue). */
-  private ActivityPoint thisMinute(String queue) {
-    List<ActivityPoint> points = redrive.activity(queue, MINUTE);
+  private ThroughputPoint thisMinute(String queue) {
+    List<ThroughputPoint> points = redrive.throughput(queue, MINUTE);
     assertThat(points).hasSize(1);
     return points.get(0);
   }
 
-  private static long[] counts(ActivityPoint p) {
+  private static long[] counts(ThroughputPoint p) {
     return new long[] {p.enqueued(), p.completed(), p.failed(), p.dead()};
   }
 
@@ -189,7 +189,7 @@ public abstract class ActivityContract extends ComplianceTestBase {
   }
 
   @Test
-  void activity_countsGoToTheMinuteOfTheStoreClock() {
+  void throughput_countsGoToTheMinuteOfTheStoreClock() {
     createQueue(QUEUE);
     Instant first = now();
     enqueue(QUEUE);
@@ -198,9 +198,9 @@ public abstract class ActivityContract extends ComplianceTestBase {
     advance(MINUTE.multipliedBy(2));
     enqueueMany(QUEUE, 3);
 
-    List<ActivityPoint> points = redrive.activity(QUEUE, Duration.ofMinutes(5));
+    List<ThroughputPoint> points = redrive.throughput(QUEUE, Duration.ofMinutes(5));
 
-    assertThat(points).extracting(ActivityPoint::enqueued).containsExactly(0L, 1L, 2L, 0L, 3L);
+    assertThat(points).extracting(ThroughputPoint::enqueued).containsExactly(0L, 1L, 2L, 0L, 3L);
     assertThat(points.get(1).minute()).isEqualTo(first.truncatedTo(MINUTE_UNIT));
     for (int i = 1; i < points.size(); i++) {
       assertThat(points.get(i).minute()).isEqualTo(points.get(i - 1).minute().plus(MINUTE));
@@ -208,10 +208,10 @@ public abstract class ActivityContract extends ComplianceTestBase {
   }
 
   @Test
-  void activity_nothingRecorded_oneZeroPointPerMinuteWithoutDepth() {
+  void throughput_nothingRecorded_oneZeroPointPerMinuteWithoutDepth() {
     createQueue(QUEUE);
 
-    List<ActivityPoint> points = redrive.activity(QUEUE, Duration.ofMinutes(60));
+    List<ThroughputPoint> points = redrive.throughput(QUEUE, Duration.ofMinutes(60));
 
     assertThat(points).hasSize(60);
     assertThat(points).allSatisfy(p -> assertThat(counts(p)).containsExactly(0, 0, 0, 0));
@@ -220,7 +220,7 @@ public abstract class ActivityContract extends ComplianceTestBase {
   }
 
   @Test
-  void activity_allQueues_sumsEveryQueue_andAListSumsThoseNamed() {
+  void throughput_allQueues_sumsEveryQueue_andAListSumsThoseNamed() {
     createQueue(QUEUE);
     createQueue(OTHER);
     createQueue("third");
@@ -229,12 +229,12 @@ public abstract class ActivityContract extends ComplianceTestBase {
     enqueue("third");
     redrive.recordDepth();
 
-    ActivityPoint all = thisMinute(null);
+    ThroughputPoint all = thisMinute(null);
     assertThat(all.enqueued()).isEqualTo(6);
-    assertThat(all.depth()).isEqualTo(new ActivityPoint.Depth(6, 0, 0, 0));
-    List<ActivityPoint> two = redrive.activityOf(List.of(QUEUE, OTHER, "missing"), MINUTE);
+    assertThat(all.depth()).isEqualTo(new ThroughputPoint.Depth(6, 0, 0, 0));
+    List<ThroughputPoint> two = redrive.throughputOf(List.of(QUEUE, OTHER, "missing"), MINUTE);
     assertThat(two.get(0).enqueued()).isEqualTo(5);
-    assertThat(two.get(0).depth()).isEqualTo(new ActivityPoint.Depth(5, 0, 0, 0));
+    assertThat(two.get(0).depth()).isEqualTo(new ThroughputPoint.Depth(5, 0, 0, 0));
   }
 
   @Test
@@ -250,7 +250,7 @@ public abstract class ActivityContract extends ComplianceTestBase {
 
     assertThat(redrive.recordDepth()).isEqualTo(1);
 
-    assertThat(thisMinute(QUEUE).depth()).isEqualTo(new ActivityPoint.Depth(0, 1, 2, 1));
+    assertThat(thisMinute(QUEUE).depth()).isEqualTo(new ThroughputPoint.Depth(0, 1, 2, 1));
   }
 
   @Test
@@ -271,7 +271,7 @@ public abstract class ActivityContract extends ComplianceTestBase {
   }
 
   @Test
-  void forgetActivity_deletesCountersAndSnapshotsOlderThanRetention() {
+  void forgetThroughput_deletesCountersAndSnapshotsOlderThanRetention() {
     createQueue(QUEUE);
     enqueue(QUEUE);
     redrive.recordDepth();
@@ -279,16 +279,16 @@ public abstract class ActivityContract extends ComplianceTestBase {
     enqueue(QUEUE);
     redrive.recordDepth();
 
-    assertThat(redrive.forgetActivity(Duration.ofHours(2))).isZero();
-    assertThat(redrive.forgetActivity(Duration.ofHours(1))).isEqualTo(2);
+    assertThat(redrive.forgetThroughput(Duration.ofHours(2))).isZero();
+    assertThat(redrive.forgetThroughput(Duration.ofHours(1))).isEqualTo(2);
 
-    List<ActivityPoint> points = redrive.activity(QUEUE, Duration.ofHours(2));
-    assertThat(points.stream().mapToLong(ActivityPoint::enqueued).sum()).isEqualTo(1);
+    List<ThroughputPoint> points = redrive.throughput(QUEUE, Duration.ofHours(2));
+    assertThat(points.stream().mapToLong(ThroughputPoint::enqueued).sum()).isEqualTo(1);
     assertThat(points.stream().filter(p -> p.depth() != null)).hasSize(1);
   }
 
   @Test
-  void deleteQueue_forgetsItsActivity() {
+  void deleteQueue_forgetsItsThroughput() {
     createQueue(QUEUE);
     enqueue(QUEUE);
     redrive.deleteQueue(QUEUE);
@@ -298,21 +298,21 @@ public abstract class ActivityContract extends ComplianceTestBase {
   }
 
   @Test
-  void activity_badWindowOrQueue_refusedNamingTheProblem() {
+  void throughput_badWindowOrQueue_refusedNamingTheProblem() {
     createQueue(QUEUE);
 
-    assertThatThrownBy(() -> redrive.activity(QUEUE, Duration.ZERO))
+    assertThatThrownBy(() -> redrive.throughput(QUEUE, Duration.ZERO))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("window");
-    assertThatThrownBy(() -> redrive.activity(QUEUE, Duration.ofHours(25)))
+    assertThatThrownBy(() -> redrive.throughput(QUEUE, Duration.ofHours(25)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("window");
-    assertThatThrownBy(() -> redrive.activity(QUEUE, Duration.ofSeconds(90)))
+    assertThatThrownBy(() -> redrive.throughput(QUEUE, Duration.ofSeconds(90)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("whole minutes");
-    assertThatThrownBy(() -> redrive.activity("missing", MINUTE))
+    assertThatThrownBy(() -> redrive.throughput("missing", MINUTE))
         .isInstanceOf(QueueNotFoundException.class);
-    assertThat(redrive.activity(QUEUE, Duration.ofHours(24))).hasSize(1440);
+    assertThat(redrive.throughput(QUEUE, Duration.ofHours(24))).hasSize(1440);
   }
 
   /**
@@ -416,12 +416,13 @@ public abstract class ActivityContract extends ComplianceTestBase {
       completed.addAndGet(rest.size());
     }
 
-    List<ActivityPoint> points = redrive.activity(QUEUE, Duration.ofHours(3));
-    assertThat(points.stream().mapToLong(ActivityPoint::enqueued).sum()).isEqualTo(enqueued.get());
-    assertThat(points.stream().mapToLong(ActivityPoint::completed).sum())
+    List<ThroughputPoint> points = redrive.throughput(QUEUE, Duration.ofHours(3));
+    assertThat(points.stream().mapToLong(ThroughputPoint::enqueued).sum())
+        .isEqualTo(enqueued.get());
+    assertThat(points.stream().mapToLong(ThroughputPoint::completed).sum())
         .isEqualTo(completed.get());
-    assertThat(points.stream().mapToLong(ActivityPoint::failed).sum()).isEqualTo(failed.get());
-    assertThat(points.stream().mapToLong(ActivityPoint::dead).sum()).isEqualTo(dead.get());
+    assertThat(points.stream().mapToLong(ThroughputPoint::failed).sum()).isEqualTo(failed.get());
+    assertThat(points.stream().mapToLong(ThroughputPoint::dead).sum()).isEqualTo(dead.get());
     assertThat(completed.get() + dead.get()).isEqualTo(enqueued.get());
     assertThat(stats(QUEUE).total() - stats(QUEUE).dead()).isZero();
   }
