@@ -2,7 +2,7 @@ package io.redrive.workflow;
 
 import io.redrive.store.InstanceRow;
 import io.redrive.store.InstanceRow.Status;
-import io.redrive.workflow.replay.FailureCodec;
+import io.redrive.workflow.history.FailureCodec;
 import io.redrive.workflow.replay.Payloads;
 import java.time.Instant;
 

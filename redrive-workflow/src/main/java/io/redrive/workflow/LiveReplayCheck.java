@@ -1,6 +1,5 @@
 package io.redrive.workflow;
 
-import io.redrive.store.HistoryRow;
 import io.redrive.store.InstancePage;
 import io.redrive.store.InstanceRow;
 import io.redrive.store.InstanceRow.Status;
@@ -8,10 +7,10 @@ import io.redrive.store.ListInstancesParams;
 import io.redrive.workflow.ReplayCheckReport.InstanceResult;
 import io.redrive.workflow.ReplayCheckReport.Outcome;
 import io.redrive.workflow.ReplayCheckReport.PinnedVersion;
-import io.redrive.workflow.replay.EventKind;
-import io.redrive.workflow.replay.FailureCodec;
-import io.redrive.workflow.replay.HistoryEvent;
-import io.redrive.workflow.replay.HistoryUnreadableException;
+import io.redrive.workflow.history.Event;
+import io.redrive.workflow.history.FailureCodec;
+import io.redrive.workflow.history.HistoryEvent;
+import io.redrive.workflow.history.HistoryUnreadableException;
 import io.redrive.workflow.replay.Payloads;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -80,9 +79,7 @@ final class LiveReplayCheck {
     int execution = row.executionId();
     List<HistoryEvent> history = new ArrayList<>();
     try {
-      for (HistoryRow r : client.history(row.id(), execution)) {
-        history.add(HistoryEvent.parse(r, payloads.mapper()));
-      }
+      history = HistoryEvent.parseAll(client.history(row.id(), execution), payloads.mapper());
     } catch (HistoryUnreadableException e) {
       return result(row, row.version(), execution, Outcome.HISTORY_UNREADABLE, e.getMessage());
     }
@@ -91,22 +88,25 @@ final class LiveReplayCheck {
       // Not started yet: its first turn pins the version the starter asked for, else the default.
       return registration(row, resolve(row, row.version()), execution);
     }
-    HistoryEvent last = history.get(history.size() - 1);
-    if (EventKind.CONTINUED_AS_NEW.equals(last.kind())) {
+    if (history.get(history.size() - 1).event() instanceof Event.ContinuedAsNew last) {
       // Its next turn starts the next execution from scratch: only the target's code matters.
-      String target = last.text("version");
+      String target = last.version();
       return registration(
           row,
           target != null ? target : registry.defaultVersion(row.name()).orElse(null),
           execution + 1);
     }
     String version =
-        resolve(row, row.version() != null ? row.version() : history.get(0).text("version"));
+        resolve(
+            row,
+            row.version() != null
+                ? row.version()
+                : ((Event.OrchestrationStarted) history.get(0).event()).version());
     if (registry.orchestration(row.name(), version).isEmpty()) {
       return registration(row, version, execution);
     }
     try {
-      WorkflowReplayer.replayToFrontier(registry, payloads, execution, version, history);
+      ExecutionReplay.replayToFrontier(registry, payloads, execution, version, history);
       return result(row, version, execution, Outcome.OK, null);
     } catch (ReplayMismatchException m) {
       return new InstanceResult(

@@ -22,7 +22,7 @@ import io.redrive.store.StartInstanceParams;
 import io.redrive.store.StartInstanceResult;
 import io.redrive.store.TerminateParams;
 import io.redrive.store.WorkflowStore;
-import io.redrive.workflow.replay.FailureCodec;
+import io.redrive.workflow.history.FailureCodec;
 import io.redrive.workflow.replay.Payloads;
 import java.sql.Connection;
 import java.time.Duration;

@@ -8,9 +8,12 @@ import io.redrive.message.Outcome;
 import io.redrive.store.ActivityLinkRow;
 import io.redrive.store.HistoryRow;
 import io.redrive.store.TurnRow;
-import io.redrive.workflow.replay.EventKind;
+import io.redrive.workflow.history.Delivery;
+import io.redrive.workflow.history.Event;
+import io.redrive.workflow.history.EventKind;
+import io.redrive.workflow.history.HistoryEvent;
+import io.redrive.workflow.history.HistoryUnreadableException;
 import io.redrive.workflow.replay.Payloads;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -51,7 +54,7 @@ final class Timelines {
           EventKind.ACTIVITY_COMPLETED.equals(e.kind())
               || EventKind.ACTIVITY_FAILED.equals(e.kind());
       if (result && e.data() != null) {
-        deliveries(e, payloads.parse(e.data()), out);
+        deliveries(e, attemptsOf(e, payloads), out);
       }
       out.add(
           new TimelineEntry(
@@ -75,27 +78,39 @@ final class Timelines {
     return out;
   }
 
-  private static void deliveries(HistoryRow e, JsonNode data, List<TimelineEntry> out) {
-    for (JsonNode a : data.path("attempts")) {
-      Instant at = instant(a.path("settledAt"));
-      if (at == null) {
-        at = instant(a.path("leasedAt"));
+  /** The attempt story an activity's result event carries, or null when it cannot be read. */
+  private static JsonNode attemptsOf(HistoryRow row, Payloads payloads) {
+    try {
+      Event e = HistoryEvent.parse(row, payloads.mapper()).event();
+      if (e instanceof Event.ActivityCompleted c) {
+        return c.attempts();
       }
+      if (e instanceof Event.ActivityFailed f) {
+        return f.attempts();
+      }
+    } catch (HistoryUnreadableException unreadable) {
+      // the timeline shows the event alone
+    }
+    return null;
+  }
+
+  private static void deliveries(HistoryRow e, JsonNode attempts, List<TimelineEntry> out) {
+    for (Delivery d : Delivery.of(attempts)) {
       out.add(
           new TimelineEntry(
-              at == null ? e.at() : at,
+              d.at() == null ? e.at() : d.at(),
               TimelineEntry.Kind.ACTIVITY_ATTEMPT,
               e.executionId(),
               null,
               null,
               e.name(),
               e.seq(),
-              a.path("attempt").isNumber() ? a.path("attempt").asInt() : null,
-              text(a.path("worker")),
+              d.attempt(),
+              d.worker(),
               null,
-              text(a.path("outcome")),
-              text(a.path("reason")),
-              text(a.path("error"))));
+              d.outcome(),
+              d.reason(),
+              d.error()));
     }
   }
 
@@ -148,13 +163,5 @@ final class Timelines {
               null,
               "leased until " + m.visibleAt()));
     }
-  }
-
-  private static Instant instant(JsonNode n) {
-    return n.isTextual() ? Instant.parse(n.asText()) : null;
-  }
-
-  private static String text(JsonNode n) {
-    return n.isTextual() ? n.asText() : null;
   }
 }

@@ -318,7 +318,7 @@ public record WorkflowFailure(
    */
   public static WorkflowFailure fromJson(String json) {
     try {
-      return io.redrive.workflow.replay.FailureCodec.read(Json.defaultMapper().readTree(json));
+      return io.redrive.workflow.history.FailureCodec.read(Json.defaultMapper().readTree(json));
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalArgumentException("failure: not JSON: " + e.getOriginalMessage(), e);
     }
@@ -326,7 +326,7 @@ public record WorkflowFailure(
 
   /** This failure as the JSON that history events and the instance row store. */
   public String toJson() {
-    return io.redrive.workflow.replay.FailureCodec.write(this).toString();
+    return io.redrive.workflow.history.FailureCodec.write(this).toString();
   }
 
   /** This failure with {@code retryable} set as given. */

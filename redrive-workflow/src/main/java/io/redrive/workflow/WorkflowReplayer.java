@@ -6,12 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.store.HistoryRow;
-import io.redrive.workflow.OrchestrationContext.ParentRef;
-import io.redrive.workflow.replay.EventKind;
-import io.redrive.workflow.replay.HistoryEvent;
-import io.redrive.workflow.replay.Mismatch;
-import io.redrive.workflow.replay.NewEvent;
-import io.redrive.workflow.replay.OrchestrationRun;
+import io.redrive.workflow.history.Event;
+import io.redrive.workflow.history.EventCodec;
+import io.redrive.workflow.history.HistoryEvent;
 import io.redrive.workflow.replay.Payloads;
 import io.redrive.workflow.replay.RunResult;
 import java.time.Instant;
@@ -20,9 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.helpers.NOPLogger;
 
 /**
  * Replays a recorded history against the code of a registry, without a store, so that a unit test
@@ -107,14 +102,14 @@ public final class WorkflowReplayer {
 
   private static void replayExecution(
       WorkflowRegistry registry, Payloads payloads, int executionId, List<HistoryEvent> all) {
-    Split split = split(executionId, all);
-    HistoryEvent started = split.events().get(0);
-    String name = started.text("name");
-    String version = started.text("version");
-    String instanceId = instanceIdOf(started);
-    String where = where(name, version, executionId, instanceId);
+    ExecutionReplay.Split split = ExecutionReplay.split(executionId, all);
+    Event.OrchestrationStarted started = split.started();
+    String name = started.name();
+    String version = started.version();
+    String instanceId = ExecutionReplay.instanceIdOf(started);
+    String where = ExecutionReplay.where(name, version, executionId, instanceId);
     RunResult result =
-        run(
+        ExecutionReplay.run(
             registry,
             payloads,
             executionId,
@@ -123,7 +118,7 @@ public final class WorkflowReplayer {
             split.events(),
             LoggerFactory.getLogger("io.redrive.workflow.replayer"));
     if (!result.events().isEmpty()) {
-      NewEvent first = result.events().get(0);
+      EventCodec.Stored first = EventCodec.encode(result.events().get(0));
       String actual = first.kind() + " " + first.name();
       throw new ReplayMismatchException(
           ReplayMismatchException.NONDETERMINISM,
@@ -171,141 +166,22 @@ public final class WorkflowReplayer {
     }
   }
 
-  /**
-   * Replays the live part of an execution's history (events an operator's retry voided left out) up
-   * to its frontier: its end event, or where it waits. What the code does past history is dropped;
-   * nothing is written anywhere.
-   *
-   * @param version the version the execution runs (its instance's pinned one)
-   * @throws ReplayMismatchException when the code does not fit, lacks a registration, or meets a
-   *     recorded payload it no longer decodes
-   * @throws IllegalArgumentException when the history does not begin with ORCHESTRATION_STARTED
-   */
-  static void replayToFrontier(
-      WorkflowRegistry registry,
-      Payloads payloads,
-      int executionId,
-      String version,
-      List<HistoryEvent> history) {
-    Split split = split(executionId, history);
-    String name = split.events().get(0).text("name");
-    run(registry, payloads, executionId, name, version, split.events(), NOPLogger.NOP_LOGGER);
-  }
-
-  /** An execution's live events before its end, and the end event (null while it runs). */
-  private record Split(List<HistoryEvent> events, HistoryEvent end) {}
-
-  private static Split split(int executionId, List<HistoryEvent> all) {
-    List<HistoryEvent> events = new ArrayList<>();
-    HistoryEvent end = null;
-    for (HistoryEvent e : HistoryEvent.withoutVoided(all)) {
-      if (EventKind.TERMINAL.contains(e.kind())) {
-        end = e;
-        break;
-      }
-      events.add(e);
-    }
-    if (events.isEmpty() || !EventKind.ORCHESTRATION_STARTED.equals(events.get(0).kind())) {
-      throw new IllegalArgumentException(
-          "history: execution " + executionId + " does not begin with ORCHESTRATION_STARTED");
-    }
-    return new Split(events, end);
-  }
-
-  /** Runs {@code name@version} against {@code events}; a bounce is thrown as a mismatch. */
-  private static RunResult run(
-      WorkflowRegistry registry,
-      Payloads payloads,
-      int executionId,
-      String name,
-      String version,
-      List<HistoryEvent> events,
-      Logger logger) {
-    HistoryEvent started = events.get(0);
-    String instanceId = instanceIdOf(started);
-    String where = where(name, version, executionId, instanceId);
-    OrchestrationDefinition code =
-        registry
-            .orchestration(name, version)
-            .orElseThrow(
-                () ->
-                    new ReplayMismatchException(
-                        ReplayMismatchException.UNREGISTERED,
-                        "unregistered: execution "
-                            + executionId
-                            + " runs "
-                            + name
-                            + "@"
-                            + version
-                            + ", which the registry does not have",
-                        executionId,
-                        null,
-                        null,
-                        null,
-                        null));
-    List<JsonNode> carried = new ArrayList<>();
-    started.data().path("carriedEvents").forEach(carried::add);
-    JsonNode parent = started.data().get("parent");
-    OrchestrationRun run =
-        new OrchestrationRun(
-            new OrchestrationRun.Spec(
-                instanceId,
-                executionId,
-                name,
-                version,
-                parent == null
-                    ? null
-                    : new ParentRef(
-                        parent.path("instanceId").asText(),
-                        parent.path("executionId").asInt(),
-                        parent.path("seq").asLong()),
-                started.data().get("input"),
-                started.data().path("firstSeq").asLong(1),
-                carried,
-                events,
-                events.size(),
-                Integer.MAX_VALUE,
-                Long.MAX_VALUE),
-            code.code(),
-            code.inputType(),
-            payloads,
-            logger);
-    RunResult result = run.run();
-    if (result instanceof RunResult.Bounced b) {
-      Mismatch m = b.mismatch();
-      throw new ReplayMismatchException(
-          WorkflowFailure.NONDETERMINISM.equals(b.reason())
-              ? ReplayMismatchException.NONDETERMINISM
-              : ReplayMismatchException.UNDECODABLE,
-          b.message() + " (" + where + ")",
-          executionId,
-          m == null ? null : m.eventId(),
-          m == null ? null : m.command(),
-          m == null ? null : m.expected(),
-          m == null ? null : m.actual());
-    }
-    return result;
-  }
-
-  private static String where(String name, String version, int executionId, String instanceId) {
-    return name + "@" + version + " execution " + executionId + " of " + instanceId;
-  }
-
   /** What the code must do at the end, or null when code did not decide the end. */
   private static String expectedEnd(HistoryEvent end) {
     if (end == null) {
       return "waiting";
     }
-    return switch (end.kind()) {
-      case EventKind.ORCHESTRATION_COMPLETED -> "completed";
-      case EventKind.CONTINUED_AS_NEW -> "continued as new";
-      case EventKind.ORCHESTRATION_FAILED ->
-          WorkflowFailure.ORCHESTRATION_EXCEPTION.equals(
-                  end.data().path("failure").path("reason").asText())
-              ? "failed"
-              : null;
-      default -> null;
-    };
+    Event e = end.event();
+    if (e instanceof Event.OrchestrationCompleted) {
+      return "completed";
+    }
+    if (e instanceof Event.ContinuedAsNew) {
+      return "continued as new";
+    }
+    if (e instanceof Event.OrchestrationFailed f) {
+      return WorkflowFailure.ORCHESTRATION_EXCEPTION.equals(f.failure().reason()) ? "failed" : null;
+    }
+    return null;
   }
 
   private static String endOf(RunResult r) {
@@ -319,11 +195,6 @@ public final class WorkflowReplayer {
       return "failed";
     }
     return "waiting";
-  }
-
-  private static String instanceIdOf(HistoryEvent started) {
-    JsonNode id = started.data().get("instanceId");
-    return id == null ? "replayed" : id.asText();
   }
 
   /**

@@ -2,6 +2,8 @@ package io.redrive.workflow.replay;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.workflow.WorkflowFailure;
+import io.redrive.workflow.history.Event;
+import io.redrive.workflow.history.Event.RaisedEvent;
 import java.util.List;
 
 /**
@@ -10,20 +12,20 @@ import java.util.List;
  */
 public sealed interface RunResult {
   /** Events the run appends to history (commands, then the terminal event if any). */
-  List<NewEvent> events();
+  List<Event> events();
 
   /** The custom status the code set (JSON), or null to keep the stored one. */
   JsonNode customStatus();
 
   /** The code waits for a result not in history yet. */
-  record Suspended(List<NewEvent> events, JsonNode customStatus) implements RunResult {}
+  record Suspended(List<Event> events, JsonNode customStatus) implements RunResult {}
 
   /** The code returned. */
-  record Completed(List<NewEvent> events, JsonNode customStatus, JsonNode output)
+  record Completed(List<Event> events, JsonNode customStatus, JsonNode output)
       implements RunResult {}
 
   /** The code threw, or its output was too large. */
-  record Failed(List<NewEvent> events, JsonNode customStatus, WorkflowFailure failure)
+  record Failed(List<Event> events, JsonNode customStatus, WorkflowFailure failure)
       implements RunResult {}
 
   /**
@@ -34,11 +36,11 @@ public sealed interface RunResult {
    * @param nextSeq the first command number of the next execution
    */
   record ContinuedAsNew(
-      List<NewEvent> events,
+      List<Event> events,
       JsonNode customStatus,
       JsonNode input,
       String version,
-      List<JsonNode> carriedEvents,
+      List<RaisedEvent> carriedEvents,
       long nextSeq)
       implements RunResult {}
 
@@ -51,7 +53,7 @@ public sealed interface RunResult {
    */
   record Bounced(String reason, String message, Mismatch mismatch) implements RunResult {
     @Override
-    public List<NewEvent> events() {
+    public List<Event> events() {
       return List.of();
     }
 

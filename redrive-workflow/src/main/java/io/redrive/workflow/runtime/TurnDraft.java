@@ -1,14 +1,15 @@
 package io.redrive.workflow.runtime;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.store.CommitTurnParams.ActivityStart;
 import io.redrive.store.CommitTurnParams.ChildStart;
 import io.redrive.store.CommitTurnParams.NewInboxRow;
 import io.redrive.store.ExecutionRow;
 import io.redrive.store.HistoryRow;
-import io.redrive.workflow.replay.HistoryEvent;
-import io.redrive.workflow.replay.NewEvent;
+import io.redrive.workflow.history.Event;
+import io.redrive.workflow.history.EventCodec;
+import io.redrive.workflow.history.HistoryEvent;
+import io.redrive.workflow.history.InboxCodec;
+import io.redrive.workflow.history.InboxMessage;
 import io.redrive.workflow.replay.Payloads;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,7 +17,8 @@ import java.util.List;
 
 /**
  * What one turn is about to commit to one execution: its new history events (ids continuing the
- * stored ones), and the inbox rows, children and activity messages they imply. Not thread-safe.
+ * stored ones), and the inbox rows, children and activity messages they imply. Not thread-safe: one
+ * turn's decider fills it.
  */
 final class TurnDraft {
   final int executionId;
@@ -31,9 +33,6 @@ final class TurnDraft {
   final List<ActivityStart> activities = new ArrayList<>();
   final List<ExecutionRow> executions = new ArrayList<>();
 
-  /** Inbox rows of the instance the turn cancels beyond its batch (lost timeout timers). */
-  final List<Long> cancelled = new ArrayList<>();
-
   TurnDraft(int executionId, int lastEventId, int turn, Instant at, Payloads payloads) {
     this.executionId = executionId;
     this.firstEventId = lastEventId + 1;
@@ -44,14 +43,30 @@ final class TurnDraft {
   }
 
   /** Appends an event with the next id. */
-  HistoryEvent add(String kind, Long seq, String name, JsonNode data) {
-    HistoryEvent e = new HistoryEvent(nextEventId++, kind, seq, name, data, turn, at);
+  HistoryEvent add(Event event) {
+    HistoryEvent e = new HistoryEvent(nextEventId++, turn, at, event);
     events.add(e);
     return e;
   }
 
-  HistoryEvent add(NewEvent e) {
-    return add(e.kind(), e.seq(), e.name(), e.data());
+  /** Adds an inbox row for {@code instanceId}'s {@code executionId} (null: its current one). */
+  void send(
+      String instanceId,
+      Integer executionId,
+      InboxMessage message,
+      Instant visibleAt,
+      String dedupeKey) {
+    InboxCodec.Stored s = InboxCodec.encode(message);
+    inbox.add(
+        new NewInboxRow(
+            instanceId,
+            executionId,
+            s.kind(),
+            s.refSeq(),
+            s.name(),
+            s.data(),
+            visibleAt,
+            dedupeKey));
   }
 
   /** Drops the events drafted after the first {@code size}; ids continue from there. */
@@ -60,18 +75,19 @@ final class TurnDraft {
     nextEventId = firstEventId + size;
   }
 
-  /** The events as rows for the store. */
+  /** The events as rows for the store (data written by the runtime's mapper). */
   List<HistoryRow> rows() {
     List<HistoryRow> rows = new ArrayList<>(events.size());
     for (HistoryEvent e : events) {
+      EventCodec.Stored s = EventCodec.encode(e.event());
       rows.add(
           new HistoryRow(
               executionId,
               e.eventId(),
-              e.kind(),
-              e.seq(),
-              e.name(),
-              payloads.text(e.data()),
+              s.kind(),
+              s.seq(),
+              s.name(),
+              payloads.text(s.data()),
               e.turn(),
               e.at()));
     }
@@ -82,12 +98,8 @@ final class TurnDraft {
   long bytes() {
     long sum = 0;
     for (HistoryEvent e : events) {
-      sum += payloads.size(e.data());
+      sum += payloads.size(EventCodec.encode(e.event()).data());
     }
     return sum;
-  }
-
-  static ObjectNode object() {
-    return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
   }
 }

@@ -4,12 +4,28 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.redrive.workflow.Orchestration;
 import io.redrive.workflow.OrchestrationContext;
 import io.redrive.workflow.WorkflowDefaults;
 import io.redrive.workflow.WorkflowFailure;
+import io.redrive.workflow.history.Event;
+import io.redrive.workflow.history.Event.ActivityCompleted;
+import io.redrive.workflow.history.Event.ActivityFailed;
+import io.redrive.workflow.history.Event.ActivityScheduled;
+import io.redrive.workflow.history.Event.ChildCompleted;
+import io.redrive.workflow.history.Event.ChildFailed;
+import io.redrive.workflow.history.Event.ChildScheduled;
+import io.redrive.workflow.history.Event.EventRaised;
+import io.redrive.workflow.history.Event.OrchestrationStarted;
+import io.redrive.workflow.history.Event.PatchApplied;
+import io.redrive.workflow.history.Event.RaisedEvent;
+import io.redrive.workflow.history.Event.TimerCreated;
+import io.redrive.workflow.history.Event.TimerFired;
+import io.redrive.workflow.history.Event.TurnStarted;
+import io.redrive.workflow.history.EventCodec;
+import io.redrive.workflow.history.HistoryEvent;
+import io.redrive.workflow.history.TimerPurpose;
 import java.lang.reflect.Type;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,7 +59,7 @@ final class Histories {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
   private final List<HistoryEvent> events = new ArrayList<>();
-  private final List<JsonNode> carried = new ArrayList<>();
+  private final List<RaisedEvent> carried = new ArrayList<>();
   private int turn;
   private Instant at;
   private int newFrom;
@@ -74,8 +90,8 @@ final class Histories {
     Histories h = new Histories();
     h.turn = 1;
     h.at = at;
-    h.add(EventKind.ORCHESTRATION_STARTED, null, null, h.startedData());
-    h.add(EventKind.TURN_STARTED, null, null, turnData(1));
+    h.add(h.started());
+    h.add(turnStarted(1));
     return h;
   }
 
@@ -105,13 +121,14 @@ final class Histories {
   Histories input(Object value, Type type) {
     this.input = MAPPER.valueToTree(value);
     this.inputType = type;
-    ((ObjectNode) events.get(0).data()).set("input", input);
+    HistoryEvent first = events.get(0);
+    events.set(0, new HistoryEvent(first.eventId(), first.turn(), first.at(), started()));
     return this;
   }
 
   /** An event a continue-as-new carried into this execution. */
   Histories carried(String name, Object payload) {
-    carried.add(eventData(name, payload));
+    carried.add(new RaisedEvent(name, MAPPER.valueToTree(payload)));
     return this;
   }
 
@@ -141,8 +158,7 @@ final class Histories {
   Histories turn(Instant time) {
     turn++;
     at = time;
-    add(EventKind.TURN_STARTED, null, null, turnData(turn));
-    return this;
+    return add(turnStarted(turn));
   }
 
   /** Opens this turn at {@code time}: its TURN_STARTED and what follows are the new part. */
@@ -153,80 +169,54 @@ final class Histories {
 
   /** Appends what {@code result} emitted, as the store would commit it in the current turn. */
   Histories commit(RunResult result) {
-    for (NewEvent e : result.events()) {
-      add(e.kind(), e.seq(), e.name(), e.data().deepCopy());
+    for (Event e : result.events()) {
+      add(e);
     }
     return this;
   }
 
-  // ---- commands (the name column is what OrchestrationRun gives NewEvent.name)
+  // ---- commands
 
   Histories activityScheduled(long seq, String name, Object input) {
     return activityScheduled(seq, name, input, 0);
   }
 
   Histories activityScheduled(long seq, String name, Object input, int retryNumber) {
-    ObjectNode d = seqData(seq);
-    d.put("name", name);
-    d.set("input", MAPPER.valueToTree(input));
-    d.put("retryNumber", retryNumber);
-    return add(EventKind.ACTIVITY_SCHEDULED, seq, name, d);
+    return add(
+        new ActivityScheduled(seq, name, MAPPER.valueToTree(input), null, retryNumber, null));
   }
 
   Histories timerCreated(long seq, Instant fireAt) {
-    return timer(seq, fireAt, TimerPurpose.USER, null, null);
+    return add(new TimerCreated(seq, fireAt, TimerPurpose.USER, null, null, null));
   }
 
   Histories eventTimeoutCreated(long seq, Instant fireAt, String eventName) {
-    return timer(seq, fireAt, TimerPurpose.EVENT_TIMEOUT, eventName, null);
+    return add(new TimerCreated(seq, fireAt, TimerPurpose.EVENT_TIMEOUT, eventName, null, null));
   }
 
   Histories retryTimerCreated(long seq, Instant fireAt, int retryNumber) {
-    return timer(seq, fireAt, TimerPurpose.RETRY, null, retryNumber);
-  }
-
-  private Histories timer(
-      long seq, Instant fireAt, String purpose, String eventName, Integer retryNumber) {
-    ObjectNode d = seqData(seq);
-    d.put("fireAt", fireAt.toString());
-    d.put("purpose", purpose);
-    if (eventName != null) {
-      d.put("event", eventName);
-    }
-    if (retryNumber != null) {
-      d.put("retryNumber", retryNumber);
-    }
-    return add(EventKind.TIMER_CREATED, seq, purpose, d);
+    return add(new TimerCreated(seq, fireAt, TimerPurpose.RETRY, null, retryNumber, null));
   }
 
   Histories childScheduled(long seq, String name, Object input) {
-    ObjectNode d = seqData(seq);
-    d.put("name", name);
-    d.put("instanceId", instanceId + "::sub::" + seq);
-    d.put("explicitId", false);
-    d.set("input", MAPPER.valueToTree(input));
-    return add(EventKind.CHILD_SCHEDULED, seq, name, d);
+    return add(
+        new ChildScheduled(
+            seq, name, null, instanceId + "::sub::" + seq, false, MAPPER.valueToTree(input), 0));
   }
 
   Histories patchApplied(long seq, String changeId) {
-    ObjectNode d = seqData(seq);
-    d.put("changeId", changeId);
-    return add(EventKind.PATCH_APPLIED, seq, changeId, d);
+    return add(new PatchApplied(seq, changeId));
   }
 
   // ---- completions
 
   Histories activityCompleted(long seq, Object result) {
-    ObjectNode d = seqData(seq);
-    d.set("result", MAPPER.valueToTree(result));
-    return add(EventKind.ACTIVITY_COMPLETED, seq, null, d);
+    return activityCompletedJson(seq, MAPPER.valueToTree(result));
   }
 
   /** ACTIVITY_COMPLETED whose result is the given JSON, as is. */
   Histories activityCompletedJson(long seq, JsonNode result) {
-    ObjectNode d = seqData(seq);
-    d.set("result", result);
-    return add(EventKind.ACTIVITY_COMPLETED, seq, null, d);
+    return add(new ActivityCompleted(seq, null, 0, null, result, null));
   }
 
   Histories activityFailed(long seq, WorkflowFailure failure) {
@@ -234,55 +224,31 @@ final class Histories {
   }
 
   Histories activityFailed(long seq, WorkflowFailure failure, int retryNumber) {
-    ObjectNode d = seqData(seq);
-    d.set("failure", FailureCodec.write(failure));
-    d.put("retryNumber", retryNumber);
-    return add(EventKind.ACTIVITY_FAILED, seq, null, d);
-  }
-
-  /** ACTIVITY_FAILED whose failure field is the given JSON, as is. */
-  Histories activityFailedJson(long seq, JsonNode failure) {
-    ObjectNode d = seqData(seq);
-    d.set("failure", failure);
-    d.put("retryNumber", 0);
-    return add(EventKind.ACTIVITY_FAILED, seq, null, d);
+    return add(new ActivityFailed(seq, null, retryNumber, null, failure, null));
   }
 
   Histories timerFired(long seq) {
-    return timerFired(seq, TimerPurpose.USER, null);
+    return add(new TimerFired(seq, TimerPurpose.USER, null));
   }
 
   Histories eventTimeoutFired(long seq) {
-    return timerFired(seq, TimerPurpose.EVENT_TIMEOUT, null);
+    return add(new TimerFired(seq, TimerPurpose.EVENT_TIMEOUT, null));
   }
 
   Histories retryTimerFired(long seq, int retryNumber) {
-    return timerFired(seq, TimerPurpose.RETRY, retryNumber);
-  }
-
-  private Histories timerFired(long seq, String purpose, Integer retryNumber) {
-    ObjectNode d = seqData(seq);
-    d.put("purpose", purpose);
-    if (retryNumber != null) {
-      d.put("retryNumber", retryNumber);
-    }
-    return add(EventKind.TIMER_FIRED, seq, null, d);
+    return add(new TimerFired(seq, TimerPurpose.RETRY, retryNumber));
   }
 
   Histories eventRaised(String name, Object payload) {
-    return add(EventKind.EVENT_RAISED, null, name, eventData(name, payload));
+    return add(new EventRaised(name, MAPPER.valueToTree(payload)));
   }
 
   Histories childCompleted(long seq, Object result) {
-    ObjectNode d = seqData(seq);
-    d.set("result", MAPPER.valueToTree(result));
-    return add(EventKind.CHILD_COMPLETED, seq, null, d);
+    return add(new ChildCompleted(seq, null, 0, MAPPER.valueToTree(result)));
   }
 
   Histories childFailed(long seq, WorkflowFailure failure) {
-    ObjectNode d = seqData(seq);
-    d.set("failure", FailureCodec.write(failure));
-    return add(EventKind.CHILD_FAILED, seq, null, d);
+    return add(new ChildFailed(seq, null, 0, failure));
   }
 
   // ---- what a run sees
@@ -335,44 +301,24 @@ final class Histories {
         "HANDLER_EXCEPTION", message, "com.example.CardDeclinedException", null, false);
   }
 
+  /** An emitted event as the store keeps it (kind, seq and name columns, JSON data). */
+  static EventCodec.Stored stored(Event e) {
+    return EventCodec.encode(e);
+  }
+
   // ---- plumbing
 
-  private Histories add(String kind, Long seq, String name, JsonNode data) {
-    events.add(new HistoryEvent(events.size() + 1, kind, seq, name, data, turn, at));
+  private Histories add(Event e) {
+    events.add(new HistoryEvent(events.size() + 1, turn, at, e));
     return this;
   }
 
-  private ObjectNode startedData() {
-    ObjectNode d = JSON.objectNode();
-    d.put("name", "order");
-    d.put("version", "1.0.0");
-    d.set("input", input);
-    d.putNull("parent");
-    d.put("firstSeq", firstSeq);
-    d.putArray("carriedEvents");
-    return d;
+  private OrchestrationStarted started() {
+    return new OrchestrationStarted(null, "order", "1.0.0", input, null, firstSeq, List.of());
   }
 
-  private static ObjectNode turnData(int turn) {
-    ObjectNode d = JSON.objectNode();
-    d.put("turn", turn);
-    d.put("node", "node-a");
-    d.put("build", "build-1");
-    d.put("attempt", 1);
-    return d;
-  }
-
-  private static ObjectNode seqData(long seq) {
-    ObjectNode d = JSON.objectNode();
-    d.put("seq", seq);
-    return d;
-  }
-
-  private static ObjectNode eventData(String name, Object payload) {
-    ObjectNode d = JSON.objectNode();
-    d.put("name", name);
-    d.set("payload", MAPPER.valueToTree(payload));
-    return d;
+  private static TurnStarted turnStarted(int turn) {
+    return new TurnStarted(turn, "node-a", "build-1", 1);
   }
 
   /** {@code result} as {@code type}, failing with the whole result when it is another outcome. */

@@ -11,6 +11,8 @@ import io.redrive.workflow.ActivityFailedException;
 import io.redrive.workflow.AllOfFailedException;
 import io.redrive.workflow.Orchestration;
 import io.redrive.workflow.Task;
+import io.redrive.workflow.history.Event;
+import io.redrive.workflow.history.EventKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +40,7 @@ class OrchestrationRunCompositionTest {
     RunResult r = Histories.start(T1).run(RACE);
 
     assertThat(as(RunResult.Suspended.class, r).events())
-        .extracting(NewEvent::kind)
+        .extracting(Event::kind)
         .containsExactly(EventKind.ACTIVITY_SCHEDULED, EventKind.TIMER_CREATED);
   }
 

@@ -4,9 +4,13 @@ import static io.redrive.workflow.replay.Histories.T1;
 import static io.redrive.workflow.replay.Histories.T2;
 import static io.redrive.workflow.replay.Histories.T3;
 import static io.redrive.workflow.replay.Histories.as;
+import static io.redrive.workflow.replay.Histories.stored;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redrive.workflow.Task;
+import io.redrive.workflow.history.EventCodec;
+import io.redrive.workflow.history.EventKind;
+import io.redrive.workflow.history.TimerPurpose;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -145,10 +149,10 @@ class OrchestrationRunEventsTest {
 
     RunResult.Suspended s = as(RunResult.Suspended.class, r);
     assertThat(s.events()).hasSize(1);
-    NewEvent e = s.events().get(0);
+    EventCodec.Stored e = stored(s.events().get(0));
     assertThat(e.kind()).isEqualTo(EventKind.TIMER_CREATED);
     assertThat(e.seq()).isEqualTo(1L);
-    assertThat(e.data().get("purpose").asText()).isEqualTo(TimerPurpose.EVENT_TIMEOUT);
+    assertThat(e.data().get("purpose").asText()).isEqualTo(TimerPurpose.EVENT_TIMEOUT.name());
     assertThat(e.data().get("event").asText()).isEqualTo("approved");
     assertThat(Instant.parse(e.data().get("fireAt").asText())).isEqualTo(T1.plusSeconds(3600));
   }
@@ -269,8 +273,8 @@ class OrchestrationRunEventsTest {
 
     RunResult.ContinuedAsNew c = as(RunResult.ContinuedAsNew.class, r);
     assertThat(c.carriedEvents()).hasSize(1);
-    assertThat(c.carriedEvents().get(0).get("name").asText()).isEqualTo("approved");
-    assertThat(c.carriedEvents().get(0).get("payload").asText()).isEqualTo("late");
+    assertThat(c.carriedEvents().get(0).name()).isEqualTo("approved");
+    assertThat(c.carriedEvents().get(0).payload().asText()).isEqualTo("late");
   }
 
   @Test

@@ -7,18 +7,26 @@ import static io.redrive.workflow.replay.Histories.T4;
 import static io.redrive.workflow.replay.Histories.T5;
 import static io.redrive.workflow.replay.Histories.T6;
 import static io.redrive.workflow.replay.Histories.as;
+import static io.redrive.workflow.replay.Histories.stored;
 import static io.redrive.workflow.replay.Histories.threw;
 import static io.redrive.workflow.replay.Histories.threwFinal;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.node.TextNode;
 import io.redrive.PayloadTooLargeException;
+import io.redrive.store.HistoryRow;
 import io.redrive.workflow.ActivityFailedException;
 import io.redrive.workflow.ActivityOptions;
 import io.redrive.workflow.Orchestration;
 import io.redrive.workflow.RetryPolicy;
 import io.redrive.workflow.WorkflowFailure;
+import io.redrive.workflow.history.Event;
+import io.redrive.workflow.history.EventCodec;
+import io.redrive.workflow.history.EventKind;
+import io.redrive.workflow.history.HistoryEvent;
+import io.redrive.workflow.history.HistoryUnreadableException;
+import io.redrive.workflow.history.TimerPurpose;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -124,11 +132,11 @@ class OrchestrationRunFailuresTest {
 
     RunResult.Suspended s = as(RunResult.Suspended.class, r);
     assertThat(s.events()).hasSize(1);
-    NewEvent e = s.events().get(0);
+    EventCodec.Stored e = stored(s.events().get(0));
     assertThat(e.kind()).isEqualTo(EventKind.TIMER_CREATED);
     assertThat(e.seq()).isEqualTo(1L);
     assertThat(e.data().get("seq").asLong()).isEqualTo(1L);
-    assertThat(e.data().get("purpose").asText()).isEqualTo(TimerPurpose.RETRY);
+    assertThat(e.data().get("purpose").asText()).isEqualTo(TimerPurpose.RETRY.name());
     assertThat(e.data().get("retryNumber").asInt()).isEqualTo(1);
     assertThat(Instant.parse(e.data().get("fireAt").asText())).isEqualTo(T2.plusSeconds(1));
   }
@@ -147,7 +155,7 @@ class OrchestrationRunFailuresTest {
 
     RunResult.Suspended s = as(RunResult.Suspended.class, r);
     assertThat(s.events()).hasSize(1);
-    NewEvent e = s.events().get(0);
+    EventCodec.Stored e = stored(s.events().get(0));
     assertThat(e.kind()).isEqualTo(EventKind.ACTIVITY_SCHEDULED);
     assertThat(e.seq()).isEqualTo(1L);
     assertThat(e.name()).isEqualTo("A");
@@ -221,7 +229,14 @@ class OrchestrationRunFailuresTest {
     for (RunResult r : results) {
       as(RunResult.Suspended.class, r)
           .events()
-          .forEach(e -> emitted.add(e.kind() + "#" + e.seq() + "/" + e.data().get("retryNumber")));
+          .forEach(
+              e ->
+                  emitted.add(
+                      e.kind()
+                          + "#"
+                          + stored(e).seq()
+                          + "/"
+                          + stored(e).data().get("retryNumber")));
     }
     assertThat(emitted)
         .containsExactly(
@@ -292,7 +307,7 @@ class OrchestrationRunFailuresTest {
             .activityFailed(1, slowDown, 0)
             .run(RETRYING);
 
-    NewEvent e = as(RunResult.Suspended.class, r).events().get(0);
+    EventCodec.Stored e = stored(as(RunResult.Suspended.class, r).events().get(0));
     assertThat(Instant.parse(e.data().get("fireAt").asText())).isEqualTo(T2.plusSeconds(30));
   }
 
@@ -325,7 +340,7 @@ class OrchestrationRunFailuresTest {
             .run(code);
 
     assertThat(as(RunResult.Suspended.class, withinTimeout).events())
-        .extracting(NewEvent::kind)
+        .extracting(Event::kind)
         .containsExactly(EventKind.TIMER_CREATED);
     assertThat(as(RunResult.Completed.class, pastTimeout).output().asText()).isEqualTo("gave up");
   }
@@ -349,7 +364,7 @@ class OrchestrationRunFailuresTest {
                   return ctx.callActivity("B", "in", String.class).await();
                 });
 
-    NewEvent e = as(RunResult.Suspended.class, r).events().get(0);
+    EventCodec.Stored e = stored(as(RunResult.Suspended.class, r).events().get(0));
     assertThat(e.name()).isEqualTo("B");
     assertThat(e.seq()).isEqualTo(2L);
   }
@@ -366,9 +381,9 @@ class OrchestrationRunFailuresTest {
     h.commit(second).newTurn(T3).retryTimerFired(1, 1);
     RunResult third = h.run(code);
 
-    NewEvent original = as(RunResult.Suspended.class, first).events().get(0);
-    NewEvent retried = as(RunResult.Suspended.class, third).events().get(0);
-    for (NewEvent e : List.of(original, retried)) {
+    EventCodec.Stored original = stored(as(RunResult.Suspended.class, first).events().get(0));
+    EventCodec.Stored retried = stored(as(RunResult.Suspended.class, third).events().get(0));
+    for (EventCodec.Stored e : List.of(original, retried)) {
       assertThat(e.data().get("queue").asText()).isEqualTo("wf.payments");
       assertThat(e.data().get("timeoutMs").asLong()).isEqualTo(20_000L);
     }
@@ -414,10 +429,13 @@ class OrchestrationRunFailuresTest {
     RunResult first = h.run(code);
 
     assertThat(as(RunResult.Suspended.class, first).events())
-        .extracting(NewEvent::name)
+        .extracting(e -> stored(e).name())
         .containsExactly("B");
     RunResult second =
-        h.commit(first).newTurn(T2).activityCompleted(first.events().get(0).seq(), "b").run(code);
+        h.commit(first)
+            .newTurn(T2)
+            .activityCompleted(stored(first.events().get(0)).seq(), "b")
+            .run(code);
     assertThat(as(RunResult.Completed.class, second).output().asText()).isEqualTo("b");
   }
 
@@ -520,14 +538,16 @@ class OrchestrationRunFailuresTest {
   }
 
   @Test
-  void activityFailure_recordedFailureUnreadable_bouncedNotFailed() {
-    RunResult r =
-        Histories.start()
-            .activityScheduled(1, "A", "in")
-            .newTurn(T2)
-            .activityFailedJson(1, TextNode.valueOf("garbage"))
-            .run(CATCHING);
+  void activityFailure_recordedFailureUnreadable_historyUnreadableBeforeAnyCode() {
+    // A failure that is not a failure object cannot be read into history at all: the turn bounces
+    // as HISTORY_UNREADABLE (counted) before the code could catch anything.
+    HistoryRow row =
+        new HistoryRow(
+            1, 3, EventKind.ACTIVITY_FAILED, 1L, "A", "{\"seq\":1,\"failure\":\"garbage\"}", 2, T2);
 
-    assertThat(as(RunResult.Bounced.class, r).reason()).isEqualTo("SERIALIZATION_ERROR");
+    assertThatThrownBy(() -> HistoryEvent.parse(row, Histories.MAPPER))
+        .isInstanceOf(HistoryUnreadableException.class)
+        .hasMessageContaining("event 3 (ACTIVITY_FAILED) of execution 1")
+        .hasMessageContaining("not a failure object");
   }
 }

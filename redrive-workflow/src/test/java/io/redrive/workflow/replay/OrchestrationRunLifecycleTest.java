@@ -5,16 +5,19 @@ import static io.redrive.workflow.replay.Histories.T1;
 import static io.redrive.workflow.replay.Histories.T2;
 import static io.redrive.workflow.replay.Histories.T3;
 import static io.redrive.workflow.replay.Histories.as;
+import static io.redrive.workflow.replay.Histories.stored;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.PayloadTooLargeException;
 import io.redrive.workflow.Orchestration;
 import io.redrive.workflow.OrchestrationContext;
 import io.redrive.workflow.SubOrchestrationFailedException;
 import io.redrive.workflow.SubOrchestrationOptions;
 import io.redrive.workflow.WorkflowFailure;
+import io.redrive.workflow.history.Event;
+import io.redrive.workflow.history.EventCodec;
+import io.redrive.workflow.history.EventKind;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,9 +28,9 @@ import org.junit.jupiter.api.Test;
 /** Continue-as-new, sub-orchestrations and the history size. */
 class OrchestrationRunLifecycleTest {
 
-  private static List<String> names(List<JsonNode> carried) {
+  private static List<String> names(List<Event.RaisedEvent> carried) {
     List<String> out = new ArrayList<>();
-    carried.forEach(n -> out.add(n.get("name").asText() + "=" + n.get("payload").asText()));
+    carried.forEach(n -> out.add(n.name() + "=" + n.payload().asText()));
     return out;
   }
 
@@ -78,7 +81,7 @@ class OrchestrationRunLifecycleTest {
         };
     RunResult first = h.run(code);
 
-    assertThat(as(RunResult.Suspended.class, first).events().get(0).seq()).isEqualTo(11L);
+    assertThat(stored(as(RunResult.Suspended.class, first).events().get(0)).seq()).isEqualTo(11L);
     RunResult second = h.commit(first).newTurn(T2).activityCompleted(11, "a").run(code);
     assertThat(as(RunResult.ContinuedAsNew.class, second).nextSeq()).isEqualTo(12L);
   }
@@ -94,7 +97,7 @@ class OrchestrationRunLifecycleTest {
                 });
 
     RunResult.ContinuedAsNew c = as(RunResult.ContinuedAsNew.class, r);
-    assertThat(c.events()).extracting(NewEvent::name).containsExactly("fire-and-forget");
+    assertThat(c.events()).extracting(e -> stored(e).name()).containsExactly("fire-and-forget");
     assertThat(c.nextSeq()).isEqualTo(2L);
   }
 
@@ -148,9 +151,9 @@ class OrchestrationRunLifecycleTest {
             .eventRaised("order", Map.of("id", "o-1"))
             .run((ctx, in) -> ctx.continueAsNew("next"));
 
-    JsonNode carried = as(RunResult.ContinuedAsNew.class, r).carriedEvents().get(0);
-    assertThat(carried.get("name").asText()).isEqualTo("order");
-    assertThat(carried.get("payload").get("id").asText()).isEqualTo("o-1");
+    Event.RaisedEvent carried = as(RunResult.ContinuedAsNew.class, r).carriedEvents().get(0);
+    assertThat(carried.name()).isEqualTo("order");
+    assertThat(carried.payload().get("id").asText()).isEqualTo("o-1");
   }
 
   @Test
@@ -202,7 +205,7 @@ class OrchestrationRunLifecycleTest {
 
     RunResult.Suspended s = as(RunResult.Suspended.class, r);
     assertThat(s.events()).hasSize(1);
-    NewEvent e = s.events().get(0);
+    EventCodec.Stored e = stored(s.events().get(0));
     assertThat(e.kind()).isEqualTo(EventKind.CHILD_SCHEDULED);
     assertThat(e.seq()).isEqualTo(1L);
     assertThat(e.name()).isEqualTo("ship");
@@ -229,7 +232,7 @@ class OrchestrationRunLifecycleTest {
                       .await();
                 });
 
-    NewEvent e = as(RunResult.Suspended.class, r).events().get(1);
+    EventCodec.Stored e = stored(as(RunResult.Suspended.class, r).events().get(1));
     assertThat(e.seq()).isEqualTo(2L);
     assertThat(e.data().get("instanceId").asText()).isEqualTo("ship-42");
     assertThat(e.data().get("explicitId").asBoolean()).isTrue();
@@ -396,7 +399,7 @@ class OrchestrationRunLifecycleTest {
     Instant at = T1;
     int turns = 1;
     while (r instanceof RunResult.Suspended && turns < 20) {
-      long seq = r.events().get(r.events().size() - 1).seq();
+      long seq = stored(r.events().get(r.events().size() - 1)).seq();
       at = at.plusSeconds(60);
       r = h.commit(r).newTurn(at).activityCompleted(seq, 0).run(loop);
       turns++;

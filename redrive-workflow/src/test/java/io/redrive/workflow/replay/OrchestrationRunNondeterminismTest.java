@@ -4,11 +4,15 @@ import static io.redrive.workflow.replay.Histories.T1;
 import static io.redrive.workflow.replay.Histories.T2;
 import static io.redrive.workflow.replay.Histories.T3;
 import static io.redrive.workflow.replay.Histories.as;
+import static io.redrive.workflow.replay.Histories.stored;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redrive.workflow.Orchestration;
 import io.redrive.workflow.Task;
 import io.redrive.workflow.WorkflowFailure;
+import io.redrive.workflow.history.Event;
+import io.redrive.workflow.history.EventCodec;
+import io.redrive.workflow.history.EventKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -324,14 +328,14 @@ class OrchestrationRunNondeterminismTest {
 
     RunResult.Suspended s = as(RunResult.Suspended.class, r);
     assertThat(s.events())
-        .extracting(NewEvent::kind)
+        .extracting(Event::kind)
         .containsExactly(EventKind.PATCH_APPLIED, EventKind.ACTIVITY_SCHEDULED);
-    NewEvent patch = s.events().get(0);
+    EventCodec.Stored patch = stored(s.events().get(0));
     assertThat(patch.seq()).isEqualTo(1L);
     assertThat(patch.data().get("seq").asLong()).isEqualTo(1L);
     assertThat(patch.data().get("changeId").asText()).isEqualTo("use-b");
-    assertThat(s.events().get(1).name()).isEqualTo("B");
-    assertThat(s.events().get(1).seq()).isEqualTo(2L);
+    assertThat(stored(s.events().get(1)).name()).isEqualTo("B");
+    assertThat(stored(s.events().get(1)).seq()).isEqualTo(2L);
   }
 
   @Test
@@ -381,7 +385,9 @@ class OrchestrationRunNondeterminismTest {
 
     RunResult.Suspended s = as(RunResult.Suspended.class, r);
     assertThat(seen).containsExactly(false);
-    assertThat(s.events()).singleElement().satisfies(e -> assertThat(e.seq()).isEqualTo(2L));
+    assertThat(s.events())
+        .singleElement()
+        .satisfies(e -> assertThat(stored(e).seq()).isEqualTo(2L));
   }
 
   @Test
@@ -447,7 +453,7 @@ class OrchestrationRunNondeterminismTest {
         .satisfies(
             e -> {
               assertThat(e.kind()).isEqualTo(EventKind.ACTIVITY_SCHEDULED);
-              assertThat(e.seq()).isEqualTo(1L);
+              assertThat(stored(e).seq()).isEqualTo(1L);
             });
   }
 

@@ -6,12 +6,17 @@ import static io.redrive.workflow.replay.Histories.T1;
 import static io.redrive.workflow.replay.Histories.T2;
 import static io.redrive.workflow.replay.Histories.T3;
 import static io.redrive.workflow.replay.Histories.as;
+import static io.redrive.workflow.replay.Histories.stored;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redrive.workflow.OrchestrationContext;
 import io.redrive.workflow.Task;
 import io.redrive.workflow.TurnSuspended;
 import io.redrive.workflow.WorkflowFailure;
+import io.redrive.workflow.history.Event;
+import io.redrive.workflow.history.EventCodec;
+import io.redrive.workflow.history.EventKind;
+import io.redrive.workflow.history.TimerPurpose;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,7 +43,7 @@ class OrchestrationRunTest {
 
     RunResult.Suspended s = as(RunResult.Suspended.class, r);
     assertThat(s.events()).hasSize(1);
-    NewEvent e = s.events().get(0);
+    EventCodec.Stored e = stored(s.events().get(0));
     assertThat(e.kind()).isEqualTo(EventKind.ACTIVITY_SCHEDULED);
     assertThat(e.seq()).isEqualTo(1L);
     assertThat(e.name()).isEqualTo("A");
@@ -57,7 +62,7 @@ class OrchestrationRunTest {
                 (ctx, in) ->
                     ctx.callActivity("charge", Map.of("amount", 42), String.class).await());
 
-    NewEvent e = as(RunResult.Suspended.class, r).events().get(0);
+    EventCodec.Stored e = stored(as(RunResult.Suspended.class, r).events().get(0));
     assertThat(e.data().get("input").get("amount").asInt()).isEqualTo(42);
   }
 
@@ -390,10 +395,10 @@ class OrchestrationRunTest {
 
     RunResult.Suspended s = as(RunResult.Suspended.class, r);
     assertThat(s.events()).hasSize(1);
-    NewEvent e = s.events().get(0);
+    EventCodec.Stored e = stored(s.events().get(0));
     assertThat(e.kind()).isEqualTo(EventKind.TIMER_CREATED);
     assertThat(e.seq()).isEqualTo(1L);
-    assertThat(e.data().get("purpose").asText()).isEqualTo(TimerPurpose.USER);
+    assertThat(e.data().get("purpose").asText()).isEqualTo(TimerPurpose.USER.name());
     assertThat(Instant.parse(e.data().get("fireAt").asText()))
         .isEqualTo(T1.plus(Duration.ofMinutes(5)));
   }
@@ -412,7 +417,7 @@ class OrchestrationRunTest {
                   return "woke";
                 });
 
-    NewEvent e = as(RunResult.Suspended.class, r).events().get(0);
+    EventCodec.Stored e = stored(as(RunResult.Suspended.class, r).events().get(0));
     assertThat(e.seq()).isEqualTo(2L);
     assertThat(Instant.parse(e.data().get("fireAt").asText())).isEqualTo(T2.plusSeconds(30));
   }
@@ -428,7 +433,7 @@ class OrchestrationRunTest {
                   return "woke";
                 });
 
-    NewEvent e = as(RunResult.Suspended.class, r).events().get(0);
+    EventCodec.Stored e = stored(as(RunResult.Suspended.class, r).events().get(0));
     assertThat(Instant.parse(e.data().get("fireAt").asText())).isEqualTo(when);
   }
 
@@ -558,7 +563,7 @@ class OrchestrationRunTest {
                 });
 
     RunResult.Suspended s = as(RunResult.Suspended.class, r);
-    assertThat(s.events()).extracting(NewEvent::name).containsExactly("A");
+    assertThat(s.events()).extracting(e -> stored(e).name()).containsExactly("A");
     assertThat(later).singleElement().isInstanceOf(TurnSuspended.class);
   }
 
@@ -653,7 +658,7 @@ class OrchestrationRunTest {
                 });
 
     RunResult.Failed f = as(RunResult.Failed.class, r);
-    assertThat(f.events()).extracting(NewEvent::kind).containsExactly(EventKind.ACTIVITY_SCHEDULED);
+    assertThat(f.events()).extracting(Event::kind).containsExactly(EventKind.ACTIVITY_SCHEDULED);
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.redrive.workflow.replay;
+package io.redrive.workflow.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -59,11 +59,6 @@ public final class FailureCodec {
     }
     n.put("display", f.display());
     return n;
-  }
-
-  /** The failure {@code n} holds. */
-  public static WorkflowFailure read(Payloads payloads, JsonNode n) {
-    return read(n);
   }
 
   /**

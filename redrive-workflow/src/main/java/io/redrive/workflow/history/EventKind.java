@@ -1,4 +1,4 @@
-package io.redrive.workflow.replay;
+package io.redrive.workflow.history;
 
 import java.util.Set;
 

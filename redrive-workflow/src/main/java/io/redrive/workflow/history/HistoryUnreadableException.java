@@ -1,4 +1,4 @@
-package io.redrive.workflow.replay;
+package io.redrive.workflow.history;
 
 /** A stored history event the runtime cannot read (its data or kind); the turn bounces. */
 public final class HistoryUnreadableException extends RuntimeException {

@@ -1,0 +1,329 @@
+package io.redrive.workflow.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.redrive.retry.UnregisteredHandlerBackoff;
+import io.redrive.store.HistoryRow;
+import io.redrive.store.InboxRow;
+import io.redrive.store.InstanceRow;
+import io.redrive.store.InstanceRow.Status;
+import io.redrive.store.TurnLease;
+import io.redrive.store.TurnRow;
+import io.redrive.workflow.PoisonTarget;
+import io.redrive.workflow.WorkflowDefaults;
+import io.redrive.workflow.WorkflowFailure;
+import io.redrive.workflow.WorkflowRegistry;
+import io.redrive.workflow.history.EventKind;
+import io.redrive.workflow.replay.Payloads;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.slf4j.helpers.NOPLogger;
+
+/**
+ * The decider on hand-made leases, with no store and no database: each policy step of a turn
+ * (docs/workflows.md, "What each case does") gives the decision it should, and user code runs only
+ * where it may.
+ */
+class TurnDeciderTest {
+  private static final Instant NOW = Instant.parse("2026-11-27T10:00:00Z");
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final AtomicInteger codeRuns = new AtomicInteger();
+
+  private final WorkflowRegistry registry =
+      WorkflowRegistry.builder()
+          .orchestration(
+              "order",
+              "1.0.0",
+              String.class,
+              String.class,
+              (ctx, in) -> {
+                codeRuns.incrementAndGet();
+                return ctx.callActivity("charge", in, String.class).await();
+              })
+          .activity("charge", String.class, String.class, (ctx, in) -> in)
+          .build();
+
+  private TurnDecider decider(int maxAttempts, int maxCrashes) {
+    RuntimeSettings settings =
+        new RuntimeSettings(
+            "node-a",
+            "build-1",
+            maxAttempts,
+            maxCrashes,
+            new UnregisteredHandlerBackoff(Duration.ofSeconds(1), 6, Duration.ofSeconds(60)),
+            Duration.ofSeconds(15),
+            Duration.ofSeconds(60),
+            4,
+            8,
+            Set.of(WorkflowDefaults.ACTIVITY_QUEUE),
+            500,
+            10_000,
+            16L * 1024 * 1024,
+            Duration.ofMillis(50),
+            true,
+            true);
+    return new TurnDecider(
+        settings,
+        registry,
+        new Payloads(MAPPER, 256 * 1024),
+        Clock.fixed(NOW, ZoneOffset.UTC),
+        NOPLogger.NOP_LOGGER);
+  }
+
+  private static InstanceRow instance(String name, Status status) {
+    return new InstanceRow(
+        "i-1",
+        name,
+        null,
+        null,
+        status,
+        1,
+        null,
+        "i-1",
+        "\"in\"",
+        null,
+        null,
+        null,
+        NOW,
+        NOW,
+        null,
+        NOW,
+        1,
+        "node-a",
+        NOW.plusSeconds(15),
+        0,
+        0,
+        null,
+        null);
+  }
+
+  private static InboxRow start() {
+    return new InboxRow(1, null, "START", null, "order", "\"in\"", NOW, NOW);
+  }
+
+  private static TurnLease lease(
+      InstanceRow instance, int attempt, List<InboxRow> batch, List<HistoryRow> history) {
+    return new TurnLease(instance, "token", attempt, batch, history, List.of());
+  }
+
+  @Test
+  void decide_firstTurn_runsCodeAndCommitsStartTurnAndActivity() {
+    Decision d =
+        decider(10, 2)
+            .decide(lease(instance("order", Status.PENDING), 1, List.of(start()), List.of()), NOW);
+
+    Decision.Commit c = (Decision.Commit) d;
+    assertThat(codeRuns).hasValue(1);
+    assertThat(c.outcome()).isEqualTo("COMMITTED");
+    assertThat(c.params().history())
+        .extracting(HistoryRow::kind)
+        .containsExactly(
+            EventKind.ORCHESTRATION_STARTED, EventKind.TURN_STARTED, EventKind.ACTIVITY_SCHEDULED);
+    assertThat(c.params().activities())
+        .singleElement()
+        .satisfies(a -> assertThat(a.name()).isEqualTo("charge"));
+    assertThat(c.params().activities().get(0).message().message().queue())
+        .isEqualTo(WorkflowDefaults.ACTIVITY_QUEUE);
+    assertThat(c.params().instance().status()).isEqualTo(Status.RUNNING);
+    assertThat(c.params().inboxDeletes()).containsExactly(1L);
+  }
+
+  @Test
+  void decide_attemptPastMax_poisonsWithoutRunningCode() {
+    Decision d =
+        decider(3, 2)
+            .decide(lease(instance("order", Status.PENDING), 4, List.of(start()), List.of()), NOW);
+
+    Decision.Commit c = (Decision.Commit) d;
+    assertThat(codeRuns).hasValue(0);
+    assertThat(c.params().instance().status()).isEqualTo(Status.FAILED);
+    WorkflowFailure failure = WorkflowFailure.fromJson(c.params().instance().failure());
+    assertThat(failure.reason()).isEqualTo(WorkflowFailure.POISON);
+    assertThat(failure.target()).isEqualTo(PoisonTarget.ORCHESTRATION);
+    assertThat(failure.attempt()).isEqualTo(4);
+    assertThat(failure.maxAttempts()).isEqualTo(3);
+    assertThat(c.observations()).contains(new Observation.Poisoned("orchestration"));
+  }
+
+  @Test
+  void decide_unregisteredName_abandonsWithBackoffNoHistory() {
+    Decision d =
+        decider(10, 2)
+            .decide(
+                lease(instance("unknown", Status.PENDING), 2, List.of(start()), List.of()), NOW);
+
+    Decision.Abandon a = (Decision.Abandon) d;
+    assertThat(a.outcome()).isEqualTo("UNREGISTERED");
+    assertThat(a.delay()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(a.message()).contains("unknown@(no version)", "node-a");
+    assertThat(a.observations()).contains(new Observation.Unregistered("unknown"));
+  }
+
+  @Test
+  void decide_terminateRequested_terminatesBeforePoisonWithoutCode() {
+    InboxRow terminate =
+        new InboxRow(2, null, "TERMINATE", null, null, "{\"reason\":\"ops\"}", NOW, NOW);
+
+    Decision d =
+        decider(3, 2)
+            .decide(
+                lease(instance("order", Status.PENDING), 9, List.of(start(), terminate), List.of()),
+                NOW);
+
+    Decision.Commit c = (Decision.Commit) d;
+    assertThat(codeRuns).hasValue(0);
+    assertThat(c.outcome()).isEqualTo("TERMINATED");
+    assertThat(c.params().instance().status()).isEqualTo(Status.TERMINATED);
+    assertThat(c.params().history())
+        .extracting(HistoryRow::kind)
+        .endsWith(EventKind.ORCHESTRATION_TERMINATED);
+  }
+
+  @Test
+  void decide_leaseExpiredOnTwoNodes_crashLoopPoison() {
+    List<TurnRow> turns =
+        List.of(
+            new TurnRow(1, 1, 1, "node-x", NOW, NOW, "LEASE_EXPIRED", null, null),
+            new TurnRow(2, 1, 2, "node-y", NOW, NOW, "LEASE_EXPIRED", null, null));
+    TurnLease lease =
+        new TurnLease(
+            instance("order", Status.PENDING), "token", 3, List.of(start()), List.of(), turns);
+
+    Decision.Commit c = (Decision.Commit) decider(10, 2).decide(lease, NOW);
+
+    assertThat(codeRuns).hasValue(0);
+    WorkflowFailure failure = WorkflowFailure.fromJson(c.params().instance().failure());
+    assertThat(failure.display()).contains("crashed 2 nodes (node-x, node-y)");
+  }
+
+  @Test
+  void decide_historyRowUnreadable_abandonsOneSecondCounted() {
+    HistoryRow garbage =
+        new HistoryRow(1, 1, EventKind.ORCHESTRATION_STARTED, null, "order", "{not json", 1, NOW);
+
+    Decision d =
+        decider(10, 2)
+            .decide(
+                lease(instance("order", Status.RUNNING), 1, List.of(start()), List.of(garbage)),
+                NOW);
+
+    Decision.Abandon a = (Decision.Abandon) d;
+    assertThat(a.outcome()).isEqualTo("HISTORY_UNREADABLE");
+    assertThat(a.delay()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(codeRuns).hasValue(0);
+  }
+
+  @Test
+  void decide_historyHasOtherCommand_bouncesNondeterminism() {
+    List<HistoryRow> history =
+        List.of(
+            row(
+                1,
+                EventKind.ORCHESTRATION_STARTED,
+                null,
+                "order",
+                "{\"instanceId\":\"i-1\",\"name\":\"order\",\"version\":\"1.0.0\",\"input\":\"in\",\"firstSeq\":1,\"carriedEvents\":[]}"),
+            row(
+                2,
+                EventKind.TURN_STARTED,
+                null,
+                null,
+                "{\"turn\":1,\"node\":\"node-a\",\"attempt\":1}"),
+            row(
+                3,
+                EventKind.ACTIVITY_SCHEDULED,
+                1L,
+                "refund",
+                "{\"seq\":1,\"name\":\"refund\",\"input\":\"in\",\"retryNumber\":0}"));
+    InboxRow raised = new InboxRow(5, null, "EVENT_RAISED", null, "ping", "1", NOW, NOW);
+
+    Decision d =
+        decider(10, 2)
+            .decide(lease(instance("order", Status.RUNNING), 1, List.of(raised), history), NOW);
+
+    Decision.Abandon a = (Decision.Abandon) d;
+    assertThat(a.outcome()).isEqualTo(WorkflowFailure.NONDETERMINISM);
+    assertThat(a.message())
+        .contains(
+            "command #1: history has ACTIVITY_SCHEDULED refund, code issued ACTIVITY_SCHEDULED charge");
+    assertThat(a.observations()).contains(new Observation.Nondeterminism("order", "1.0.0"));
+  }
+
+  @Test
+  void decide_activityPoisonedInBatch_failsInstanceBeforeCode() {
+    List<HistoryRow> history =
+        List.of(
+            row(
+                1,
+                EventKind.ORCHESTRATION_STARTED,
+                null,
+                "order",
+                "{\"instanceId\":\"i-1\",\"name\":\"order\",\"version\":\"1.0.0\",\"input\":\"in\",\"firstSeq\":1,\"carriedEvents\":[]}"),
+            row(
+                2,
+                EventKind.TURN_STARTED,
+                null,
+                null,
+                "{\"turn\":1,\"node\":\"node-a\",\"attempt\":1}"),
+            row(
+                3,
+                EventKind.ACTIVITY_SCHEDULED,
+                1L,
+                "charge",
+                "{\"seq\":1,\"name\":\"charge\",\"input\":\"in\",\"retryNumber\":0}"));
+    InboxRow result =
+        new InboxRow(
+            7,
+            1,
+            "ACTIVITY_RESULT",
+            1L,
+            "charge",
+            "{\"messageId\":\"m-1\",\"outcome\":\"POISONED\",\"attempt\":11,\"failure\":{\"reason\":\"POISON\","
+                + "\"attempt\":11,\"maxAttempts\":10,\"poisonedMessage\":\"{}\"},\"attempts\":[]}",
+            NOW,
+            NOW);
+
+    Decision.Commit c =
+        (Decision.Commit)
+            decider(10, 2)
+                .decide(lease(instance("order", Status.RUNNING), 1, List.of(result), history), NOW);
+
+    assertThat(codeRuns).hasValue(0);
+    assertThat(c.params().history())
+        .extracting(HistoryRow::kind)
+        .containsExactly(
+            EventKind.TURN_STARTED, EventKind.ACTIVITY_FAILED, EventKind.ORCHESTRATION_FAILED);
+    WorkflowFailure failure = WorkflowFailure.fromJson(c.params().instance().failure());
+    assertThat(failure.target()).isEqualTo(PoisonTarget.ACTIVITY);
+    assertThat(failure.activityName()).isEqualTo("charge");
+    assertThat(c.observations()).contains(new Observation.Poisoned("activity"));
+  }
+
+  @Test
+  void decide_endedInstance_dropsLateRowsAsStale() {
+    InboxRow late = new InboxRow(9, 1, "TIMER_FIRED", 3L, "USER", "{\"seq\":3}", NOW, NOW);
+
+    Decision.Commit c =
+        (Decision.Commit)
+            decider(10, 2)
+                .decide(
+                    lease(instance("order", Status.COMPLETED), 1, List.of(late), List.of()), NOW);
+
+    assertThat(c.outcome()).isEqualTo("STALE");
+    assertThat(c.params().history()).isEmpty();
+    assertThat(c.params().inboxDeletes()).containsExactly(9L);
+    assertThat(c.observations()).contains(new Observation.StaleResults(1));
+  }
+
+  private static HistoryRow row(int eventId, String kind, Long seq, String name, String data) {
+    return new HistoryRow(1, eventId, kind, seq, name, data, 1, NOW);
+  }
+}
