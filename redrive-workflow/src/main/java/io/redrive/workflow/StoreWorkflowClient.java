@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.Redrive;
 import io.redrive.error.ConflictException;
 import io.redrive.error.InstanceNotFoundException;
+import io.redrive.internal.workflow.WorkflowStores;
 import io.redrive.message.MessageIds;
 import io.redrive.store.CommitTurnParams.NewInboxRow;
 import io.redrive.store.HistoryRow;
@@ -49,27 +50,12 @@ final class StoreWorkflowClient implements WorkflowClient {
 
   StoreWorkflowClient(Redrive redrive, ObjectMapper mapper) {
     this.redrive = redrive;
-    this.store = workflowStoreOf(redrive);
+    this.store = WorkflowStores.require(redrive);
     this.payloads = new Payloads(mapper, redrive.maxPayloadBytes());
   }
 
   static boolean hasWorkflowHalf(Redrive redrive) {
-    return redrive.store() instanceof WorkflowStore;
-  }
-
-  /**
-   * The workflow half of {@code redrive}'s store.
-   *
-   * @throws IllegalArgumentException when the store has none
-   */
-  static WorkflowStore workflowStoreOf(Redrive redrive) {
-    if (!(redrive.store() instanceof WorkflowStore w)) {
-      throw new IllegalArgumentException(
-          "redrive: its store ("
-              + redrive.store().getClass().getSimpleName()
-              + ") has no workflow half (WorkflowStore)");
-    }
-    return w;
+    return WorkflowStores.of(redrive).isPresent();
   }
 
   @Override
