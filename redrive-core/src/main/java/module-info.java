@@ -3,9 +3,10 @@
  * the store SPI ({@link io.redrive.store.Store}).
  *
  * <p>Exported: what applications and store implementations use. Internal: {@code io.redrive.engine}
- * (the delivery rules the JDBC layer applies inside its transactions) and {@code io.redrive.time}
- * (duration text shared by the server, CLI and benchmark), each exported only to the modules that
- * need it.
+ * (the delivery rules the JDBC layer applies inside its transactions), {@code io.redrive.time}
+ * (duration text shared by the server, CLI and benchmark) and {@code io.redrive.internal.workflow}
+ * (the workflow runtime's one door to the engine's store, as {@code Redrive} hands its store to no
+ * one), each exported only to the modules that need it.
  */
 // "module": the qualified exports name modules built after this one.
 @SuppressWarnings("module")
@@ -28,6 +29,8 @@ module io.redrive {
   exports io.redrive.engine to
       io.redrive.jdbc,
       io.redrive.testkit;
+  exports io.redrive.internal.workflow to
+      io.redrive.workflow;
   exports io.redrive.time to
       io.redrive.server,
       io.redrive.cli,

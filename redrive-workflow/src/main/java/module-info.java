@@ -1,8 +1,8 @@
 /**
  * Durable workflows on Redrive (docs/workflows.md): orchestrations replayed from their history,
- * activities run as messages of workflow-owned queues. The workflow store it runs on is the {@link
- * io.redrive.store.WorkflowStore} half of a Redrive store; the Java API and the runtime arrive here
- * next.
+ * activities run as messages of workflow-owned queues. It runs on the {@link
+ * io.redrive.store.WorkflowStore} half of a Redrive store, reached through core's {@code
+ * io.redrive.internal.workflow} (exported to this module alone); its API speaks its own records.
  */
 module io.redrive.workflow {
   requires transitive io.redrive;

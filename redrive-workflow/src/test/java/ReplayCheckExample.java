@@ -1,5 +1,5 @@
 import io.redrive.Redrive;
-import io.redrive.store.InstanceRow.Status;
+import io.redrive.workflow.InstanceStatus;
 import io.redrive.workflow.ReplayCheckOptions;
 import io.redrive.workflow.ReplayCheckReport;
 import io.redrive.workflow.WorkflowClient;
@@ -16,7 +16,8 @@ public final class ReplayCheckExample {
         WorkflowReplayer.checkLive(
             newBuild,
             WorkflowClient.on(redrive),
-            ReplayCheckOptions.running().withStatuses(Status.RUNNING, Status.FAILED));
+            ReplayCheckOptions.running()
+                .withStatuses(InstanceStatus.RUNNING, InstanceStatus.FAILED));
     if (!report.ok()) {
       throw new AssertionError(report.toText());
     }

@@ -15,6 +15,7 @@ import io.redrive.error.CommitUnknownException;
 import io.redrive.error.ConflictException;
 import io.redrive.error.MessageNotFoundException;
 import io.redrive.error.QueueNotFoundException;
+import io.redrive.internal.workflow.WorkflowStores;
 import io.redrive.lease.AbandonRequest;
 import io.redrive.lease.CompleteAllResult;
 import io.redrive.lease.FailAllResult;
@@ -103,6 +104,10 @@ public final class Redrive implements AutoCloseable {
   private final Duration completionWindow;
   private final LostLeases lostLeases;
   private final Settles settles;
+
+  static {
+    WorkflowStores.install(new WorkflowDoor());
+  }
 
   private Redrive(Builder b) {
     this.completionWindow = b.completionWindow;
@@ -208,25 +213,56 @@ public final class Redrive implements AutoCloseable {
     if (declared == null) {
       throw new IllegalArgumentException("declared: is required");
     }
-    Optional<Queue> existing = store.findQueue(name);
-    if (existing.isEmpty()) {
-      try {
-        return new QueueDeclaration(
-            createQueue(name, declared.applyTo(QueuePolicy.defaults())),
-            QueueDeclaration.Outcome.CREATED);
-      } catch (ConflictException e) {
-        if (!ConflictException.QUEUE_EXISTS.equals(e.code())) {
-          throw e;
-        }
-        // Another node created it since we looked: merge into theirs like any existing queue.
-        existing = Optional.of(getQueue(name));
-      }
+    QueueDeclaration found = createIfMissing(name, declared.applyTo(QueuePolicy.defaults()), false);
+    if (found.outcome() == QueueDeclaration.Outcome.CREATED) {
+      return found;
     }
-    Queue current = existing.get();
+    Queue current = found.queue();
     if (declared.applyTo(current.policy()).equals(current.policy())) {
-      return new QueueDeclaration(current, QueueDeclaration.Outcome.UNCHANGED);
+      return found;
     }
     return new QueueDeclaration(updateQueue(name, declared), QueueDeclaration.Outcome.UPDATED);
+  }
+
+  /**
+   * The one create path of {@link #declareQueue} and of workflow-owned activity queues: creates the
+   * queue with {@code policy} (CREATED), or answers the existing one (UNCHANGED), also when another
+   * node created it since we looked.
+   */
+  private QueueDeclaration createIfMissing(String name, QueuePolicy policy, boolean workflowOwned) {
+    Optional<Queue> existing = store.findQueue(name);
+    if (existing.isPresent()) {
+      return new QueueDeclaration(existing.get(), QueueDeclaration.Outcome.UNCHANGED);
+    }
+    validation.deadLetterNotSelf(name, policy);
+    try {
+      return new QueueDeclaration(
+          store.createQueue(new CreateQueueParams(name, policy, workflowOwned, now())),
+          QueueDeclaration.Outcome.CREATED);
+    } catch (ConflictException e) {
+      if (!ConflictException.QUEUE_EXISTS.equals(e.code())) {
+        throw e;
+      }
+      // Another node created it since we looked: theirs stands, like any existing queue.
+      return new QueueDeclaration(getQueue(name), QueueDeclaration.Outcome.UNCHANGED);
+    }
+  }
+
+  /** The workflow module's door (WorkflowStores), the only one through which the store leaves. */
+  private static final class WorkflowDoor implements WorkflowStores.Engine {
+    @Override
+    public Store storeOf(Redrive redrive) {
+      return redrive.store;
+    }
+
+    @Override
+    public QueueDeclaration declareWorkflowOwned(Redrive redrive, String name, QueuePolicy policy) {
+      QueueNames.require("name", name);
+      if (policy == null) {
+        throw new IllegalArgumentException("policy: is required");
+      }
+      return redrive.createIfMissing(name, policy, true);
+    }
   }
 
   private static QueueUpdate everyField(QueuePolicy policy) {
@@ -373,14 +409,6 @@ public final class Redrive implements AutoCloseable {
       }
     }
     return settles.each(commands);
-  }
-
-  /**
-   * The store this engine runs on; the workflow runtime reaches the store's workflow half ({@link
-   * io.redrive.store.WorkflowStore}) through it.
-   */
-  public Store store() {
-    return store;
   }
 
   /** Completes a leased message; it leaves the queue. */

@@ -9,7 +9,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.redrive.Redrive;
 import io.redrive.bench.contender.BenchDatabase;
 import io.redrive.bench.contender.Target;
-import io.redrive.store.InstanceRow.Status;
+import io.redrive.workflow.InstanceStatus;
 import io.redrive.workflow.StartRequest;
 import io.redrive.workflow.Task;
 import io.redrive.workflow.WorkflowClient;
@@ -138,7 +138,7 @@ public final class WorkflowBench {
         ids.add(client.start(StartRequest.of(name, fanOut == 0 ? i : fanOut)).instanceId());
       }
       for (String id : ids) {
-        if (client.await(id, Duration.ofMinutes(10)).status() != Status.COMPLETED) {
+        if (client.await(id, Duration.ofMinutes(10)).status() != InstanceStatus.COMPLETED) {
           throw new IllegalStateException("instance " + id + " did not complete");
         }
       }

@@ -1,10 +1,14 @@
 package io.redrive.cli;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
@@ -14,15 +18,26 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import io.redrive.bench.violation.BenchStandIn;
 import io.redrive.cli.violation.CliReachingOut;
 import io.redrive.engine.DeliveryRules;
+import io.redrive.internal.workflow.WorkflowStores;
 import io.redrive.jdbc.violation.JdbcReachingOut;
 import io.redrive.jdbc.workflow.Workflows;
 import io.redrive.postgres.violation.PostgresReachingOut;
+import io.redrive.queue.violation.CoreHandingOutItsStore;
 import io.redrive.queue.violation.CoreReachingOut;
 import io.redrive.server.http.HttpApi;
 import io.redrive.server.violation.ServerReachingOut;
+import io.redrive.server.violation.ServerReadingTheStore;
 import io.redrive.sqlite.violation.SqliteReachingOut;
+import io.redrive.store.InstanceRow;
+import io.redrive.store.ReadySubscription;
+import io.redrive.store.Store;
+import io.redrive.store.WorkflowStore;
 import io.redrive.time.DurationText;
+import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +51,8 @@ import org.junit.jupiter.api.Test;
  *
  * <ul>
  *   <li>core: {@code io.redrive.engine} (to the JDBC layer and testkit), {@code io.redrive.time}
- *       (to the server, CLI, benchmark and testkit)
+ *       (to the server, CLI, benchmark and testkit), {@code io.redrive.internal.workflow} (to the
+ *       workflow module: its one door to the engine's store)
  *   <li>JDBC layer: {@code io.redrive.jdbc.workflow}, {@code io.redrive.jdbc.owned}
  *   <li>server: {@code io.redrive.server.http}
  *   <li>CLI: every package ({@code io.redrive.cli..}); benchmark: every package ({@code
@@ -52,6 +68,7 @@ class ModuleBoundaryRulesTest {
     "io.redrive.engine..",
     "io.redrive.error..",
     "io.redrive.failure..",
+    "io.redrive.internal..",
     "io.redrive.lease..",
     "io.redrive.maintenance..",
     "io.redrive.message..",
@@ -61,6 +78,20 @@ class ModuleBoundaryRulesTest {
     "io.redrive.time..",
     "io.redrive.worker.."
   };
+
+  /**
+   * Who may use the store contract: core itself, the stores, the testkits and the workflow module.
+   */
+  private static final String[] STORE_USERS = {
+    "io.redrive.jdbc..",
+    "io.redrive.sqlite..",
+    "io.redrive.postgres..",
+    "io.redrive.testkit..",
+    "io.redrive.workflow.."
+  };
+
+  /** What any application may hold of the store contract: core's own handles. */
+  private static final Class<?>[] STORE_HANDLES = {Store.class, ReadySubscription.class};
 
   private static String[] core() {
     String[] all = new String[CORE_SUBPACKAGES.length + 1];
@@ -155,6 +186,60 @@ class ModuleBoundaryRulesTest {
                   + " statements and their seam to the queue statements are the JDBC layer's own");
 
   @ArchTest
+  static final ArchRule workflowDoorOnlyForTheWorkflowModule =
+      classes()
+          .that()
+          .resideInAPackage("io.redrive.internal.workflow..")
+          .should()
+          .onlyHaveDependentClassesThat()
+          .resideInAnyPackage(
+              "io.redrive", "io.redrive.internal.workflow..", "io.redrive.workflow..")
+          .because(
+              "io.redrive.internal.workflow is exported only to io.redrive.workflow: Redrive hands"
+                  + " its store to no one else");
+
+  @ArchTest
+  static final ArchRule coreHandsOutNoStore =
+      noMethods()
+          .that()
+          .arePublic()
+          .and()
+          .areDeclaredInClassesThat()
+          .arePublic()
+          .and()
+          .areDeclaredInClassesThat()
+          .resideInAnyPackage(without(core(), "io.redrive.store..", "io.redrive.internal.."))
+          .should()
+          .haveRawReturnType(assignableTo(Store.class).or(assignableTo(WorkflowStore.class)))
+          .because(
+              "Redrive does not hand out its store: code that needs it keeps its own reference, the"
+                  + " workflow module goes through WorkflowStores");
+
+  @ArchTest
+  static final ArchRule storeContractOnlyForStoresTestkitsAndWorkflows =
+      classes()
+          .that()
+          .resideInAPackage("io.redrive.store..")
+          .and()
+          .doNotBelongToAnyOf(STORE_HANDLES)
+          .should()
+          .onlyHaveDependentClassesThat()
+          .resideInAnyPackage(with(core(), STORE_USERS))
+          .because(
+              "the server, CLI and benchmark speak Redrive's and WorkflowClient's API; of the store"
+                  + " contract they hold only Store (to build a Redrive) and ReadySubscription");
+
+  @ArchTest
+  static final ArchRule onlyStoresTestkitsAndWorkflowsCallTheStore =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages(with(core(), STORE_USERS))
+          .should()
+          .callMethodWhere(storeMethodOtherThanClose())
+          .because(
+              "an application opens and closes its store; everything else goes through Redrive");
+
+  @ArchTest
   static final ArchRule serverHttpOnlyForTheServer =
       classes()
           .that()
@@ -204,19 +289,28 @@ class ModuleBoundaryRulesTest {
                 DurationText.class,
                 Workflows.class,
                 HttpApi.class,
-                RedriveCommand.class);
+                RedriveCommand.class,
+                ServerReadingTheStore.class,
+                CoreHandingOutItsStore.class,
+                WorkflowStores.class,
+                InstanceRow.class,
+                Store.class);
     Map<ArchRule, Class<?>> caughtBy =
-        Map.of(
-            coreDependsOnNoStoreServerOrCli, CoreReachingOut.class,
-            sqliteDependsOnNoOtherStore, SqliteReachingOut.class,
-            postgresDependsOnNoOtherStore, PostgresReachingOut.class,
-            jdbcLayerDependsOnNoStore, JdbcReachingOut.class,
-            engineOnlyForCoreJdbcAndTestkit, ServerReachingOut.class,
-            timeOnlyForCoreAndTheApplications, SqliteReachingOut.class,
-            jdbcWorkflowAndSeamOnlyForTheJdbcLayer, PostgresReachingOut.class,
-            serverHttpOnlyForTheServer, CliReachingOut.class,
-            nothingDependsOnTheCli, ServerReachingOut.class,
-            nothingDependsOnTheBenchmark, ServerReachingOut.class);
+        Map.ofEntries(
+            Map.entry(coreDependsOnNoStoreServerOrCli, CoreReachingOut.class),
+            Map.entry(sqliteDependsOnNoOtherStore, SqliteReachingOut.class),
+            Map.entry(postgresDependsOnNoOtherStore, PostgresReachingOut.class),
+            Map.entry(jdbcLayerDependsOnNoStore, JdbcReachingOut.class),
+            Map.entry(engineOnlyForCoreJdbcAndTestkit, ServerReachingOut.class),
+            Map.entry(timeOnlyForCoreAndTheApplications, SqliteReachingOut.class),
+            Map.entry(jdbcWorkflowAndSeamOnlyForTheJdbcLayer, PostgresReachingOut.class),
+            Map.entry(workflowDoorOnlyForTheWorkflowModule, ServerReadingTheStore.class),
+            Map.entry(coreHandsOutNoStore, CoreHandingOutItsStore.class),
+            Map.entry(storeContractOnlyForStoresTestkitsAndWorkflows, ServerReadingTheStore.class),
+            Map.entry(onlyStoresTestkitsAndWorkflowsCallTheStore, ServerReadingTheStore.class),
+            Map.entry(serverHttpOnlyForTheServer, CliReachingOut.class),
+            Map.entry(nothingDependsOnTheCli, ServerReachingOut.class),
+            Map.entry(nothingDependsOnTheBenchmark, ServerReachingOut.class));
     caughtBy.forEach(
         (rule, breaker) -> {
           EvaluationResult result = rule.evaluate(breaking);
@@ -225,6 +319,25 @@ class ModuleBoundaryRulesTest {
               .as(rule.getDescription())
               .anyMatch(line -> line.contains(breaker.getName()));
         });
+  }
+
+  /** A call of a {@link Store} method, {@code close} excepted, on a store of any type. */
+  private static DescribedPredicate<JavaMethodCall> storeMethodOtherThanClose() {
+    Set<String> names =
+        Arrays.stream(Store.class.getMethods())
+            .map(Method::getName)
+            .filter(n -> !n.equals("close"))
+            .collect(Collectors.toSet());
+    return DescribedPredicate.describe(
+        "a Store method other than close",
+        call ->
+            call.getTargetOwner().isAssignableTo(Store.class) && names.contains(call.getName()));
+  }
+
+  private static String[] without(String[] packages, String... less) {
+    return Arrays.stream(packages)
+        .filter(p -> !Arrays.asList(less).contains(p))
+        .toArray(String[]::new);
   }
 
   private static String[] with(String[] packages, String... more) {

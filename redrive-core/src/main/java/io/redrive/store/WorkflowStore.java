@@ -8,8 +8,9 @@ import java.util.Optional;
 /**
  * The workflow half of a store (docs/workflows.md): instances, their histories, the inbox their
  * turns take events from. A store that has it implements this beside {@link Store}; the workflow
- * runtime finds it as {@code redrive.store() instanceof WorkflowStore}. Payloads are JSON text the
- * store never reads. Implementations are thread-safe; every method is one transaction.
+ * module reaches it through {@link io.redrive.internal.workflow.WorkflowStores}, the only door
+ * {@code Redrive} opens to its store. Payloads are JSON text the store never reads. Implementations
+ * are thread-safe; every method is one transaction.
  *
  * <p>Instances are started, read and listed; turns are leased, renewed, committed and abandoned;
  * events are raised, terminations requested, failed instances retried and whole trees deleted.

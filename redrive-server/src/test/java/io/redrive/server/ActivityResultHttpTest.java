@@ -37,16 +37,14 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ActivityResultHttpTest extends ApiTestBase {
 
   private WorkflowStore workflows() {
-    return (WorkflowStore) server.redrive().store();
+    return (WorkflowStore) TestServers.sharedStore(kind);
   }
 
   /** A workflow-owned queue and {@code count} activity messages of a new instance in it. */
   private String activityQueue(String instanceId, int count) {
     String queue = TestServers.unique("wf-activities");
     Instant now = Instant.now();
-    server
-        .redrive()
-        .store()
+    TestServers.sharedStore(kind)
         .createQueue(new CreateQueueParams(queue, QueuePolicy.defaults(), true, now));
     workflows()
         .startInstance(

@@ -34,6 +34,7 @@ final class TestServers {
       };
 
   private static final Map<StoreKind, RedriveServer> SHARED = new EnumMap<>(StoreKind.class);
+  private static final Map<StoreKind, Store> STORES = new EnumMap<>(StoreKind.class);
   private static final AtomicInteger NAMES = new AtomicInteger();
 
   private TestServers() {}
@@ -49,6 +50,7 @@ final class TestServers {
         kind,
         k -> {
           Store store = k.newDatabase().open();
+          STORES.put(k, store);
           RedriveServer server = RedriveServer.start(config(), ALLOW_ALL, store);
           Runtime.getRuntime()
               .addShutdownHook(
@@ -59,6 +61,12 @@ final class TestServers {
                       }));
           return server;
         });
+  }
+
+  /** The store under {@link #shared}'s server, for what only the store shows. */
+  static synchronized Store sharedStore(StoreKind kind) {
+    shared(kind);
+    return STORES.get(kind);
   }
 
   /** A queue name no other test uses. */

@@ -1,9 +1,5 @@
 package io.redrive.workflow;
 
-import io.redrive.store.InstanceRow;
-import io.redrive.store.InstanceRow.Status;
-import io.redrive.workflow.history.FailureCodec;
-import io.redrive.workflow.replay.Payloads;
 import java.time.Instant;
 
 /**
@@ -12,6 +8,7 @@ import java.time.Instant;
  * @param id the instance's id
  * @param name the orchestration's name
  * @param version the pinned version, or null before the first turn
+ * @param requestedVersion the version the starter asked for, or null for the default
  * @param status where it is in its life
  * @param executionId the current execution
  * @param input the current execution's input JSON, or null
@@ -25,12 +22,14 @@ import java.time.Instant;
  * @param completedAt when it ended, or null
  * @param turnAttempt counted tries of its pending batch
  * @param historyEvents events in the current execution's history
+ * @param historyBytes bytes of the current execution's history
  */
 public record InstanceInfo(
     String id,
     String name,
     String version,
-    Status status,
+    String requestedVersion,
+    InstanceStatus status,
     int executionId,
     String input,
     String output,
@@ -42,27 +41,5 @@ public record InstanceInfo(
     Instant updatedAt,
     Instant completedAt,
     int turnAttempt,
-    int historyEvents) {
-
-  static InstanceInfo of(InstanceRow r, Payloads payloads) {
-    WorkflowFailure failure =
-        r.failure() == null ? null : FailureCodec.read(payloads.parse(r.failure()));
-    return new InstanceInfo(
-        r.id(),
-        r.name(),
-        r.version(),
-        r.status(),
-        r.executionId(),
-        r.input(),
-        r.output(),
-        failure,
-        r.customStatus(),
-        r.parentId(),
-        r.rootId(),
-        r.createdAt(),
-        r.updatedAt(),
-        r.completedAt(),
-        r.turnAttempt(),
-        r.historyEvents());
-  }
-}
+    int historyEvents,
+    long historyBytes) {}

@@ -1,8 +1,5 @@
 package io.redrive.workflow;
 
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InstancePage;
-import io.redrive.store.ListInstancesParams;
 import java.util.List;
 
 /**
@@ -11,9 +8,9 @@ import java.util.List;
  * server's HTTP API through another.
  */
 public interface InstanceReader {
-  /** Instances matching the filters, newest first. */
-  InstancePage list(ListInstancesParams query);
+  /** Instances matching the query, newest first. */
+  InstancePage list(InstanceQuery query);
 
   /** The history of one execution, or with {@code executionId} null of all, oldest first. */
-  List<HistoryRow> history(String instanceId, Integer executionId);
+  List<WorkflowEvent> history(String instanceId, Integer executionId);
 }

@@ -1,14 +1,9 @@
 package io.redrive.workflow;
 
-import io.redrive.store.InstancePage;
-import io.redrive.store.InstanceRow;
-import io.redrive.store.InstanceRow.Status;
-import io.redrive.store.ListInstancesParams;
 import io.redrive.workflow.ReplayCheckReport.InstanceResult;
 import io.redrive.workflow.ReplayCheckReport.Outcome;
 import io.redrive.workflow.ReplayCheckReport.PinnedVersion;
 import io.redrive.workflow.history.Event;
-import io.redrive.workflow.history.FailureCodec;
 import io.redrive.workflow.history.HistoryEvent;
 import io.redrive.workflow.history.HistoryUnreadableException;
 import io.redrive.workflow.replay.Payloads;
@@ -51,8 +46,11 @@ final class LiveReplayCheck {
     do {
       InstancePage page =
           client.list(
-              new ListInstancesParams(options.statuses(), options.name(), null, PAGE, cursor));
-      for (InstanceRow row : page.instances()) {
+              InstanceQuery.all(PAGE)
+                  .withStatuses(options.statuses())
+                  .withName(options.name())
+                  .withCursor(cursor));
+      for (InstanceInfo row : page.instances()) {
         if (!needsCheck(row)) {
           continue;
         }
@@ -68,18 +66,20 @@ final class LiveReplayCheck {
   }
 
   /** A FAILED instance runs again only after an operator's retry, which system failures allow. */
-  private boolean needsCheck(InstanceRow row) {
-    if (row.status() != Status.FAILED) {
+  private boolean needsCheck(InstanceInfo row) {
+    if (row.status() != InstanceStatus.FAILED) {
       return true;
     }
-    return row.failure() == null || FailureCodec.read(payloads.parse(row.failure())).isSystem();
+    return row.failure() == null || row.failure().isSystem();
   }
 
-  private InstanceResult check(InstanceRow row) {
+  private InstanceResult check(InstanceInfo row) {
     int execution = row.executionId();
     List<HistoryEvent> history = new ArrayList<>();
     try {
-      history = HistoryEvent.parseAll(client.history(row.id(), execution), payloads.mapper());
+      for (WorkflowEvent e : client.history(row.id(), execution)) {
+        history.add(HistoryEvent.parse(StoreRows.row(e), payloads.mapper()));
+      }
     } catch (HistoryUnreadableException e) {
       return result(row, row.version(), execution, Outcome.HISTORY_UNREADABLE, e.getMessage());
     }
@@ -136,7 +136,7 @@ final class LiveReplayCheck {
   }
 
   /** As the runtime resolves a version no code was ever found for. */
-  private String resolve(InstanceRow row, String version) {
+  private String resolve(InstanceInfo row, String version) {
     if (version != null && !UNRESOLVED.equals(version)) {
       return version;
     }
@@ -145,7 +145,7 @@ final class LiveReplayCheck {
         : registry.defaultVersion(row.name()).orElse(null);
   }
 
-  private InstanceResult registration(InstanceRow row, String version, int execution) {
+  private InstanceResult registration(InstanceInfo row, String version, int execution) {
     if (registry.orchestration(row.name(), version).isPresent()) {
       return result(row, version, execution, Outcome.OK, null);
     }
@@ -159,7 +159,7 @@ final class LiveReplayCheck {
   }
 
   private static InstanceResult result(
-      InstanceRow row, String version, int execution, Outcome outcome, String message) {
+      InstanceInfo row, String version, int execution, Outcome outcome, String message) {
     return new InstanceResult(
         row.id(),
         row.name(),

@@ -1,7 +1,6 @@
 package io.redrive.workflow;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.redrive.store.InstanceRow.Status;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -21,12 +20,12 @@ import java.util.Set;
  *     the runtime's default
  */
 public record ReplayCheckOptions(
-    Set<Status> statuses, String name, int limit, ObjectMapper objectMapper) {
+    Set<InstanceStatus> statuses, String name, int limit, ObjectMapper objectMapper) {
   /** The {@code limit} that checks every matching instance. */
   public static final int NO_LIMIT = Integer.MAX_VALUE;
 
-  private static final Set<Status> CHECKABLE =
-      EnumSet.of(Status.PENDING, Status.RUNNING, Status.FAILED);
+  private static final Set<InstanceStatus> CHECKABLE =
+      EnumSet.of(InstanceStatus.PENDING, InstanceStatus.RUNNING, InstanceStatus.FAILED);
 
   /**
    * @throws IllegalArgumentException naming the option and value when one is out of range
@@ -35,7 +34,7 @@ public record ReplayCheckOptions(
     if (statuses == null || statuses.isEmpty()) {
       throw new IllegalArgumentException("statuses: at least one, was " + statuses);
     }
-    for (Status s : statuses) {
+    for (InstanceStatus s : statuses) {
       if (!CHECKABLE.contains(s)) {
         throw new IllegalArgumentException(
             "statuses: PENDING, RUNNING or FAILED (an instance that ended otherwise never"
@@ -54,11 +53,11 @@ public record ReplayCheckOptions(
 
   /** Every RUNNING instance, with the default JSON settings. */
   public static ReplayCheckOptions running() {
-    return new ReplayCheckOptions(Set.of(Status.RUNNING), null, NO_LIMIT, null);
+    return new ReplayCheckOptions(Set.of(InstanceStatus.RUNNING), null, NO_LIMIT, null);
   }
 
   /** These options checking instances in {@code statuses} instead. */
-  public ReplayCheckOptions withStatuses(Status... statuses) {
+  public ReplayCheckOptions withStatuses(InstanceStatus... statuses) {
     return new ReplayCheckOptions(Set.copyOf(List.of(statuses)), name, limit, objectMapper);
   }
 

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.redrive.store.InstanceRow.Status;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -81,7 +80,7 @@ public record ReplayCheckReport(
       String id,
       String name,
       String version,
-      Status status,
+      InstanceStatus status,
       int execution,
       Outcome outcome,
       Integer eventId,
@@ -258,7 +257,7 @@ public record ReplayCheckReport(
                 text(n, "id"),
                 text(n, "name"),
                 text(n, "version"),
-                n.hasNonNull("status") ? Status.valueOf(n.get("status").asText()) : null,
+                n.hasNonNull("status") ? InstanceStatus.valueOf(n.get("status").asText()) : null,
                 n.path("execution").asInt(),
                 Outcome.valueOf(n.path("outcome").asText()),
                 n.hasNonNull("eventId") ? n.get("eventId").asInt() : null,

@@ -1,6 +1,5 @@
 package io.redrive.workflow;
 
-import io.redrive.store.StartInstanceParams.IfExists;
 import java.time.Instant;
 
 /**
@@ -26,6 +25,14 @@ public record StartRequest(
       Semver.parse("version", version);
     }
     ifExists = ifExists == null ? IfExists.FAIL : ifExists;
+  }
+
+  /** What {@link WorkflowClient#start} does when an instance with the id exists. */
+  public enum IfExists {
+    /** Change nothing and fail with {@code INSTANCE_EXISTS}. */
+    FAIL,
+    /** Change nothing and answer the existing instance's id with {@code created = false}. */
+    RETURN_EXISTING
   }
 
   /** Starts {@code name} with {@code input}: default version, a new id, at once. */

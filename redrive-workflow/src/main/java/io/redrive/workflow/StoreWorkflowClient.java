@@ -8,19 +8,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.Redrive;
 import io.redrive.error.ConflictException;
 import io.redrive.error.InstanceNotFoundException;
+import io.redrive.internal.workflow.WorkflowStores;
 import io.redrive.message.MessageIds;
 import io.redrive.store.CommitTurnParams.NewInboxRow;
-import io.redrive.store.DeleteTreeResult;
 import io.redrive.store.HistoryRow;
-import io.redrive.store.InstancePage;
+import io.redrive.store.InboxRow;
 import io.redrive.store.InstanceRow;
 import io.redrive.store.InstanceRow.Status;
-import io.redrive.store.ListInstancesParams;
 import io.redrive.store.RaiseEventParams;
+import io.redrive.store.ReadySubscription;
 import io.redrive.store.RetryInstanceParams;
 import io.redrive.store.StartInstanceParams;
 import io.redrive.store.StartInstanceResult;
 import io.redrive.store.TerminateParams;
+import io.redrive.store.TurnRow;
 import io.redrive.store.WorkflowStore;
 import io.redrive.workflow.history.FailureCodec;
 import io.redrive.workflow.replay.Payloads;
@@ -28,8 +29,11 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
@@ -46,23 +50,12 @@ final class StoreWorkflowClient implements WorkflowClient {
 
   StoreWorkflowClient(Redrive redrive, ObjectMapper mapper) {
     this.redrive = redrive;
-    this.store = workflowStoreOf(redrive);
+    this.store = WorkflowStores.require(redrive);
     this.payloads = new Payloads(mapper, redrive.maxPayloadBytes());
   }
 
-  /**
-   * The workflow half of {@code redrive}'s store.
-   *
-   * @throws IllegalArgumentException when the store has none
-   */
-  static WorkflowStore workflowStoreOf(Redrive redrive) {
-    if (!(redrive.store() instanceof WorkflowStore w)) {
-      throw new IllegalArgumentException(
-          "redrive: its store ("
-              + redrive.store().getClass().getSimpleName()
-              + ") has no workflow half (WorkflowStore)");
-    }
-    return w;
+  static boolean hasWorkflowHalf(Redrive redrive) {
+    return WorkflowStores.of(redrive).isPresent();
   }
 
   @Override
@@ -81,12 +74,124 @@ final class StoreWorkflowClient implements WorkflowClient {
     String input = payloads.text(payloads.encode("input", r.input()));
     String id = r.instanceId() != null ? r.instanceId() : MessageIds.next(redrive.clock());
     return new StartInstanceParams(
-        id, r.name(), r.version(), input, r.startAt(), r.ifExists(), redrive.clock().instant());
+        id,
+        r.name(),
+        r.version(),
+        input,
+        r.startAt(),
+        StoreRows.ifExists(r.ifExists()),
+        redrive.clock().instant());
   }
 
   @Override
   public Optional<InstanceInfo> get(String instanceId) {
-    return store.findInstance(instanceId).map(row -> InstanceInfo.of(row, payloads));
+    return store.findInstance(instanceId).map(row -> StoreRows.info(row, payloads));
+  }
+
+  @Override
+  public Optional<InstanceDetail> inspect(String instanceId) {
+    Optional<InstanceRow> found = store.findInstance(instanceId);
+    if (found.isEmpty()) {
+      return Optional.empty();
+    }
+    InstanceRow r = found.get();
+    List<InboxRow> inbox = store.readInbox(r.id());
+    boolean terminateRequested = inbox.stream().anyMatch(i -> "TERMINATE".equals(i.kind()));
+    return Optional.of(
+        new InstanceDetail(
+            StoreRows.info(r, payloads),
+            waiting(r, redrive.clock().instant()),
+            pending(r, inbox),
+            terminateRequested && !r.status().terminal()));
+  }
+
+  /**
+   * A turn that holds a live lease runs now; otherwise counted tries mean the last ones failed and
+   * the instance backs off until {@code notBefore}. An ended or idle instance waits on nothing.
+   */
+  private InstanceDetail.Waiting waiting(InstanceRow r, Instant now) {
+    if (r.status().terminal()) {
+      return null;
+    }
+    if (r.leasedBy() != null && r.leaseExpiresAt() != null && r.leaseExpiresAt().isAfter(now)) {
+      return new InstanceDetail.Waiting(
+          "IN_TURN", null, r.turnAttempt(), r.leaseExpiresAt(), r.leasedBy());
+    }
+    if (r.turnAttempt() == 0) {
+      return null;
+    }
+    List<TurnRow> turns = store.readTimeline(r.id());
+    TurnRow last = turns.isEmpty() ? null : turns.get(turns.size() - 1);
+    return new InstanceDetail.Waiting(
+        last == null ? "RETRYING" : last.outcome(),
+        last == null ? null : last.message(),
+        r.turnAttempt(),
+        r.notBefore() != null && r.notBefore().isAfter(now) ? r.notBefore() : null,
+        last == null ? null : last.node());
+  }
+
+  /** Counts the current execution's commands without an answer, and buffered events. */
+  private InstanceDetail.Pending pending(InstanceRow r, List<InboxRow> inbox) {
+    int events = 0;
+    Instant nextTimer = null;
+    for (InboxRow i : inbox) {
+      if ("EVENT_RAISED".equals(i.kind())) {
+        events++;
+      } else if ("TIMER_FIRED".equals(i.kind())
+          && (nextTimer == null || i.visibleAt().isBefore(nextTimer))) {
+        nextTimer = i.visibleAt();
+      }
+    }
+    if (r.status().terminal()) {
+      return new InstanceDetail.Pending(0, 0, events, 0, null);
+    }
+    Set<Long> open = new HashSet<>();
+    int activities = 0;
+    int timers = 0;
+    int children = 0;
+    for (HistoryRow e : store.readHistory(r.id(), r.executionId())) {
+      if (e.seq() == null) {
+        continue;
+      }
+      switch (e.kind()) {
+        case "ACTIVITY_SCHEDULED", "TIMER_CREATED", "CHILD_SCHEDULED" -> open.add(key(e, e.kind()));
+        case "ACTIVITY_COMPLETED", "ACTIVITY_FAILED" -> open.remove(key(e, "ACTIVITY_SCHEDULED"));
+        case "TIMER_FIRED" -> open.remove(key(e, "TIMER_CREATED"));
+        case "CHILD_COMPLETED", "CHILD_FAILED" -> open.remove(key(e, "CHILD_SCHEDULED"));
+        default -> {}
+      }
+    }
+    for (Long k : open) {
+      switch ((int) (k & 3)) {
+        case 0 -> activities++;
+        case 1 -> timers++;
+        default -> children++;
+      }
+    }
+    return new InstanceDetail.Pending(activities, timers, events, children, nextTimer);
+  }
+
+  /** The command number with its kind in the two low bits, so one set holds all three kinds. */
+  private static long key(HistoryRow e, String commandKind) {
+    int kind =
+        switch (commandKind) {
+          case "ACTIVITY_SCHEDULED" -> 0;
+          case "TIMER_CREATED" -> 1;
+          default -> 2;
+        };
+    return (e.seq() << 2) | kind;
+  }
+
+  @Override
+  public Map<InstanceStatus, Long> countByStatus() {
+    Map<InstanceStatus, Long> counts = new EnumMap<>(InstanceStatus.class);
+    store.countInstances().forEach((status, n) -> counts.put(StoreRows.status(status), n));
+    return counts;
+  }
+
+  @Override
+  public ReadySubscription subscribeTurns(Runnable listener) {
+    return store.subscribeTurns(listener);
   }
 
   @Override
@@ -124,8 +229,8 @@ final class StoreWorkflowClient implements WorkflowClient {
   }
 
   @Override
-  public List<HistoryRow> history(String instanceId, Integer executionId) {
-    return store.readHistory(instanceId, executionId);
+  public List<WorkflowEvent> history(String instanceId, Integer executionId) {
+    return StoreRows.events(store.readHistory(instanceId, executionId));
   }
 
   @Override
@@ -159,8 +264,8 @@ final class StoreWorkflowClient implements WorkflowClient {
   }
 
   @Override
-  public DeleteTreeResult delete(String instanceId, boolean force) {
-    return store.deleteInstanceTree(instanceId, force);
+  public DeleteResult delete(String instanceId, boolean force) {
+    return StoreRows.deleted(store.deleteInstanceTree(instanceId, force));
   }
 
   @Override
@@ -264,7 +369,10 @@ final class StoreWorkflowClient implements WorkflowClient {
   }
 
   @Override
-  public InstancePage list(ListInstancesParams query) {
-    return store.listInstances(query);
+  public InstancePage list(InstanceQuery query) {
+    io.redrive.store.InstancePage page = store.listInstances(StoreRows.params(query));
+    return new InstancePage(
+        page.instances().stream().map(row -> StoreRows.info(row, payloads)).toList(),
+        page.nextCursor());
   }
 }

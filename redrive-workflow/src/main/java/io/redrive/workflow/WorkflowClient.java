@@ -1,12 +1,10 @@
 package io.redrive.workflow;
 
-import io.redrive.store.DeleteTreeResult;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InstancePage;
-import io.redrive.store.ListInstancesParams;
+import io.redrive.store.ReadySubscription;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 
@@ -17,9 +15,18 @@ import java.util.concurrent.TimeoutException;
  */
 public interface WorkflowClient extends InstanceReader {
 
-  /** A client on {@code redrive}'s store, with the default JSON settings. */
+  /**
+   * A client on {@code redrive}'s store, with the default JSON settings.
+   *
+   * @throws IllegalArgumentException when the store has no workflow half ({@link #supports})
+   */
   static WorkflowClient on(io.redrive.Redrive redrive) {
     return new StoreWorkflowClient(redrive, Json.defaultMapper());
+  }
+
+  /** True when {@code redrive}'s store keeps workflows (both of Redrive's stores do). */
+  static boolean supports(io.redrive.Redrive redrive) {
+    return StoreWorkflowClient.hasWorkflowHalf(redrive);
   }
 
   /**
@@ -41,6 +48,22 @@ public interface WorkflowClient extends InstanceReader {
   Optional<InstanceInfo> get(String instanceId);
 
   /**
+   * The instance with what it waits on and what it has outstanding, if there is one: reads its
+   * inbox, and while it lives its current execution's history and its last uncommitted turn try.
+   */
+  Optional<InstanceDetail> inspect(String instanceId);
+
+  /** How many instances there are in each status; statuses without one are left out. */
+  Map<InstanceStatus, Long> countByStatus();
+
+  /**
+   * Calls {@code listener} (on a store thread; it must return quickly) after a turn committed, in
+   * this process and, where the database can tell (PostgreSQL NOTIFY), in other processes: a hint
+   * that an instance may have changed. Close the subscription to stop.
+   */
+  ReadySubscription subscribeTurns(Runnable listener);
+
+  /**
    * Waits until the instance has ended (COMPLETED, FAILED or TERMINATED) or {@code timeout} passed,
    * and returns it as it is then.
    *
@@ -58,7 +81,7 @@ public interface WorkflowClient extends InstanceReader {
 
   /** The history of one execution, or with {@code executionId} null of all, oldest first. */
   @Override
-  List<HistoryRow> history(String instanceId, Integer executionId);
+  List<WorkflowEvent> history(String instanceId, Integer executionId);
 
   /**
    * The instance's attempt-level timeline, oldest first: its history events (every execution)
@@ -83,8 +106,16 @@ public interface WorkflowClient extends InstanceReader {
    */
   InstanceInfo terminate(String instanceId, String reason);
 
-  /** Deletes a root instance with its whole tree (see {@link io.redrive.store.WorkflowStore}). */
-  DeleteTreeResult delete(String instanceId, boolean force);
+  /**
+   * Deletes a root instance with its whole tree (instances, histories, inboxes and activity
+   * messages in any state) in one transaction.
+   *
+   * @param force also when an instance of the tree has not ended
+   * @throws io.redrive.error.InstanceNotFoundException for an unknown instance
+   * @throws io.redrive.error.ConflictException NOT_ROOT for a child (the message names the root);
+   *     TREE_RUNNING when an instance has not ended and {@code force} is false; nothing changes
+   */
+  DeleteResult delete(String instanceId, boolean force);
 
   /**
    * Brings back an instance that failed by a system failure (poison, nondeterminism, an unreadable
@@ -99,7 +130,7 @@ public interface WorkflowClient extends InstanceReader {
    */
   InstanceInfo retry(String instanceId, String note);
 
-  /** Instances matching the filters, newest first. */
+  /** Instances matching the query, newest first. */
   @Override
-  InstancePage list(ListInstancesParams query);
+  InstancePage list(InstanceQuery query);
 }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.redrive.store.HistoryRow;
 import io.redrive.workflow.history.Event;
 import io.redrive.workflow.history.EventCodec;
 import io.redrive.workflow.history.HistoryEvent;
@@ -80,20 +79,23 @@ public final class WorkflowReplayer {
     return new LiveReplayCheck(newBuild, client, options).run();
   }
 
-  /** As {@link #replay(WorkflowRegistry, String)}, on rows read from a store. */
-  public static void replay(WorkflowRegistry registry, List<HistoryRow> history) {
+  /**
+   * As {@link #replay(WorkflowRegistry, String)}, on events read through a client ({@link
+   * WorkflowClient#history}).
+   */
+  public static void replay(WorkflowRegistry registry, List<WorkflowEvent> history) {
     replay(registry, history, Json.defaultMapper());
   }
 
   /** As {@link #replay(WorkflowRegistry, List)}, decoding payloads with {@code mapper}. */
   public static void replay(
-      WorkflowRegistry registry, List<HistoryRow> history, ObjectMapper mapper) {
+      WorkflowRegistry registry, List<WorkflowEvent> history, ObjectMapper mapper) {
     Payloads payloads = new Payloads(mapper, Integer.MAX_VALUE);
     Map<Integer, List<HistoryEvent>> executions = new TreeMap<>();
-    for (HistoryRow row : history) {
+    for (WorkflowEvent event : history) {
       executions
-          .computeIfAbsent(row.executionId(), k -> new ArrayList<>())
-          .add(HistoryEvent.parse(row, mapper));
+          .computeIfAbsent(event.executionId(), k -> new ArrayList<>())
+          .add(HistoryEvent.parse(StoreRows.row(event), mapper));
     }
     for (Map.Entry<Integer, List<HistoryEvent>> e : executions.entrySet()) {
       replayExecution(registry, payloads, e.getKey(), e.getValue());
@@ -201,9 +203,9 @@ public final class WorkflowReplayer {
    * A history as JSON: an array of {@code {"eventId","execution","kind","turn","at","seq","name",
    * "data"}} with {@code data} as a JSON value, oldest first.
    */
-  public static String toJson(List<HistoryRow> history) {
+  public static String toJson(List<WorkflowEvent> history) {
     ArrayNode a = MAPPER.createArrayNode();
-    for (HistoryRow r : history) {
+    for (WorkflowEvent r : history) {
       ObjectNode n = a.addObject();
       n.put("eventId", r.eventId());
       n.put("execution", r.executionId());
@@ -230,11 +232,11 @@ public final class WorkflowReplayer {
   }
 
   /**
-   * The rows of a history written by {@link #toJson}.
+   * The events of a history written by {@link #toJson}.
    *
    * @throws IllegalArgumentException when it is not such an array
    */
-  public static List<HistoryRow> fromJson(String json) {
+  public static List<WorkflowEvent> fromJson(String json) {
     JsonNode root;
     try {
       root = MAPPER.readTree(json);
@@ -244,16 +246,16 @@ public final class WorkflowReplayer {
     if (root == null || !root.isArray()) {
       throw new IllegalArgumentException("history: must be a JSON array of events");
     }
-    List<HistoryRow> rows = new ArrayList<>();
+    List<WorkflowEvent> events = new ArrayList<>();
     for (JsonNode n : root) {
       if (!n.hasNonNull("kind") || !n.hasNonNull("eventId") || !n.has("data")) {
         throw new IllegalArgumentException(
             "history: every event needs eventId, kind and data, got " + n);
       }
-      rows.add(
-          new HistoryRow(
-              n.path("execution").asInt(1),
+      events.add(
+          new WorkflowEvent(
               n.get("eventId").asInt(),
+              n.path("execution").asInt(1),
               n.get("kind").asText(),
               n.hasNonNull("seq") ? n.get("seq").asLong() : null,
               n.hasNonNull("name") ? n.get("name").asText() : null,
@@ -261,6 +263,6 @@ public final class WorkflowReplayer {
               n.path("turn").asInt(0),
               n.hasNonNull("at") ? Instant.parse(n.get("at").asText()) : Instant.EPOCH));
     }
-    return rows;
+    return events;
   }
 }

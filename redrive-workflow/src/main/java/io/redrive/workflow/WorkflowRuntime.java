@@ -3,11 +3,10 @@ package io.redrive.workflow;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.redrive.Redrive;
-import io.redrive.error.ConflictException;
+import io.redrive.internal.workflow.WorkflowStores;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.retry.UnregisteredHandlerBackoff;
-import io.redrive.store.CreateQueueParams;
 import io.redrive.store.WorkflowStore;
 import io.redrive.worker.HandlerRegistration;
 import io.redrive.worker.Worker;
@@ -21,7 +20,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -56,7 +54,7 @@ public final class WorkflowRuntime implements AutoCloseable {
     this.mapper = b.mapper;
     this.activityLeaseTimeout = b.activityLeaseTimeout;
     this.metrics = new WorkflowMetrics(b.meterRegistry);
-    this.store = StoreWorkflowClient.workflowStoreOf(redrive);
+    this.store = WorkflowStores.require(redrive);
     Set<String> queues = new LinkedHashSet<>(b.activityQueues);
     queues.addAll(registry.activityQueues());
     this.settings =
@@ -135,28 +133,15 @@ public final class WorkflowRuntime implements AutoCloseable {
   }
 
   private void ensureQueue(String name) {
-    Optional<Queue> existing = redrive.store().findQueue(name);
-    if (existing.isEmpty()) {
-      try {
-        redrive
-            .store()
-            .createQueue(
-                new CreateQueueParams(
-                    name,
-                    QueuePolicy.defaults()
-                        .withMaxAttempts(settings.maxAttempts())
-                        .withMaxCrashes(settings.maxCrashes()),
-                    true,
-                    redrive.clock().instant()));
-        return;
-      } catch (ConflictException e) {
-        if (!ConflictException.QUEUE_EXISTS.equals(e.code())) {
-          throw e;
-        }
-        existing = redrive.store().findQueue(name);
-      }
-    }
-    if (existing.isPresent() && !existing.get().workflowOwned()) {
+    Queue queue =
+        WorkflowStores.declareActivityQueue(
+                redrive,
+                name,
+                QueuePolicy.defaults()
+                    .withMaxAttempts(settings.maxAttempts())
+                    .withMaxCrashes(settings.maxCrashes()))
+            .queue();
+    if (!queue.workflowOwned()) {
       throw new IllegalStateException(
           "activity queue \""
               + name

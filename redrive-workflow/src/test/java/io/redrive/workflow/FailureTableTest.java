@@ -5,8 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.redrive.failure.FailureReason;
-import io.redrive.store.InstanceRow.Status;
-import io.redrive.store.ListInstancesParams;
 import io.redrive.store.WorkflowStore;
 import io.redrive.worker.HandlerResult;
 import java.sql.Connection;
@@ -175,7 +173,8 @@ class FailureTableTest extends RuntimeHarness {
     String child = id + "::sub::1";
     await()
         .atMost(WAIT)
-        .until(() -> client().get(child).map(c -> c.status() == Status.RUNNING).orElse(false));
+        .until(
+            () -> client().get(child).map(c -> c.status() == InstanceStatus.RUNNING).orElse(false));
 
     client().terminate(child, "operator said so");
 
@@ -192,10 +191,10 @@ class FailureTableTest extends RuntimeHarness {
     String id = client().start(StartRequest.of("Linkage", "x")).instanceId();
 
     InstanceInfo info = client().await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     assertThat(info.failure().reason()).isEqualTo("POISON");
     assertThat(info.failure().lastAttempt().reason()).isEqualTo("NODE_ERROR");
-    assertThat(((WorkflowStore) redrive.store()).readTimeline(id))
+    assertThat(workflowStore().readTimeline(id))
         .extracting(t -> t.outcome())
         .containsExactly("NODE_ERROR", "NODE_ERROR");
   }
@@ -212,8 +211,8 @@ class FailureTableTest extends RuntimeHarness {
     release.countDown();
 
     await().atMost(WAIT).until(() -> meters.counter("redrive.workflow.stale.results").count() >= 1);
-    assertThat(((WorkflowStore) redrive.store()).readInbox(id)).isEmpty();
-    assertThat(client().get(id).orElseThrow().status()).isEqualTo(Status.COMPLETED);
+    assertThat(workflowStore().readInbox(id)).isEmpty();
+    assertThat(client().get(id).orElseThrow().status()).isEqualTo(InstanceStatus.COMPLETED);
   }
 
   @ParameterizedTest
@@ -232,7 +231,7 @@ class FailureTableTest extends RuntimeHarness {
     assertThat(client().get("rolled-back")).isEmpty();
     assertThat(client().awaitResult("committed", WAIT, String.class))
         .isEqualTo("caught SERIALIZATION_ERROR");
-    assertThat(client().list(ListInstancesParams.all(10)).instances())
+    assertThat(client().list(InstanceQuery.all(10)).instances())
         .extracting(r -> r.id())
         .containsExactly("committed");
   }
@@ -247,7 +246,7 @@ class FailureTableTest extends RuntimeHarness {
 
     node.stop(Duration.ofMillis(200));
 
-    WorkflowStore store = (WorkflowStore) redrive.store();
+    WorkflowStore store = workflowStore();
     assertThat(store.findInstance(id).orElseThrow().turnAttempt())
         .as("the try given back")
         .isZero();
@@ -273,10 +272,10 @@ class FailureTableTest extends RuntimeHarness {
     String id = client().start(StartRequest.of("Hangs", "x")).instanceId();
 
     InstanceInfo info = client().await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     assertThat(info.failure().reason()).isEqualTo("POISON");
     assertThat(info.failure().lastAttempt().reason()).isEqualTo("TURN_TIMEOUT");
-    assertThat(((WorkflowStore) redrive.store()).readTimeline(id))
+    assertThat(workflowStore().readTimeline(id))
         .extracting(t -> t.outcome())
         .containsExactly("TURN_TIMEOUT", "TURN_TIMEOUT");
     assertThat(client().history(id, 1))

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.redrive.message.MessageQuery;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InstanceRow.Status;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,7 +91,7 @@ class FleetScenariosTest extends RuntimeHarness {
                     .messages()
                     .stream()
                     .anyMatch(m -> m.attempts() >= 2));
-    assertThat(client().get(id).orElseThrow().status()).isEqualTo(Status.RUNNING);
+    assertThat(client().get(id).orElseThrow().status()).isEqualTo(InstanceStatus.RUNNING);
 
     for (WorkflowRuntime r : old) {
       r.stop(WAIT);
@@ -183,7 +181,7 @@ class FleetScenariosTest extends RuntimeHarness {
       assertThat(client().awaitResult(healthy.get(i), WAIT, Integer.class)).isEqualTo(i + 1);
     }
     for (String id : stuck) {
-      assertThat(client().get(id).orElseThrow().status()).isNotEqualTo(Status.COMPLETED);
+      assertThat(client().get(id).orElseThrow().status()).isNotEqualTo(InstanceStatus.COMPLETED);
     }
   }
 
@@ -233,7 +231,7 @@ class FleetScenariosTest extends RuntimeHarness {
     }
     assertThat(overlaps).hasValue(0);
     for (String id : ids) {
-      List<HistoryRow> history = client().history(id, 1);
+      List<WorkflowEvent> history = client().history(id, 1);
       for (int e = 0; e < history.size(); e++) {
         assertThat(history.get(e).eventId()).isEqualTo(e + 1);
       }
@@ -254,7 +252,9 @@ class FleetScenariosTest extends RuntimeHarness {
                 (ctx, in) -> "v1 got " + ctx.waitForEvent("go", String.class).await());
     WorkflowRuntime old = runtime(v1.build());
     String id = client().start(StartRequest.of("Pinned", "x")).instanceId();
-    await().atMost(WAIT).until(() -> client().get(id).orElseThrow().status() == Status.RUNNING);
+    await()
+        .atMost(WAIT)
+        .until(() -> client().get(id).orElseThrow().status() == InstanceStatus.RUNNING);
     assertThat(client().get(id).orElseThrow().version()).isEqualTo("1.0.0");
     old.stop(WAIT);
 

@@ -10,8 +10,6 @@ import ch.qos.logback.core.read.ListAppender;
 import io.redrive.PayloadTooLargeException;
 import io.redrive.error.ConflictException;
 import io.redrive.store.ExecutionRow;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InstanceRow.Status;
 import io.redrive.store.WorkflowStore;
 import java.time.Duration;
 import java.util.List;
@@ -272,10 +270,11 @@ class LifecycleTest extends RuntimeHarness {
         .isEqualTo("made it as " + id + "::sub::1::retry::2");
     assertThat(client().awaitResult(short2, WAIT, String.class))
         .isEqualTo("gave up: ORCHESTRATION_EXCEPTION");
-    List<HistoryRow> history = client().history(id, 1);
+    List<WorkflowEvent> history = client().history(id, 1);
     assertThat(history.stream().filter(e -> e.kind().equals("CHILD_SCHEDULED"))).hasSize(3);
     assertThat(history.stream().filter(e -> e.kind().equals("CHILD_FAILED"))).hasSize(2);
-    assertThat(client().get(id + "::sub::1").orElseThrow().status()).isEqualTo(Status.FAILED);
+    assertThat(client().get(id + "::sub::1").orElseThrow().status())
+        .isEqualTo(InstanceStatus.FAILED);
     assertThat(client().get(id + "::sub::1::retry::1").orElseThrow().parentId()).isEqualTo(id);
   }
 
@@ -301,12 +300,13 @@ class LifecycleTest extends RuntimeHarness {
     String child = id + "::sub::1";
     await()
         .atMost(WAIT)
-        .until(() -> client().get(child).map(c -> c.status() == Status.RUNNING).orElse(false));
+        .until(
+            () -> client().get(child).map(c -> c.status() == InstanceStatus.RUNNING).orElse(false));
 
     client().terminate(id, "shutting down");
 
-    assertThat(client().await(id, WAIT).status()).isEqualTo(Status.TERMINATED);
-    assertThat(client().await(child, WAIT).status()).isEqualTo(Status.TERMINATED);
+    assertThat(client().await(id, WAIT).status()).isEqualTo(InstanceStatus.TERMINATED);
+    assertThat(client().await(child, WAIT).status()).isEqualTo(InstanceStatus.TERMINATED);
     assertThatThrownBy(() -> client().delete(child, false))
         .isInstanceOf(ConflictException.class)
         .extracting(e -> ((ConflictException) e).code())
@@ -324,7 +324,7 @@ class LifecycleTest extends RuntimeHarness {
     String id = client().start(StartRequest.of("Loop", 1)).instanceId();
 
     assertThat(client().awaitResult(id, Duration.ofSeconds(120), Integer.class)).isEqualTo(500);
-    WorkflowStore store = (WorkflowStore) redrive.store();
+    WorkflowStore store = workflowStore();
     assertThat(store.listExecutions(id)).hasSize(500);
     assertThat(client().history(id, 250)).hasSizeLessThanOrEqualTo(4);
     assertThat(client().get(id).orElseThrow().historyEvents()).isLessThanOrEqualTo(4);
@@ -339,7 +339,7 @@ class LifecycleTest extends RuntimeHarness {
     String id = client().start(StartRequest.of("TimerLoop", 1)).instanceId();
 
     assertThat(client().awaitResult(id, WAIT, Integer.class)).isEqualTo(5);
-    List<ExecutionRow> executions = ((WorkflowStore) redrive.store()).listExecutions(id);
+    List<ExecutionRow> executions = workflowStore().listExecutions(id);
     assertThat(executions).extracting(ExecutionRow::firstSeq).containsExactly(1L, 2L, 3L, 4L, 5L);
     assertThat(executions)
         .extracting(ExecutionRow::status)
@@ -360,12 +360,12 @@ class LifecycleTest extends RuntimeHarness {
     String id = client().start(StartRequest.of("Chatty", 1000)).instanceId();
 
     InstanceInfo info = client().await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     assertThat(info.failure().reason()).isEqualTo("HISTORY_LIMIT");
     assertThat(info.failure().category()).isEqualTo("configuration");
     assertThat(suggested).isTrue();
     // Past the limit only the failing turn's own events: its start, its result, the failure.
-    List<HistoryRow> history = client().history(id, 1);
+    List<WorkflowEvent> history = client().history(id, 1);
     assertThat(history).hasSizeLessThanOrEqualTo(103);
     assertThat(history.get(history.size() - 1).kind()).isEqualTo("ORCHESTRATION_FAILED");
   }
@@ -397,7 +397,7 @@ class LifecycleTest extends RuntimeHarness {
     assertThat(client().awaitResult(id, WAIT, String.class))
         .isEqualTo("gave up: HANDLER_EXCEPTION");
     assertThat(flakyRuns).hasValue(3);
-    List<HistoryRow> history = client().history(id, 1);
+    List<WorkflowEvent> history = client().history(id, 1);
     assertThat(history.stream().filter(e -> e.kind().equals("ACTIVITY_SCHEDULED"))).hasSize(3);
     assertThat(history.stream().filter(e -> e.kind().equals("TIMER_CREATED")))
         .hasSize(2)
@@ -425,7 +425,7 @@ class LifecycleTest extends RuntimeHarness {
     String id = client().start(StartRequest.of("Retrying", "NotThere")).instanceId();
 
     InstanceInfo info = client().await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     assertThat(info.failure().reason()).isEqualTo("POISON");
     assertThat(client().history(id, 1).stream().filter(e -> e.kind().equals("ACTIVITY_SCHEDULED")))
         .hasSize(1);

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redrive.error.ConflictException;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InstanceRow.Status;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -71,16 +69,16 @@ class OperatorRetryTest extends RuntimeHarness {
     redrive(kind);
     WorkflowRuntime old = oldNode();
     String id = client().start(StartRequest.of("Late", "x")).instanceId();
-    assertThat(client().await(id, WAIT).status()).isEqualTo(Status.FAILED);
+    assertThat(client().await(id, WAIT).status()).isEqualTo(InstanceStatus.FAILED);
     old.stop(WAIT);
     runtime(registry(true), b -> b.maxAttempts(2).unregisteredBackoff(FAST));
 
     InstanceInfo retried = client().retry(id, "deployed Late");
 
-    assertThat(retried.status()).isIn(Status.RUNNING, Status.COMPLETED);
+    assertThat(retried.status()).isIn(InstanceStatus.RUNNING, InstanceStatus.COMPLETED);
     assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("late x");
     assertThat(client().history(id, 1))
-        .extracting(HistoryRow::kind)
+        .extracting(WorkflowEvent::kind)
         .containsSubsequence(
             "ORCHESTRATION_FAILED",
             "ORCHESTRATION_RETRIED",
@@ -120,7 +118,8 @@ class OperatorRetryTest extends RuntimeHarness {
     client().retry(id, "child code deployed");
 
     assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("parent of late y");
-    assertThat(client().get(id + "::sub::1").orElseThrow().status()).isEqualTo(Status.COMPLETED);
+    assertThat(client().get(id + "::sub::1").orElseThrow().status())
+        .isEqualTo(InstanceStatus.COMPLETED);
   }
 
   @ParameterizedTest
@@ -136,7 +135,7 @@ class OperatorRetryTest extends RuntimeHarness {
         .hasMessageContaining("ORCHESTRATION_EXCEPTION")
         .extracting(e -> ((ConflictException) e).code())
         .isEqualTo("NOT_RETRYABLE");
-    assertThat(client().get(id).orElseThrow().status()).isEqualTo(Status.FAILED);
+    assertThat(client().get(id).orElseThrow().status()).isEqualTo(InstanceStatus.FAILED);
   }
 
   @ParameterizedTest

@@ -12,10 +12,7 @@ import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
 import io.redrive.message.Outcome;
 import io.redrive.retry.UnregisteredHandlerBackoff;
-import io.redrive.store.HistoryRow;
 import io.redrive.store.InstanceRow;
-import io.redrive.store.InstanceRow.Status;
-import io.redrive.store.WorkflowStore;
 import io.redrive.testkit.ControllableClock;
 import io.redrive.testkit.TestHooks;
 import io.redrive.workflow.WorkflowRuntime.Role;
@@ -82,7 +79,7 @@ class PoisonScenariosTest extends RuntimeHarness {
     runtime(base().build());
 
     InstanceInfo info = client().await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     WorkflowFailure f = info.failure();
     assertThat(f.reason()).isEqualTo("POISON");
     assertThat(f.category()).isEqualTo("poison");
@@ -107,7 +104,7 @@ class PoisonScenariosTest extends RuntimeHarness {
     runtime(base().build());
 
     InstanceInfo info = client().await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.TERMINATED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.TERMINATED);
     assertThat(info.failure().message()).isEqualTo("stop it");
     assertThat(bodyRuns).hasValue(0);
   }
@@ -150,7 +147,7 @@ class PoisonScenariosTest extends RuntimeHarness {
     runtime(registry, b -> b.roles(Role.ACTIVITIES));
 
     InstanceInfo info = client().await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     WorkflowFailure f = info.failure();
     assertThat(f.reason()).isEqualTo("POISON");
     assertThat(f.target()).isEqualTo(PoisonTarget.ACTIVITY);
@@ -168,7 +165,7 @@ class PoisonScenariosTest extends RuntimeHarness {
     assertThat(dead.state()).isEqualTo(MessageState.DEAD);
     assertThat(dead.history()).extracting(h -> h.outcome()).contains(Outcome.POISONED);
     assertThat(client().history(id, 1))
-        .extracting(HistoryRow::kind)
+        .extracting(WorkflowEvent::kind)
         .endsWith("ACTIVITY_FAILED", "ORCHESTRATION_FAILED");
   }
 
@@ -197,7 +194,7 @@ class PoisonScenariosTest extends RuntimeHarness {
     String id = client().start(StartRequest.of("Catcher", "x")).instanceId();
 
     InstanceInfo info = client().await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     assertThat(info.failure().reason()).isEqualTo("POISON");
     assertThat(info.failure().target()).isEqualTo(PoisonTarget.ACTIVITY);
     assertThat(info.failure().activityName()).isEqualTo("Missing");
@@ -229,7 +226,7 @@ class PoisonScenariosTest extends RuntimeHarness {
     String id = client().start(StartRequest.of("Parent", "x")).instanceId();
 
     InstanceInfo info = client().await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     WorkflowFailure f = info.failure();
     assertThat(f.reason()).isEqualTo("POISON");
     assertThat(f.target()).isEqualTo(PoisonTarget.ORCHESTRATION);
@@ -283,10 +280,10 @@ class PoisonScenariosTest extends RuntimeHarness {
 
     InstanceInfo info = client().await(id, WAIT);
     assertThat(info.name()).isEqualTo("NeverRuns");
-    assertThat(info.status()).isEqualTo(Status.FAILED);
-    List<HistoryRow> history = client().history(id, 1);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
+    List<WorkflowEvent> history = client().history(id, 1);
     assertThat(history)
-        .extracting(HistoryRow::kind)
+        .extracting(WorkflowEvent::kind)
         .containsExactly("ORCHESTRATION_STARTED", "TURN_STARTED", "ORCHESTRATION_FAILED");
     assertThat(history.get(0).data())
         .contains("\"name\":\"NeverRuns\"")
@@ -334,20 +331,16 @@ class PoisonScenariosTest extends RuntimeHarness {
 
     String id = client().start(StartRequest.of("NotHere", "x")).instanceId();
 
-    await()
-        .atMost(WAIT)
-        .until(() -> ((WorkflowStore) redrive.store()).readTimeline(id).size() == 1);
-    InstanceRow row = ((WorkflowStore) redrive.store()).findInstance(id).orElseThrow();
+    await().atMost(WAIT).until(() -> workflowStore().readTimeline(id).size() == 1);
+    InstanceRow row = workflowStore().findInstance(id).orElseThrow();
     assertThat(row.notBefore())
         .as("1 s after the first try, the default backoff")
         .isEqualTo(clock.instant().plus(UnregisteredHandlerBackoff.DEFAULT.delayAfter(1)))
         .isEqualTo(clock.instant().plusSeconds(1));
     assertThat(row.turnAttempt()).isEqualTo(1);
     clock.advance(Duration.ofSeconds(1));
-    await()
-        .atMost(WAIT)
-        .until(() -> ((WorkflowStore) redrive.store()).readTimeline(id).size() == 2);
-    assertThat(((WorkflowStore) redrive.store()).findInstance(id).orElseThrow().notBefore())
+    await().atMost(WAIT).until(() -> workflowStore().readTimeline(id).size() == 2);
+    assertThat(workflowStore().findInstance(id).orElseThrow().notBefore())
         .as("2 s after the second")
         .isEqualTo(clock.instant().plusSeconds(2));
   }
@@ -421,13 +414,15 @@ class PoisonScenariosTest extends RuntimeHarness {
     String id = client().start(StartRequest.of("Upgrader", "x")).instanceId();
 
     InstanceInfo info = client().await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     assertThat(info.executionId()).isEqualTo(2);
     assertThat(info.failure().reason()).isEqualTo("POISON");
     assertThat(info.failure().executionId()).isEqualTo(2);
-    assertThat(client().history(id, 1)).extracting(HistoryRow::kind).endsWith("CONTINUED_AS_NEW");
+    assertThat(client().history(id, 1))
+        .extracting(WorkflowEvent::kind)
+        .endsWith("CONTINUED_AS_NEW");
     assertThat(client().history(id, 2))
-        .extracting(HistoryRow::kind)
+        .extracting(WorkflowEvent::kind)
         .containsExactly("ORCHESTRATION_STARTED", "TURN_STARTED", "ORCHESTRATION_FAILED");
   }
 
@@ -437,7 +432,7 @@ class PoisonScenariosTest extends RuntimeHarness {
     redrive(kind);
     runtime(base().build(), b -> b.maxAttempts(2).unregisteredBackoff(FAST));
     String id = client().start(StartRequest.of("Unknown", "x")).instanceId();
-    assertThat(client().await(id, WAIT).status()).isEqualTo(Status.FAILED);
+    assertThat(client().await(id, WAIT).status()).isEqualTo(InstanceStatus.FAILED);
 
     assertThat(client().delete(id, false).instances()).isEqualTo(1);
 
@@ -486,7 +481,9 @@ class PoisonScenariosTest extends RuntimeHarness {
             .build();
     WorkflowRuntime first = runtime(registry);
     String id = client().start(StartRequest.of("Waits", "x")).instanceId();
-    await().atMost(WAIT).until(() -> client().get(id).orElseThrow().status() == Status.RUNNING);
+    await()
+        .atMost(WAIT)
+        .until(() -> client().get(id).orElseThrow().status() == InstanceStatus.RUNNING);
     first.stop(WAIT);
     withConnection(c -> TestHooks.corruptHistoryEvent(c, id, 1, 1));
     runtime(registry, b -> b.maxAttempts(2));
@@ -494,7 +491,7 @@ class PoisonScenariosTest extends RuntimeHarness {
     client().raiseEvent(id, "go", "now", null);
 
     InstanceInfo info = client().await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     assertThat(info.failure().target()).isEqualTo(PoisonTarget.HISTORY_UNREADABLE);
     assertThat(info.failure().display())
         .startsWith(
@@ -502,7 +499,7 @@ class PoisonScenariosTest extends RuntimeHarness {
                 + id
                 + " history deserialization failed after 3"
                 + " attempts (max 2): ");
-    List<HistoryRow> history = client().history(id, 1);
+    List<WorkflowEvent> history = client().history(id, 1);
     assertThat(history.get(0).data()).isEqualTo("{not json");
     assertThat(history.get(history.size() - 1).kind()).isEqualTo("ORCHESTRATION_FAILED");
     assertThat(history.get(history.size() - 1).eventId())
@@ -543,14 +540,14 @@ class PoisonScenariosTest extends RuntimeHarness {
     client().raiseEvent(id, "go", "now", null);
 
     InstanceInfo info = client().await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     String mismatch =
         "nondeterminism: "
             + id
             + " execution 1 command #1: history has ACTIVITY_SCHEDULED Pack,"
             + " code issued ACTIVITY_SCHEDULED Wrap";
     assertThat(info.failure().lastAttempt().message()).isEqualTo(mismatch);
-    assertThat(((WorkflowStore) redrive.store()).readTimeline(id))
+    assertThat(workflowStore().readTimeline(id))
         .filteredOn(t -> t.outcome().equals("NONDETERMINISM"))
         .hasSize(2)
         .allSatisfy(t -> assertThat(t.message()).isEqualTo(mismatch));
@@ -588,9 +585,9 @@ class PoisonScenariosTest extends RuntimeHarness {
     client().raiseEvent(id, "second", "now", null);
 
     InstanceInfo info = client().await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     assertThat(info.failure().lastAttempt().message()).contains("does not decode");
-    assertThat(((WorkflowStore) redrive.store()).readTimeline(id))
+    assertThat(workflowStore().readTimeline(id))
         .extracting(t -> t.reason())
         .contains("SERIALIZATION_ERROR");
   }

@@ -3,7 +3,6 @@ package io.redrive.workflow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.redrive.store.InstanceRow.Status;
 import io.redrive.workflow.ReplayCheckReport.InstanceResult;
 import io.redrive.workflow.ReplayCheckReport.Outcome;
 import io.redrive.workflow.ReplayCheckReport.PinnedVersion;
@@ -22,7 +21,7 @@ class ReplayCheckReportTest {
                   "order-7",
                   "order",
                   "1.0.0",
-                  Status.RUNNING,
+                  InstanceStatus.RUNNING,
                   1,
                   Outcome.NONDETERMINISM,
                   6,
@@ -35,7 +34,7 @@ class ReplayCheckReportTest {
                   "order-8",
                   "order",
                   "1.0.0",
-                  Status.RUNNING,
+                  InstanceStatus.RUNNING,
                   1,
                   Outcome.OK,
                   null,
@@ -47,7 +46,7 @@ class ReplayCheckReportTest {
                   "order-9",
                   "order",
                   "0.9.0",
-                  Status.FAILED,
+                  InstanceStatus.FAILED,
                   2,
                   Outcome.UNREGISTERED,
                   null,
@@ -118,7 +117,7 @@ class ReplayCheckReportTest {
 
   @Test
   void options_outOfRange_areRefusedNamingTheOption() {
-    assertThatThrownBy(() -> ReplayCheckOptions.running().withStatuses(Status.COMPLETED))
+    assertThatThrownBy(() -> ReplayCheckOptions.running().withStatuses(InstanceStatus.COMPLETED))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("statuses: PENDING, RUNNING or FAILED");
     assertThatThrownBy(() -> ReplayCheckOptions.running().withLimit(0))

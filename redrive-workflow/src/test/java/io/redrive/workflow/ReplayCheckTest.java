@@ -3,8 +3,6 @@ package io.redrive.workflow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InstanceRow.Status;
 import io.redrive.workflow.ReplayCheckReport.InstanceResult;
 import io.redrive.workflow.ReplayCheckReport.Outcome;
 import io.redrive.workflow.ReplayCheckReport.PinnedVersion;
@@ -100,7 +98,7 @@ class ReplayCheckTest extends RuntimeHarness {
         .containsExactlyInAnyOrder(
             large.get(0), large.get(1), large.get(2), old.get(0), old.get(1));
     InstanceResult drifted = byId(changed, large.get(0));
-    HistoryRow review =
+    WorkflowEvent review =
         client.history(large.get(0), 1).stream()
             .filter(r -> "ACTIVITY_SCHEDULED".equals(r.kind()) && "review".equals(r.name()))
             .findFirst()
@@ -198,7 +196,7 @@ class ReplayCheckTest extends RuntimeHarness {
   private static boolean waiting(WorkflowClient client, String id) {
     return client
         .get(id)
-        .map(i -> i.status() == Status.RUNNING && "\"waiting\"".equals(i.customStatus()))
+        .map(i -> i.status() == InstanceStatus.RUNNING && "\"waiting\"".equals(i.customStatus()))
         .orElse(false);
   }
 

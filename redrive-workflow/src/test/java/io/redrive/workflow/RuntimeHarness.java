@@ -3,6 +3,7 @@ package io.redrive.workflow;
 import io.redrive.Redrive;
 import io.redrive.retry.UnregisteredHandlerBackoff;
 import io.redrive.store.Store;
+import io.redrive.store.WorkflowStore;
 import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,6 +26,7 @@ abstract class RuntimeHarness {
 
   private final List<AutoCloseable> open = new ArrayList<>();
   StoreKind.TestDb db;
+  Store store;
   Redrive redrive;
 
   @AfterEach
@@ -44,7 +46,7 @@ abstract class RuntimeHarness {
 
   Redrive redrive(StoreKind kind, Clock clock) {
     db = kind.newDatabase();
-    Store store = db.open();
+    store = db.open();
     redrive = Redrive.builder(store).clock(clock).build();
     open.add(redrive);
     return redrive;
@@ -66,6 +68,11 @@ abstract class RuntimeHarness {
             .start();
     open.add(runtime);
     return runtime;
+  }
+
+  /** The workflow half of the store under test, for what only the store shows. */
+  WorkflowStore workflowStore() {
+    return (WorkflowStore) store;
   }
 
   WorkflowClient client() {

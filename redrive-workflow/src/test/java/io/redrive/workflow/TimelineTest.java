@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.redrive.store.InstanceRow.Status;
 import io.redrive.workflow.TimelineEntry.Kind;
 import java.time.Duration;
 import java.util.List;
@@ -95,7 +94,7 @@ class TimelineTest extends RuntimeHarness {
     assertThat(failed.name()).isEqualTo("Flaky");
     assertThat(failed.message()).contains("first delivery fails");
     assertThat(failed.node()).isNotNull();
-    assertThat(client().get(id).orElseThrow().status()).isEqualTo(Status.COMPLETED);
+    assertThat(client().get(id).orElseThrow().status()).isEqualTo(InstanceStatus.COMPLETED);
     assertThat(client().timeline("no-such-instance")).isEmpty();
   }
 

@@ -6,8 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.redrive.error.ConflictException;
 import io.redrive.error.InstanceNotFoundException;
-import io.redrive.store.InstanceRow.Status;
-import io.redrive.store.WorkflowStore;
 import io.redrive.testkit.ControllableClock;
 import io.redrive.testkit.TestHooks;
 import java.time.Duration;
@@ -29,10 +27,6 @@ class TimersAndEventsTest extends RuntimeHarness {
   private void start(StoreKind kind) {
     clock = ControllableClock.startingAtEpochOfTests();
     redrive(kind, clock);
-  }
-
-  private WorkflowStore store() {
-    return (WorkflowStore) redrive.store();
   }
 
   private static WorkflowRegistry registry() {
@@ -130,8 +124,8 @@ class TimersAndEventsTest extends RuntimeHarness {
         .atMost(WAIT)
         .until(
             () ->
-                store().readInbox(id).stream().anyMatch(r -> r.kind().equals("TIMER_FIRED"))
-                    && client().get(id).orElseThrow().status() == Status.RUNNING);
+                workflowStore().readInbox(id).stream().anyMatch(r -> r.kind().equals("TIMER_FIRED"))
+                    && client().get(id).orElseThrow().status() == InstanceStatus.RUNNING);
   }
 
   /** Holds while the pollers get several rounds (50 ms each) to act on what they must not. */
@@ -149,7 +143,7 @@ class TimersAndEventsTest extends RuntimeHarness {
     awaitTimerWaiting(id);
 
     clock.advance(HOUR.minusMillis(1));
-    staysTrue(() -> client().get(id).orElseThrow().status() == Status.RUNNING);
+    staysTrue(() -> client().get(id).orElseThrow().status() == InstanceStatus.RUNNING);
 
     clock.advance(Duration.ofMillis(1));
     assertThat(client().awaitResult(id, WAIT, String.class))
@@ -230,7 +224,7 @@ class TimersAndEventsTest extends RuntimeHarness {
     awaitTimerWaiting(id);
 
     clock.advance(HOUR);
-    await().atMost(WAIT).until(() -> store().readInbox(id).isEmpty());
+    await().atMost(WAIT).until(() -> workflowStore().readInbox(id).isEmpty());
     client().raiseEvent(id, "e", "late", null);
 
     assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("timeout,late");
@@ -251,7 +245,7 @@ class TimersAndEventsTest extends RuntimeHarness {
         .until(
             () ->
                 client().history(id, 1).stream().anyMatch(e -> e.kind().equals("EVENT_RAISED"))
-                    && store().readInbox(id).isEmpty());
+                    && workflowStore().readInbox(id).isEmpty());
     client().raiseEvent(id, "more", "second", null);
     assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("first second");
   }
@@ -314,21 +308,23 @@ class TimersAndEventsTest extends RuntimeHarness {
     start(kind);
     WorkflowRuntime first = runtime(registry());
     String id = client().start(StartRequest.of("Collector", 2)).instanceId();
-    await().atMost(WAIT).until(() -> client().get(id).orElseThrow().status() == Status.RUNNING);
+    await()
+        .atMost(WAIT)
+        .until(() -> client().get(id).orElseThrow().status() == InstanceStatus.RUNNING);
     first.stop(WAIT);
     withConnection(c -> TestHooks.corruptHistoryEvent(c, id, 1, 1));
     runtime(registry(), b -> b.maxAttempts(100));
 
     client().raiseEvent(id, "item", "a", null);
-    await().atMost(WAIT).until(() -> store().readTimeline(id).size() == 1);
-    staysTrue(() -> store().readTimeline(id).size() == 1);
+    await().atMost(WAIT).until(() -> workflowStore().readTimeline(id).size() == 1);
+    staysTrue(() -> workflowStore().readTimeline(id).size() == 1);
 
-    assertThat(store().readTimeline(id))
+    assertThat(workflowStore().readTimeline(id))
         .singleElement()
         .satisfies(t -> assertThat(t.outcome()).isEqualTo("HISTORY_UNREADABLE"));
-    assertThat(client().get(id).orElseThrow().status()).isEqualTo(Status.RUNNING);
+    assertThat(client().get(id).orElseThrow().status()).isEqualTo(InstanceStatus.RUNNING);
     clock.advance(Duration.ofSeconds(1));
-    await().atMost(WAIT).until(() -> store().readTimeline(id).size() == 2);
+    await().atMost(WAIT).until(() -> workflowStore().readTimeline(id).size() == 2);
   }
 
   @ParameterizedTest
@@ -341,12 +337,12 @@ class TimersAndEventsTest extends RuntimeHarness {
             .build();
     WorkflowRuntime old = runtime(withoutCollector, b -> b.maxAttempts(100));
     String id = client().start(StartRequest.of("Collector", 1)).instanceId();
-    await().atMost(WAIT).until(() -> store().readTimeline(id).size() == 1);
+    await().atMost(WAIT).until(() -> workflowStore().readTimeline(id).size() == 1);
     old.stop(WAIT);
     runtime(registry(), b -> b.maxAttempts(100));
 
     client().raiseEvent(id, "item", "during backoff", null);
-    staysTrue(() -> client().get(id).orElseThrow().status() == Status.PENDING);
+    staysTrue(() -> client().get(id).orElseThrow().status() == InstanceStatus.PENDING);
     clock.advance(Duration.ofSeconds(1));
 
     assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("during backoff");

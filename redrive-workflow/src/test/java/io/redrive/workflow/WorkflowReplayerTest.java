@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.redrive.store.HistoryRow;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +42,7 @@ class WorkflowReplayerTest extends RuntimeHarness {
     String id =
         client().start(StartRequest.of("order", "book").withInstanceId("order-1")).instanceId();
     assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("book reserved charged");
-    List<HistoryRow> rows = client().history(id, null);
+    List<WorkflowEvent> rows = client().history(id, null);
     return WorkflowReplayer.toJson(rows);
   }
 

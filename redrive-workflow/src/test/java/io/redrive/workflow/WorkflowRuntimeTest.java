@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redrive.retry.UnregisteredHandlerBackoff;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InstanceRow.Status;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -36,10 +34,10 @@ class WorkflowRuntimeTest extends RuntimeHarness {
 
     assertThat(client.awaitResult(id, WAIT, String.class)).isEqualTo("hello, ada!");
     InstanceInfo info = client.get(id).orElseThrow();
-    assertThat(info.status()).isEqualTo(Status.COMPLETED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.COMPLETED);
     assertThat(info.version()).isEqualTo("1.0.0");
     assertThat(client.history(id, 1))
-        .extracting(HistoryRow::kind)
+        .extracting(WorkflowEvent::kind)
         .containsExactly(
             "ORCHESTRATION_STARTED",
             "TURN_STARTED",
@@ -136,7 +134,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
 
     assertThat(client.awaitResult(id, WAIT, Integer.class)).isEqualTo(41);
     InstanceInfo child = client.get(id + "::sub::1").orElseThrow();
-    assertThat(child.status()).isEqualTo(Status.COMPLETED);
+    assertThat(child.status()).isEqualTo(InstanceStatus.COMPLETED);
     assertThat(child.parentId()).isEqualTo(id);
   }
 
@@ -159,7 +157,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
 
     assertThat(client.awaitResult(id, WAIT, Integer.class)).isEqualTo(505);
     assertThat(client.get(id).orElseThrow().executionId()).isEqualTo(5);
-    assertThat(client.history(id, 1)).extracting(HistoryRow::kind).endsWith("CONTINUED_AS_NEW");
+    assertThat(client.history(id, 1)).extracting(WorkflowEvent::kind).endsWith("CONTINUED_AS_NEW");
   }
 
   @ParameterizedTest
@@ -186,7 +184,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
 
     for (String id : List.of(unknown, badVersion)) {
       InstanceInfo info = client.await(id, WAIT);
-      assertThat(info.status()).as(id).isEqualTo(Status.FAILED);
+      assertThat(info.status()).as(id).isEqualTo(InstanceStatus.FAILED);
       assertThat(info.failure().reason()).isEqualTo("POISON");
       assertThat(info.failure().target()).isEqualTo(PoisonTarget.ORCHESTRATION);
       assertThat(info.failure().attempt()).isEqualTo(4);
@@ -195,7 +193,7 @@ class WorkflowRuntimeTest extends RuntimeHarness {
           .isEqualTo("poison: orchestration " + id + " exceeded 4 attempts (max 3)");
       assertThat(info.failure().lastAttempt().reason()).isEqualTo("UNREGISTERED");
       assertThat(client.history(id, 1))
-          .extracting(HistoryRow::kind)
+          .extracting(WorkflowEvent::kind)
           .containsExactly("ORCHESTRATION_STARTED", "TURN_STARTED", "ORCHESTRATION_FAILED");
     }
     assertThatThrownBy(() -> client.awaitResult(unknown, WAIT, String.class))
@@ -224,15 +222,15 @@ class WorkflowRuntimeTest extends RuntimeHarness {
     String id = client.start(StartRequest.of("waiter", "x")).instanceId();
     org.awaitility.Awaitility.await()
         .atMost(WAIT)
-        .until(() -> client.get(id).orElseThrow().status() == Status.RUNNING);
+        .until(() -> client.get(id).orElseThrow().status() == InstanceStatus.RUNNING);
 
     client.terminate(id, "changed my mind");
 
     InstanceInfo info = client.await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.TERMINATED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.TERMINATED);
     assertThat(info.failure().message()).isEqualTo("changed my mind");
     assertThat(client.history(id, 1))
-        .extracting(HistoryRow::kind)
+        .extracting(WorkflowEvent::kind)
         .endsWith("ORCHESTRATION_TERMINATED");
   }
 }

@@ -3,11 +3,13 @@ package io.redrive.cli.command;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.cli.client.ApiClient;
 import io.redrive.cli.output.Fields;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InstancePage;
-import io.redrive.store.InstanceRow;
-import io.redrive.store.ListInstancesParams;
+import io.redrive.workflow.InstanceInfo;
+import io.redrive.workflow.InstancePage;
+import io.redrive.workflow.InstanceQuery;
 import io.redrive.workflow.InstanceReader;
+import io.redrive.workflow.InstanceStatus;
+import io.redrive.workflow.WorkflowEvent;
+import io.redrive.workflow.WorkflowFailure;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +24,7 @@ final class ApiInstanceReader implements InstanceReader {
   }
 
   @Override
-  public InstancePage list(ListInstancesParams p) {
+  public InstancePage list(InstanceQuery p) {
     ApiClient.Query q = ApiClient.Query.of();
     p.statuses().forEach(s -> q.add("status", s.name().toLowerCase(Locale.ROOT)));
     q.add("name", p.name())
@@ -30,45 +32,41 @@ final class ApiInstanceReader implements InstanceReader {
         .add("after", p.cursor())
         .add("limit", p.limit());
     JsonNode page = client.get("/v1/workflows", q);
-    List<InstanceRow> rows = new ArrayList<>();
+    List<InstanceInfo> instances = new ArrayList<>();
     for (JsonNode i : page.path("instances")) {
-      rows.add(row(i));
+      instances.add(instance(i));
     }
-    return new InstancePage(rows, Fields.text(page, "next"));
+    return new InstancePage(instances, Fields.text(page, "next"));
   }
 
-  private static InstanceRow row(JsonNode i) {
+  /** An instance of a list page: a summary, so input, output and history sizes are not there. */
+  private static InstanceInfo instance(JsonNode i) {
     JsonNode failure = i.get("failure");
-    return new InstanceRow(
+    return new InstanceInfo(
         Fields.text(i, "id"),
         Fields.text(i, "name"),
         Fields.text(i, "version"),
         Fields.text(i, "requestedVersion"),
-        InstanceRow.Status.valueOf(Fields.text(i, "status")),
+        InstanceStatus.valueOf(Fields.text(i, "status")),
         i.path("execution").asInt(),
+        null,
+        null,
+        failure == null || failure.isNull() ? null : WorkflowFailure.fromJson(failure.toString()),
+        null,
         Fields.text(i, "parent"),
         Fields.text(i, "root"),
-        null,
-        null,
-        failure == null || failure.isNull() ? null : failure.toString(),
-        null,
         instant(i, "createdAt"),
         instant(i, "updatedAt"),
         instant(i, "completedAt"),
-        null,
         i.path("turnAttempt").asInt(),
-        null,
-        null,
         0,
-        0,
-        null,
-        null);
+        0);
   }
 
   @Override
-  public List<HistoryRow> history(String instanceId, Integer executionId) {
+  public List<WorkflowEvent> history(String instanceId, Integer executionId) {
     String path = "/v1/workflows/" + ApiClient.segment(instanceId) + "/history";
-    List<HistoryRow> rows = new ArrayList<>();
+    List<WorkflowEvent> events = new ArrayList<>();
     String after = null;
     do {
       JsonNode page =
@@ -80,10 +78,10 @@ final class ApiInstanceReader implements InstanceReader {
                   .add("after", after));
       for (JsonNode e : page.path("events")) {
         JsonNode data = e.get("data");
-        rows.add(
-            new HistoryRow(
-                e.path("execution").asInt(),
+        events.add(
+            new WorkflowEvent(
                 e.path("eventId").asInt(),
+                e.path("execution").asInt(),
                 Fields.text(e, "kind"),
                 e.hasNonNull("seq") ? e.get("seq").asLong() : null,
                 Fields.text(e, "name"),
@@ -93,7 +91,7 @@ final class ApiInstanceReader implements InstanceReader {
       }
       after = Fields.text(page, "next");
     } while (after != null);
-    return rows;
+    return events;
   }
 
   private static Instant instant(JsonNode n, String field) {

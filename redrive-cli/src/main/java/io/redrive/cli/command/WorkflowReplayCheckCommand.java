@@ -3,7 +3,7 @@ package io.redrive.cli.command;
 import io.redrive.cli.client.ApiClient;
 import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Output;
-import io.redrive.store.InstanceRow;
+import io.redrive.workflow.InstanceStatus;
 import io.redrive.workflow.ReplayCheckOptions;
 import io.redrive.workflow.ReplayCheckReport;
 import io.redrive.workflow.WorkflowRegistry;
@@ -58,8 +58,7 @@ final class WorkflowReplayCheckCommand extends ApiCommand {
     ReplayCheckOptions options = ReplayCheckOptions.running();
     if (statuses != null && !statuses.isEmpty()) {
       options =
-          options.withStatuses(
-              statuses.stream().map(this::status).toArray(InstanceRow.Status[]::new));
+          options.withStatuses(statuses.stream().map(this::status).toArray(InstanceStatus[]::new));
     }
     if (name != null) {
       options = options.withName(name);
@@ -78,9 +77,9 @@ final class WorkflowReplayCheckCommand extends ApiCommand {
     return report.ok() ? 0 : ExitCode.REPLAY_BREAKS.code();
   }
 
-  private InstanceRow.Status status(String text) {
+  private InstanceStatus status(String text) {
     try {
-      return InstanceRow.Status.valueOf(text.trim().toUpperCase(Locale.ROOT));
+      return InstanceStatus.valueOf(text.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw CliException.usage("--status: running, pending or failed, was \"" + text + "\"");
     }

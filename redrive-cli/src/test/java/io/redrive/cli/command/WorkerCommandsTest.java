@@ -165,7 +165,7 @@ class WorkerCommandsTest {
 
   @Test
   void complete_withResult_onAWorkflowOwnedQueue_reachesTheInstance_badJsonIsAUsageError() {
-    var store = server.redrive().store();
+    var store = server.store();
     var workflows = (WorkflowStore) store;
     Instant now = Instant.now();
     store.createQueue(new CreateQueueParams("wf.acts", QueuePolicy.defaults(), true, now));

@@ -12,6 +12,7 @@ import io.redrive.server.auth.ApiKey;
 import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.config.ServerConfig;
 import io.redrive.server.config.StoreSettings;
+import io.redrive.store.Store;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -22,9 +23,11 @@ import java.util.List;
  */
 public final class TestServer implements AutoCloseable {
   private final RedriveServer server;
+  private final Store store; // null when the server opened its own
 
-  private TestServer(RedriveServer server) {
+  private TestServer(RedriveServer server, Store store) {
     this.server = server;
+    this.store = store;
   }
 
   public static TestServer start(Path dir) {
@@ -34,7 +37,14 @@ public final class TestServer implements AutoCloseable {
   public static TestServer start(Path dir, List<ApiKey> keys) {
     ServerConfig config =
         ServerConfig.defaults().withPort(0).withStore(StoreSettings.sqlite(dir)).withKeys(keys);
-    return new TestServer(RedriveServer.start(config, new KeyAuthorizer(keys)));
+    // Opened here, not by the server: Redrive hands its store to no one, and tests read it.
+    Store store = config.store().open();
+    try {
+      return new TestServer(RedriveServer.start(config, new KeyAuthorizer(keys), store), store);
+    } catch (RuntimeException e) {
+      store.close();
+      throw e;
+    }
   }
 
   /** A server over SQLite in {@code dir} running the workflow runtime {@code workflows} builds. */
@@ -42,7 +52,8 @@ public final class TestServer implements AutoCloseable {
       Path dir,
       java.util.function.Function<Redrive, io.redrive.workflow.WorkflowRuntime> workflows) {
     ServerConfig config = ServerConfig.defaults().withPort(0).withStore(StoreSettings.sqlite(dir));
-    return new TestServer(RedriveServer.start(config, new KeyAuthorizer(List.of()), workflows));
+    return new TestServer(
+        RedriveServer.start(config, new KeyAuthorizer(List.of()), workflows), null);
   }
 
   public String url() {
@@ -51,6 +62,18 @@ public final class TestServer implements AutoCloseable {
 
   public Redrive redrive() {
     return server.redrive();
+  }
+
+  /**
+   * The store under the server, for what only the store shows.
+   *
+   * @throws IllegalStateException for a server started with workflows (it opened its own)
+   */
+  public Store store() {
+    if (store == null) {
+      throw new IllegalStateException("this test server opened its own store");
+    }
+    return store;
   }
 
   /** Runs {@code redrive ARGS --server URL}. */
@@ -100,5 +123,8 @@ public final class TestServer implements AutoCloseable {
   @Override
   public void close() {
     server.stop();
+    if (store != null) {
+      store.close();
+    }
   }
 }

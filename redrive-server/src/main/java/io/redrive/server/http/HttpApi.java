@@ -12,7 +12,7 @@ import io.redrive.server.auth.Authorizer;
 import io.redrive.server.config.ServerConfig;
 import io.redrive.server.ui.Dashboard;
 import io.redrive.server.ui.UiFailure;
-import io.redrive.store.WorkflowStore;
+import io.redrive.workflow.WorkflowClient;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -68,8 +68,9 @@ public final class HttpApi implements AutoCloseable {
     table.addAll(new DeadGroupEndpoints(redrive).routes());
     table.addAll(new LeaseEndpoints(redrive, views, waiter, config.maxLeaseWait()).routes());
     table.add(new SettleEndpoint(redrive).route());
-    if (redrive.store() instanceof WorkflowStore store) {
-      this.workflows = new WorkflowEndpoints(redrive, store, config.maxLeaseWait());
+    if (WorkflowClient.supports(redrive)) {
+      this.workflows =
+          new WorkflowEndpoints(redrive, WorkflowClient.on(redrive), config.maxLeaseWait());
       table.addAll(workflows.routes());
     } else {
       this.workflows = null;

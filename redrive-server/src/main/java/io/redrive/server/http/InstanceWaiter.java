@@ -1,8 +1,8 @@
 package io.redrive.server.http;
 
-import io.redrive.store.InstanceRow;
 import io.redrive.store.ReadySubscription;
-import io.redrive.store.WorkflowStore;
+import io.redrive.workflow.InstanceInfo;
+import io.redrive.workflow.WorkflowClient;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -16,15 +16,15 @@ final class InstanceWaiter implements AutoCloseable {
   /** Longest a waiter sleeps without re-reading (a missed announcement costs at most this). */
   static final Duration RECHECK = Duration.ofSeconds(1);
 
-  private final WorkflowStore store;
+  private final WorkflowClient client;
   private final Object signal = new Object();
   private final ReadySubscription subscription;
   private long generation;
   private boolean closed;
 
-  InstanceWaiter(WorkflowStore store) {
-    this.store = store;
-    this.subscription = store.subscribeTurns(this::announce);
+  InstanceWaiter(WorkflowClient client) {
+    this.client = client;
+    this.subscription = client.subscribeTurns(this::announce);
   }
 
   private void announce() {
@@ -38,14 +38,14 @@ final class InstanceWaiter implements AutoCloseable {
    * The instance once it has ended, or as it is when {@code timeout} passed (or the server stops);
    * empty when it does not exist (any more).
    */
-  Optional<InstanceRow> awaitEnd(String id, Duration timeout) throws InterruptedException {
+  Optional<InstanceInfo> awaitEnd(String id, Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       long seen;
       synchronized (signal) {
         seen = generation;
       }
-      Optional<InstanceRow> row = store.findInstance(id);
+      Optional<InstanceInfo> row = client.get(id);
       long left = deadline - System.nanoTime();
       if (row.isEmpty() || row.get().status().terminal() || left <= 0) {
         return row;

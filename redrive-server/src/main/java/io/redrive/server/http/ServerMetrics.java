@@ -15,8 +15,8 @@ import io.redrive.Redrive;
 import io.redrive.error.JdbcUrls;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
-import io.redrive.store.InstanceRow;
-import io.redrive.store.WorkflowStore;
+import io.redrive.workflow.InstanceStatus;
+import io.redrive.workflow.WorkflowClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +43,7 @@ final class ServerMetrics implements AutoCloseable {
   private final MultiGauge depth;
   private final MultiGauge instances;
   private final Redrive redrive;
+  private final WorkflowClient workflows; // null when the store keeps no workflows
   private final ScheduledExecutorService refresher;
   private final JvmGcMetrics gc = new JvmGcMetrics();
   private volatile long refreshedAtNanos = System.nanoTime() - REFRESH.toNanos();
@@ -54,6 +55,7 @@ final class ServerMetrics implements AutoCloseable {
   ServerMetrics(Redrive redrive, PrometheusMeterRegistry registry) {
     this.registry = registry;
     this.redrive = redrive;
+    this.workflows = WorkflowClient.supports(redrive) ? WorkflowClient.on(redrive) : null;
     new JvmMemoryMetrics().bindTo(registry);
     gc.bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
@@ -103,12 +105,12 @@ final class ServerMetrics implements AutoCloseable {
     } catch (RuntimeException e) {
       log.warn("refreshing queue depth gauges failed: {}", JdbcUrls.mask(e.getMessage()));
     }
-    if (redrive.store() instanceof WorkflowStore workflows) {
+    if (workflows != null) {
       try {
-        Map<InstanceRow.Status, Long> counts = workflows.countInstances();
+        Map<InstanceStatus, Long> counts = workflows.countByStatus();
         List<MultiGauge.Row<?>> rows = new ArrayList<>();
         // Every status, zeros included, so a dashboard's series never vanish.
-        for (InstanceRow.Status status : InstanceRow.Status.values()) {
+        for (InstanceStatus status : InstanceStatus.values()) {
           rows.add(
               MultiGauge.Row.of(Tags.of("status", status.name()), counts.getOrDefault(status, 0L)));
         }

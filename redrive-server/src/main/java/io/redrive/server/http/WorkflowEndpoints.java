@@ -10,17 +10,18 @@ import io.redrive.error.ConflictException;
 import io.redrive.error.InstanceNotFoundException;
 import io.redrive.server.auth.AuthException;
 import io.redrive.server.auth.Permission;
-import io.redrive.store.DeleteTreeResult;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InstancePage;
-import io.redrive.store.InstanceRow;
-import io.redrive.store.ListInstancesParams;
-import io.redrive.store.StartInstanceParams.IfExists;
-import io.redrive.store.WorkflowStore;
 import io.redrive.time.DurationText;
+import io.redrive.workflow.DeleteResult;
+import io.redrive.workflow.InstanceDetail;
+import io.redrive.workflow.InstanceInfo;
+import io.redrive.workflow.InstancePage;
+import io.redrive.workflow.InstanceQuery;
+import io.redrive.workflow.InstanceStatus;
 import io.redrive.workflow.StartRequest;
+import io.redrive.workflow.StartRequest.IfExists;
 import io.redrive.workflow.StartResult;
 import io.redrive.workflow.WorkflowClient;
+import io.redrive.workflow.WorkflowEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,8 +36,9 @@ import java.util.regex.Pattern;
 /**
  * The workflow endpoints of docs/api.md ("Workflows"): start, list, get (with a long-poll wait),
  * history, timeline, children, raise an event, terminate, retry and delete, over the {@link
- * WorkflowClient} of the engine's store. A key limited to some orchestrations ({@code workflows}
- * patterns) sees the others as missing, as a queue-scoped key sees other queues' messages.
+ * WorkflowClient} of the engine's store (and nothing else of it). A key limited to some
+ * orchestrations ({@code workflows} patterns) sees the others as missing, as a queue-scoped key
+ * sees other queues' messages.
  */
 final class WorkflowEndpoints implements AutoCloseable {
   /** Ids a caller may choose at start; {@code ::sub::} is kept for generated child ids. */
@@ -47,18 +49,14 @@ final class WorkflowEndpoints implements AutoCloseable {
 
   private final Redrive redrive;
   private final WorkflowClient client;
-  private final WorkflowStore store;
-  private final WorkflowViews views;
   private final Duration maxWait;
   private final InstanceWaiter waiter;
 
-  WorkflowEndpoints(Redrive redrive, WorkflowStore store, Duration maxWait) {
+  WorkflowEndpoints(Redrive redrive, WorkflowClient client, Duration maxWait) {
     this.redrive = redrive;
-    this.client = WorkflowClient.on(redrive);
-    this.store = store;
-    this.views = new WorkflowViews(store);
+    this.client = client;
     this.maxWait = maxWait;
-    this.waiter = new InstanceWaiter(store);
+    this.waiter = new InstanceWaiter(client);
   }
 
   /** Releases the calls waiting for an instance to end and stops listening to the store. */
@@ -232,10 +230,9 @@ final class WorkflowEndpoints implements AutoCloseable {
             delay == null ? null : redrive.clock().instant().plus(delay),
             ifExists);
     StartResult started = client.start(request);
-    InstanceRow row = find(ex, started.instanceId());
     ex.reply(
         started.created() ? 201 : 200,
-        views.instance(row, redrive.clock().instant(), started.created()));
+        WorkflowViews.instance(inspect(ex, started.instanceId()), started.created()));
   }
 
   private static IfExists ifExists(String text) {
@@ -249,7 +246,7 @@ final class WorkflowEndpoints implements AutoCloseable {
   }
 
   private void list(Exchange ex) {
-    Set<InstanceRow.Status> statuses = EnumSet.noneOf(InstanceRow.Status.class);
+    Set<InstanceStatus> statuses = EnumSet.noneOf(InstanceStatus.class);
     for (String s : ex.queryAll("status")) {
       for (String part : s.split(",")) {
         statuses.add(status(part.trim()));
@@ -257,8 +254,8 @@ final class WorkflowEndpoints implements AutoCloseable {
     }
     int limit = limit(ex.query("limit"), 100, 1000);
     String roots = ex.query("roots");
-    ListInstancesParams params =
-        new ListInstancesParams(
+    InstanceQuery query =
+        new InstanceQuery(
             statuses,
             name("name", ex.query("name")),
             name("root", ex.query("root")),
@@ -269,9 +266,9 @@ final class WorkflowEndpoints implements AutoCloseable {
             bool("roots", roots),
             instant("since", ex.query("since")),
             instant("before", ex.query("before")));
-    InstancePage page = client.list(params);
+    InstancePage page = client.list(query);
     List<WorkflowResponses.InstanceSummary> out = new ArrayList<>();
-    for (InstanceRow r : page.instances()) {
+    for (InstanceInfo r : page.instances()) {
       if (ex.mayAccessWorkflow(r.name())) {
         out.add(WorkflowViews.summary(r));
       }
@@ -287,17 +284,17 @@ final class WorkflowEndpoints implements AutoCloseable {
       throw new IllegalArgumentException(
           "wait: at most " + DurationText.format(maxWait) + " (maxLeaseWait), was " + waitText);
     }
-    InstanceRow row = find(ex, id);
-    if (wait != null && !row.status().terminal()) {
+    InstanceDetail detail = inspect(ex, id);
+    if (wait != null && !detail.instance().status().terminal()) {
       waiter.awaitEnd(id, wait);
-      row = find(ex, id); // deleted meanwhile: not found
+      detail = inspect(ex, id); // deleted meanwhile: not found
     }
-    ex.reply(views.instance(row, redrive.clock().instant(), null));
+    ex.reply(WorkflowViews.instance(detail, null));
   }
 
   private void history(Exchange ex) {
     String id = id(ex);
-    InstanceRow row = find(ex, id);
+    InstanceInfo row = find(ex, id);
     String execution = ex.query("execution");
     Integer executionId;
     if (execution == null) {
@@ -313,7 +310,7 @@ final class WorkflowEndpoints implements AutoCloseable {
     List<WorkflowResponses.Event> events = new ArrayList<>();
     String next = null;
     long position = 0;
-    for (HistoryRow e : client.history(id, executionId)) {
+    for (WorkflowEvent e : client.history(id, executionId)) {
       position++;
       if (position <= after || (!turns && "TURN_STARTED".equals(e.kind()))) {
         continue;
@@ -341,9 +338,8 @@ final class WorkflowEndpoints implements AutoCloseable {
     List<WorkflowResponses.InstanceSummary> out = new ArrayList<>();
     String cursor = null;
     do {
-      InstancePage page =
-          client.list(ListInstancesParams.all(1000).withParentId(id).withCursor(cursor));
-      for (InstanceRow r : page.instances()) {
+      InstancePage page = client.list(InstanceQuery.all(1000).withParentId(id).withCursor(cursor));
+      for (InstanceInfo r : page.instances()) {
         if (ex.mayAccessWorkflow(r.name())) {
           out.add(WorkflowViews.summary(r));
         }
@@ -384,7 +380,7 @@ final class WorkflowEndpoints implements AutoCloseable {
           "workflow instance \"" + id + "\" has ended; nothing to terminate");
     }
     client.terminate(id, body == null ? null : body.reason());
-    ex.reply(views.instance(find(ex, id), redrive.clock().instant(), null));
+    ex.reply(WorkflowViews.instance(inspect(ex, id), null));
   }
 
   private void retry(Exchange ex) throws Exception {
@@ -393,17 +389,17 @@ final class WorkflowEndpoints implements AutoCloseable {
     maxLength("note", body == null ? null : body.note(), 1000);
     find(ex, id);
     client.retry(id, body == null ? null : body.note());
-    ex.reply(views.instance(find(ex, id), redrive.clock().instant(), null));
+    ex.reply(WorkflowViews.instance(inspect(ex, id), null));
   }
 
   private void delete(Exchange ex) {
     String id = id(ex);
-    InstanceRow row = find(ex, id);
+    InstanceInfo row = find(ex, id);
     if (row.parentId() == null) {
       // a whole tree goes: the key must see every instance of it
       checkTreeInScope(ex, id);
     }
-    DeleteTreeResult r = client.delete(id, bool("force", ex.query("force")));
+    DeleteResult r = client.delete(id, bool("force", ex.query("force")));
     ex.reply(new WorkflowResponses.Deleted(r.instances(), r.messages()));
   }
 
@@ -411,8 +407,8 @@ final class WorkflowEndpoints implements AutoCloseable {
     String cursor = null;
     do {
       InstancePage page =
-          client.list(new ListInstancesParams(Set.of(), null, rootId, 1000, cursor));
-      for (InstanceRow r : page.instances()) {
+          client.list(InstanceQuery.all(1000).withRootId(rootId).withCursor(cursor));
+      for (InstanceInfo r : page.instances()) {
         if (!ex.mayAccessWorkflow(r.name())) {
           throw AuthException.forbidden(
               "this key may not delete the tree of \""
@@ -425,12 +421,21 @@ final class WorkflowEndpoints implements AutoCloseable {
   }
 
   /** The instance of the path, or INSTANCE_NOT_FOUND also when the key's scope hides it. */
-  private InstanceRow find(Exchange ex, String id) {
-    InstanceRow row = store.findInstance(id).orElseThrow(() -> new InstanceNotFoundException(id));
+  private InstanceInfo find(Exchange ex, String id) {
+    InstanceInfo row = client.get(id).orElseThrow(() -> new InstanceNotFoundException(id));
     if (!ex.mayAccessWorkflow(row.name())) {
       throw new InstanceNotFoundException(id);
     }
     return row;
+  }
+
+  /** As {@link #find}, with what the instance waits on and has outstanding. */
+  private InstanceDetail inspect(Exchange ex, String id) {
+    InstanceDetail detail = client.inspect(id).orElseThrow(() -> new InstanceNotFoundException(id));
+    if (!ex.mayAccessWorkflow(detail.instance().name())) {
+      throw new InstanceNotFoundException(id);
+    }
+    return detail;
   }
 
   private static String id(Exchange ex) {
@@ -442,8 +447,8 @@ final class WorkflowEndpoints implements AutoCloseable {
     return id;
   }
 
-  private static InstanceRow.Status status(String text) {
-    for (InstanceRow.Status s : InstanceRow.Status.values()) {
+  private static InstanceStatus status(String text) {
+    for (InstanceStatus s : InstanceStatus.values()) {
       if (s.name().equalsIgnoreCase(text)) {
         return s;
       }

@@ -1,7 +1,7 @@
 package io.redrive.server.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.redrive.store.InstanceRow;
+import io.redrive.workflow.InstanceStatus;
 import io.redrive.workflow.PoisonTarget;
 import io.redrive.workflow.TimelineEntry;
 import java.time.Instant;
@@ -21,7 +21,7 @@ final class WorkflowResponses {
       String name,
       @ApiField(nullable = true, description = "the pinned version; null before the first turn")
           String version,
-      InstanceRow.Status status,
+      InstanceStatus status,
       @ApiField(min = 1) int execution,
       @ApiField(nullable = true) RawJson input,
       @ApiField(nullable = true) RawJson output,
@@ -51,7 +51,7 @@ final class WorkflowResponses {
       @ApiField(nullable = true) String version,
       @ApiField(nullable = true, description = "the version asked for at start, if one was")
           String requestedVersion,
-      InstanceRow.Status status,
+      InstanceStatus status,
       @ApiField(min = 1) int execution,
       @ApiField(nullable = true) WorkflowFailure failure,
       @ApiField(nullable = true) RawJson customStatus,

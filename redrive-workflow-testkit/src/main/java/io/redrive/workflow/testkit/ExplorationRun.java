@@ -2,10 +2,10 @@ package io.redrive.workflow.testkit;
 
 import io.redrive.Redrive;
 import io.redrive.sqlite.SqliteStore;
-import io.redrive.store.InstanceRow.Status;
 import io.redrive.workflow.Activity;
 import io.redrive.workflow.ActivityRegistration;
 import io.redrive.workflow.InstanceInfo;
+import io.redrive.workflow.InstanceStatus;
 import io.redrive.workflow.StartRequest;
 import io.redrive.workflow.WorkflowClient;
 import io.redrive.workflow.WorkflowFailure;
@@ -105,7 +105,7 @@ final class ExplorationRun {
               point != null && faults.fired(),
               rootId,
               info.status(),
-              info.status() == Status.COMPLETED ? info.output() : null,
+              info.status() == InstanceStatus.COMPLETED ? info.output() : null,
               failure,
               handlerRuns);
       List<ActivityCall> order;

@@ -1,6 +1,6 @@
 package io.redrive.workflow.testkit;
 
-import io.redrive.store.InstanceRow.Status;
+import io.redrive.workflow.InstanceStatus;
 import java.util.Map;
 import java.util.Objects;
 
@@ -22,7 +22,7 @@ public record ExploredRun(
     FailurePoint point,
     boolean injected,
     String instanceId,
-    Status status,
+    InstanceStatus status,
     String output,
     String failure,
     Map<String, Integer> handlerRuns) {

@@ -2,8 +2,8 @@ package io.redrive.workflow.golden;
 
 import io.redrive.Redrive;
 import io.redrive.retry.UnregisteredHandlerBackoff;
-import io.redrive.store.InstanceRow.Status;
 import io.redrive.workflow.InstanceInfo;
+import io.redrive.workflow.InstanceStatus;
 import io.redrive.workflow.StartRequest;
 import io.redrive.workflow.StoreKind;
 import io.redrive.workflow.WorkflowClient;
@@ -54,12 +54,12 @@ public final class GoldenHistoryRecorder {
       List<String> ids = new ArrayList<>();
       WorkflowRuntime old = runtime(redrive, GoldenScenarios.registry(false), "node-old");
       start(client, "golden-poisoned-retried", "Order", "book");
-      expect(client.await("golden-poisoned-retried", WAIT), Status.FAILED);
+      expect(client.await("golden-poisoned-retried", WAIT), InstanceStatus.FAILED);
       old.stop(WAIT);
 
       WorkflowRuntime node = runtime(redrive, GoldenScenarios.registry(true), "node-1");
       client.retry("golden-poisoned-retried", "deployed Ship");
-      expect(client.await("golden-poisoned-retried", WAIT), Status.COMPLETED);
+      expect(client.await("golden-poisoned-retried", WAIT), InstanceStatus.COMPLETED);
 
       start(client, "golden-activities", "Activities", "in");
       start(client, "golden-retries", "Retries", "r");
@@ -82,14 +82,14 @@ public final class GoldenHistoryRecorder {
       Thread.sleep(200);
       client.terminate("golden-terminated", "operator stop");
 
-      expect(client.await("golden-activities", WAIT), Status.COMPLETED);
-      expect(client.await("golden-retries", WAIT), Status.FAILED);
-      expect(client.await("golden-timers-events", WAIT), Status.COMPLETED);
-      expect(client.await("golden-children", WAIT), Status.COMPLETED);
-      expect(client.await("golden-continue", WAIT), Status.COMPLETED);
-      expect(client.await("golden-patched", WAIT), Status.COMPLETED);
-      expect(client.await("golden-terminated", WAIT), Status.TERMINATED);
-      expect(client.await("golden-terminated::sub::1", WAIT), Status.TERMINATED);
+      expect(client.await("golden-activities", WAIT), InstanceStatus.COMPLETED);
+      expect(client.await("golden-retries", WAIT), InstanceStatus.FAILED);
+      expect(client.await("golden-timers-events", WAIT), InstanceStatus.COMPLETED);
+      expect(client.await("golden-children", WAIT), InstanceStatus.COMPLETED);
+      expect(client.await("golden-continue", WAIT), InstanceStatus.COMPLETED);
+      expect(client.await("golden-patched", WAIT), InstanceStatus.COMPLETED);
+      expect(client.await("golden-terminated", WAIT), InstanceStatus.TERMINATED);
+      expect(client.await("golden-terminated::sub::1", WAIT), InstanceStatus.TERMINATED);
       node.stop(WAIT);
 
       ids.addAll(GoldenScenarios.ROOTS);
@@ -129,7 +129,7 @@ public final class GoldenHistoryRecorder {
     client.start(StartRequest.of(name, input).withInstanceId(id));
   }
 
-  private static void expect(InstanceInfo info, Status status) {
+  private static void expect(InstanceInfo info, InstanceStatus status) {
     if (info.status() != status) {
       throw new IllegalStateException(info.id() + " ended " + info.status() + ", not " + status);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.redrive.store.HistoryRow;
+import io.redrive.workflow.WorkflowEvent;
 import io.redrive.workflow.WorkflowReplayer;
 import io.redrive.workflow.history.EventCodec;
 import io.redrive.workflow.history.EventKind;
@@ -77,7 +78,17 @@ class GoldenHistoryTest {
   @ParameterizedTest
   @MethodSource("goldenFiles")
   void goldenHistory_everyEventDecodesAndWritesBackTheSame(Path file) throws Exception {
-    for (HistoryRow row : WorkflowReplayer.fromJson(read(file))) {
+    for (WorkflowEvent e : WorkflowReplayer.fromJson(read(file))) {
+      HistoryRow row =
+          new HistoryRow(
+              e.executionId(),
+              e.eventId(),
+              e.kind(),
+              e.seq(),
+              e.name(),
+              e.data(),
+              e.turn(),
+              e.at());
       HistoryEvent event = HistoryEvent.parse(row, MAPPER);
       EventCodec.Stored written = EventCodec.encode(event.event());
 

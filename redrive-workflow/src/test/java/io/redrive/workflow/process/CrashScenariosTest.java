@@ -5,13 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.redrive.Redrive;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InstanceRow.Status;
+import io.redrive.store.Store;
 import io.redrive.store.TurnRow;
 import io.redrive.store.WorkflowStore;
+import io.redrive.workflow.InstanceStatus;
 import io.redrive.workflow.StartRequest;
 import io.redrive.workflow.StoreKind;
 import io.redrive.workflow.WorkflowClient;
+import io.redrive.workflow.WorkflowEvent;
 import io.redrive.workflow.WorkflowRuntime;
 import io.redrive.workflow.WorkflowRuntime.Role;
 import java.nio.file.Files;
@@ -33,6 +34,7 @@ class CrashScenariosTest {
 
   private StoreKind.TestDb db;
   private Redrive redrive;
+  private WorkflowStore store;
   private WorkflowRuntime runtime;
   private ChildNode child;
   private final java.util.List<ChildNode> others = new java.util.ArrayList<>();
@@ -59,7 +61,9 @@ class CrashScenariosTest {
 
   private WorkflowClient setUp(StoreKind kind) throws Exception {
     db = kind.newDatabase();
-    redrive = Redrive.builder(db.open()).build();
+    Store opened = db.open();
+    store = (WorkflowStore) opened;
+    redrive = Redrive.builder(opened).build();
     sideEffects = Files.createTempFile("side-effects", ".txt");
     return WorkflowClient.on(redrive);
   }
@@ -105,12 +109,12 @@ class CrashScenariosTest {
     runtime = localNode(Role.ORCHESTRATIONS, Role.ACTIVITIES);
 
     assertThat(client.awaitResult(id, WAIT, String.class)).isEqualTo("side effect of x");
-    List<HistoryRow> history = client.history(id, 1);
+    List<WorkflowEvent> history = client.history(id, 1);
     assertThat(history.stream().filter(e -> e.kind().equals("TURN_STARTED")))
         .as("one TURN_STARTED per committed turn")
         .hasSize(2);
     assertThat(history.stream().filter(e -> e.kind().equals("ACTIVITY_SCHEDULED"))).hasSize(1);
-    List<TurnRow> timeline = ((WorkflowStore) redrive.store()).readTimeline(id);
+    List<TurnRow> timeline = store.readTimeline(id);
     assertThat(timeline)
         .anySatisfy(
             t -> {
@@ -146,12 +150,12 @@ class CrashScenariosTest {
     }
 
     assertThat(Files.readAllLines(sideEffects)).hasSize(2);
-    List<HistoryRow> completed =
+    List<WorkflowEvent> completed =
         client.history(id, 1).stream().filter(e -> e.kind().equals("ACTIVITY_COMPLETED")).toList();
     assertThat(completed).hasSize(1);
     JsonNode attempts = JSON.readTree(completed.get(0).data()).path("attempts");
     assertThat(attempts.toString()).contains("LEASE_EXPIRED");
-    assertThat(client.get(id).orElseThrow().status()).isEqualTo(Status.COMPLETED);
+    assertThat(client.get(id).orElseThrow().status()).isEqualTo(InstanceStatus.COMPLETED);
   }
 
   @ParameterizedTest
@@ -179,12 +183,12 @@ class CrashScenariosTest {
     runtime = localNode(2, Role.ORCHESTRATIONS, Role.ACTIVITIES);
 
     var info = client.await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     assertThat(info.failure().reason()).isEqualTo("POISON");
     assertThat(info.failure().attempt()).isEqualTo(3);
     assertThat(info.failure().maxAttempts()).isEqualTo(2);
     assertThat(info.failure().lastAttempt().reason()).isEqualTo("LEASE_EXPIRED");
-    assertThat(((WorkflowStore) redrive.store()).readTimeline(id))
+    assertThat(store.readTimeline(id))
         .filteredOn(t -> t.outcome().equals("LEASE_EXPIRED"))
         .extracting(TurnRow::node)
         .containsExactly("doomed-1", "doomed-2");
@@ -217,7 +221,7 @@ class CrashScenariosTest {
     WorkflowRuntime activities = localNode(2, Role.ACTIVITIES);
     try {
       var info = client.await(id, WAIT);
-      assertThat(info.status()).isEqualTo(Status.FAILED);
+      assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
       assertThat(info.failure().target()).isEqualTo(io.redrive.workflow.PoisonTarget.ACTIVITY);
       assertThat(info.failure().attempt()).isEqualTo(3);
       assertThat(info.failure().maxAttempts()).isEqualTo(2);
@@ -247,7 +251,7 @@ class CrashScenariosTest {
     runtime = localNode(10, 2, Role.ORCHESTRATIONS, Role.ACTIVITIES);
 
     var info = client.await(id, WAIT);
-    assertThat(info.status()).isEqualTo(Status.FAILED);
+    assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     assertThat(info.failure().reason()).isEqualTo("POISON");
     assertThat(info.failure().display())
         .isEqualTo(
@@ -256,7 +260,7 @@ class CrashScenariosTest {
                 + " crashed 2 nodes (doomed-1, doomed-2) in 3 attempts"
                 + " (max crashes 2)");
     assertThat(client.history(id, 1))
-        .extracting(HistoryRow::kind)
+        .extracting(WorkflowEvent::kind)
         .containsExactly("ORCHESTRATION_STARTED", "TURN_STARTED", "ORCHESTRATION_FAILED");
     assertThat(Files.readAllLines(sideEffects)).as("the third node never ran it").isEmpty();
   }
@@ -280,7 +284,7 @@ class CrashScenariosTest {
     WorkflowRuntime activities = localNode(10, 2, Role.ACTIVITIES);
     try {
       var info = client.await(id, WAIT);
-      assertThat(info.status()).isEqualTo(Status.FAILED);
+      assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
       assertThat(info.failure().reason()).isEqualTo("POISON");
       assertThat(info.failure().target()).isEqualTo(io.redrive.workflow.PoisonTarget.ACTIVITY);
       assertThat(info.failure().attempt()).isEqualTo(3);
