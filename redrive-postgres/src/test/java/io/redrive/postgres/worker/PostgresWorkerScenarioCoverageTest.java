@@ -13,6 +13,8 @@ class PostgresWorkerScenarioCoverageTest {
             WorkerScenarios.uncovered(
                 List.of(
                     PostgresWorkerOutcomeTest.class,
+                    PostgresWorkerClassificationTest.class,
+                    PostgresWorkerMaintenanceTest.class,
                     PostgresWorkerHangTest.class,
                     PostgresWorkerHeartbeatTest.class,
                     PostgresWorkerUnregisteredTypeTest.class,

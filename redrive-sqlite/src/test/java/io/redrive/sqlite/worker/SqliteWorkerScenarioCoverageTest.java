@@ -13,6 +13,8 @@ class SqliteWorkerScenarioCoverageTest {
             WorkerScenarios.uncovered(
                 List.of(
                     SqliteWorkerOutcomeTest.class,
+                    SqliteWorkerClassificationTest.class,
+                    SqliteWorkerMaintenanceTest.class,
                     SqliteWorkerHangTest.class,
                     SqliteWorkerHeartbeatTest.class,
                     SqliteWorkerUnregisteredTypeTest.class,

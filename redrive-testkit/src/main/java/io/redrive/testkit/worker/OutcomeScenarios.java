@@ -1,10 +1,8 @@
 package io.redrive.testkit.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redrive.failure.FailureReason;
-import io.redrive.failure.FailureRecord;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
 import io.redrive.message.MessageIds;
@@ -20,13 +18,8 @@ import io.redrive.store.InstanceRow;
 import io.redrive.store.LeaseTurnParams;
 import io.redrive.store.StartInstanceParams;
 import io.redrive.store.WorkflowStore;
-import io.redrive.worker.FailureClassifier;
 import io.redrive.worker.Handler;
-import io.redrive.worker.HandlerRegistration;
 import io.redrive.worker.HandlerResult;
-import io.redrive.worker.Worker;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -35,43 +28,14 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a handler's return or throw does to its message: a return completes; {@link
- * HandlerResult#fail}, {@link HandlerResult#retryAfter} and {@link HandlerResult#deadNow} settle as
- * they say; a throw is classified by {@link FailureClassifier#defaults()}, the worker's classifier
- * or the type's own, and retried or dead-lettered by the reason's default.
+ * What a handler's return does to its message: a return completes; {@link HandlerResult#fail},
+ * {@link HandlerResult#retryAfter} and {@link HandlerResult#deadNow} settle as they say. What a
+ * throw does is {@link ClassificationScenarios}.
  */
 public abstract class OutcomeScenarios extends WorkerScenarioBase {
 
-  /** Thrown by handlers; the default classifier finds the word Validation in its name. */
-  static final class OrderValidationException extends RuntimeException {
-    OrderValidationException(String message) {
-      super(message);
-    }
-  }
-
-  /** The default classifier finds the word Deserializ in its name. */
-  static final class PayloadDeserializationException extends RuntimeException {
-    PayloadDeserializationException(String message) {
-      super(message);
-    }
-  }
-
-  /** An application exception the defaults do not know (HANDLER_EXCEPTION). */
-  static final class PaymentDeclinedException extends RuntimeException {
-    PaymentDeclinedException(String message) {
-      super(message);
-    }
-  }
-
   private void run(Handler handler) {
     start(worker().concurrency(2).handler(TYPE, handler));
-  }
-
-  private static List<FailureReason> failedReasons(Message m) {
-    return entries(m, Outcome.FAILED).stream()
-        .map(HistoryEntry::failure)
-        .map(FailureRecord::reason)
-        .toList();
   }
 
   @Test
@@ -263,99 +227,6 @@ public abstract class OutcomeScenarios extends WorkerScenarioBase {
   }
 
   @Test
-  void handler_throwsValidationException_deadAtOnceAsValidationFailure() {
-    createQueue(fastPolicy());
-    String id = enqueue(TYPE);
-
-    run(
-        ctx -> {
-          throw new OrderValidationException("quantity must be positive");
-        });
-
-    Message dead = awaitDead(id);
-    assertThat(dead.attempts()).isEqualTo(1);
-    assertThat(dead.deadReason()).isEqualTo(FailureReason.VALIDATION_FAILURE);
-    FailureRecord error = dead.lastError();
-    assertThat(error.retryable()).isFalse();
-    assertThat(error.message())
-        .contains(OrderValidationException.class.getName())
-        .contains("quantity must be positive");
-    assertThat(error.stackTrace()).contains("OrderValidationException");
-  }
-
-  @Test
-  void handler_throwsDeserializationException_deadAtOnceAsSerializationError() {
-    createQueue(fastPolicy());
-    String id = enqueue(TYPE);
-
-    run(
-        ctx -> {
-          throw new PayloadDeserializationException("unexpected token at 1:7");
-        });
-
-    Message dead = awaitDead(id);
-    assertThat(dead.attempts()).isEqualTo(1);
-    assertThat(dead.deadReason()).isEqualTo(FailureReason.SERIALIZATION_ERROR);
-  }
-
-  @Test
-  void handler_throwsIOException_retriedAsTransportUnavailable() {
-    createQueue(fastPolicy());
-    AtomicInteger calls = new AtomicInteger();
-    String id = enqueue(TYPE);
-
-    run(
-        ctx -> {
-          if (calls.incrementAndGet() < 3) {
-            throw new IOException("connection reset");
-          }
-          throw new UncheckedIOException(new IOException("connection reset again"));
-        });
-
-    Message dead = awaitDead(id);
-    assertThat(calls).hasValue(3);
-    assertThat(failedReasons(dead))
-        .containsExactly(
-            FailureReason.TRANSPORT_UNAVAILABLE,
-            FailureReason.TRANSPORT_UNAVAILABLE,
-            FailureReason.TRANSPORT_UNAVAILABLE);
-    assertThat(dead.deadReason()).isEqualTo(FailureReason.TRANSPORT_UNAVAILABLE);
-  }
-
-  @Test
-  void handler_throwsUnknownException_retriedAsHandlerException() {
-    createQueue(fastPolicy());
-    AtomicInteger calls = new AtomicInteger();
-    String id = enqueue(TYPE);
-
-    run(
-        ctx -> {
-          calls.incrementAndGet();
-          throw new IllegalStateException("bug");
-        });
-
-    Message dead = awaitDead(id);
-    assertThat(calls).hasValue(3);
-    assertThat(failedReasons(dead)).containsOnly(FailureReason.HANDLER_EXCEPTION).hasSize(3);
-    assertThat(dead.deadReason()).isEqualTo(FailureReason.HANDLER_EXCEPTION);
-  }
-
-  @Test
-  void handler_throwsError_attemptStillRecorded() {
-    createQueue(fastPolicy().withMaxAttempts(1));
-    String id = enqueue(TYPE);
-
-    run(
-        ctx -> {
-          throw new StackOverflowError("deep recursion");
-        });
-
-    Message dead = awaitDead(id);
-    assertThat(dead.deadReason()).isEqualTo(FailureReason.HANDLER_EXCEPTION);
-    assertThat(dead.lastError().message()).contains("StackOverflowError");
-  }
-
-  @Test
   void handler_failsWithReasonOnlyRedriveAssigns_recordedAsHandlerException() {
     createQueue(fastPolicy().withMaxAttempts(1));
     String id = enqueue(TYPE);
@@ -365,113 +236,5 @@ public abstract class OutcomeScenarios extends WorkerScenarioBase {
     Message dead = awaitDead(id);
     assertThat(dead.deadReason()).isEqualTo(FailureReason.HANDLER_EXCEPTION);
     assertThat(failedReasons(dead)).containsExactly(FailureReason.HANDLER_EXCEPTION);
-  }
-
-  @Test
-  void workerClassifier_customMapping_appliesAlsoToWrappedCause() {
-    createQueue(fastPolicy());
-    String direct = enqueue(TYPE, "direct");
-    String wrapped = enqueue(TYPE, "wrapped");
-    FailureClassifier classifier =
-        FailureClassifier.defaults()
-            .with(PaymentDeclinedException.class, FailureReason.VALIDATION_FAILURE);
-
-    start(
-        worker()
-            .classifier(classifier)
-            .handler(
-                TYPE,
-                ctx -> {
-                  PaymentDeclinedException declined = new PaymentDeclinedException("card expired");
-                  if (ctx.payload().equals("direct")) {
-                    throw declined;
-                  }
-                  throw new IllegalStateException("charge failed", declined);
-                }));
-
-    for (String id : List.of(direct, wrapped)) {
-      Message dead = awaitDead(id);
-      assertThat(dead.attempts()).as("attempts of %s", dead.payload()).isEqualTo(1);
-      assertThat(dead.deadReason()).isEqualTo(FailureReason.VALIDATION_FAILURE);
-    }
-  }
-
-  @Test
-  void typeClassifier_overridesWorkerClassifierForItsTypeOnly() {
-    createQueue(fastPolicy());
-    String own = enqueue("charge");
-    String other = enqueue("refund");
-    Handler declines =
-        ctx -> {
-          throw new PaymentDeclinedException("card expired");
-        };
-
-    start(
-        worker()
-            .handler(
-                HandlerRegistration.of("charge", declines)
-                    .withClassifier(
-                        FailureClassifier.defaults()
-                            .with(
-                                PaymentDeclinedException.class, FailureReason.VALIDATION_FAILURE)))
-            .handler("refund", declines));
-
-    Message ownDead = awaitDead(own);
-    assertThat(ownDead.attempts()).isEqualTo(1);
-    assertThat(ownDead.deadReason()).isEqualTo(FailureReason.VALIDATION_FAILURE);
-    Message otherDead = awaitDead(other);
-    assertThat(otherDead.attempts()).isEqualTo(3);
-    assertThat(otherDead.deadReason()).isEqualTo(FailureReason.HANDLER_EXCEPTION);
-  }
-
-  @Test
-  void maintenanceOptIn_messagePastDeadlineThatNoLeaseReaches_deadAsExpired() {
-    createQueue(fastPolicy());
-    String scheduled =
-        enqueue(
-            NewMessage.builder(QUEUE, TYPE)
-                .payload("{}")
-                .delay(Duration.ofHours(1))
-                .expireAfter(Duration.ofMillis(200))
-                .build());
-    Worker worker =
-        start(
-            worker()
-                .handler(TYPE, ctx -> HandlerResult.complete())
-                .maintenance(Duration.ofMillis(20)));
-
-    assertThat(worker.runsMaintenance()).isTrue();
-    Message m = awaitDead(scheduled);
-    assertThat(m.deadReason()).isEqualTo(FailureReason.EXPIRED);
-    assertThat(m.attempts()).isZero();
-    worker.stop(Duration.ofSeconds(1));
-    assertThat(worker.runsMaintenance()).isFalse();
-  }
-
-  @Test
-  void maintenanceTrue_runsWhileTheWorkerRuns() {
-    createQueue(fastPolicy());
-    Worker worker =
-        start(worker().handler(TYPE, ctx -> HandlerResult.complete()).maintenance(true));
-
-    assertThat(worker.runsMaintenance()).isTrue();
-    worker.close();
-    assertThat(worker.runsMaintenance()).isFalse();
-  }
-
-  @Test
-  void maintenance_notAskedFor_workerDoesNotSweep() {
-    createQueue(fastPolicy());
-    Worker worker = start(worker().handler(TYPE, ctx -> HandlerResult.complete()));
-
-    assertThat(worker.runsMaintenance()).isFalse();
-  }
-
-  @Test
-  void maintenance_badInterval_refusedNamingIt() {
-    assertThatThrownBy(() -> worker().maintenance(Duration.ZERO))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("maintenance.interval")
-        .hasMessageContaining("PT0S");
   }
 }

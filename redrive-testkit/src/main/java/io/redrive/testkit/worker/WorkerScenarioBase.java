@@ -4,6 +4,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.redrive.Redrive;
+import io.redrive.failure.FailureReason;
+import io.redrive.failure.FailureRecord;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
 import io.redrive.message.MessageState;
@@ -200,6 +202,14 @@ public abstract class WorkerScenarioBase {
 
   protected static HistoryEntry last(Message m) {
     return m.history().get(m.history().size() - 1);
+  }
+
+  /** The reason of each FAILED attempt, oldest first. */
+  protected static List<FailureReason> failedReasons(Message m) {
+    return entries(m, Outcome.FAILED).stream()
+        .map(HistoryEntry::failure)
+        .map(FailureRecord::reason)
+        .toList();
   }
 
   // ---- waiting ----

@@ -14,6 +14,8 @@ public final class WorkerScenarios {
   private static final List<Class<?>> ALL =
       List.of(
           OutcomeScenarios.class,
+          ClassificationScenarios.class,
+          MaintenanceScenarios.class,
           HangScenarios.class,
           HeartbeatScenarios.class,
           UnregisteredTypeScenarios.class,
