@@ -69,9 +69,11 @@ public final class HttpApi implements AutoCloseable {
     table.addAll(new LeaseEndpoints(redrive, views, waiter, config.maxLeaseWait()).routes());
     table.add(new SettleEndpoint(redrive).route());
     if (WorkflowClient.supports(redrive)) {
-      this.workflows =
-          new WorkflowEndpoints(redrive, WorkflowClient.on(redrive), config.maxLeaseWait());
+      WorkflowClient client = WorkflowClient.on(redrive);
+      this.workflows = new WorkflowEndpoints(redrive, client, config.maxLeaseWait());
       table.addAll(workflows.routes());
+      table.addAll(new WorkflowHistoryEndpoints(client).routes());
+      table.addAll(new WorkflowSteeringEndpoints(client).routes());
     } else {
       this.workflows = null;
     }
