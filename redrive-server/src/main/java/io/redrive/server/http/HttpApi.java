@@ -64,6 +64,8 @@ public final class HttpApi implements AutoCloseable {
     List<Route> table = new ArrayList<>(serviceRoutes());
     table.addAll(new QueueEndpoints(redrive, views).routes());
     table.addAll(new MessageEndpoints(redrive, views).routes());
+    table.addAll(new MessageActionEndpoints(redrive, views).routes());
+    table.addAll(new DeadLetterEndpoints(redrive).routes());
     table.addAll(new DeadRetryEndpoints(redrive).routes());
     table.addAll(new DeadGroupEndpoints(redrive).routes());
     table.addAll(new LeaseEndpoints(redrive, views, waiter, config.maxLeaseWait()).routes());
