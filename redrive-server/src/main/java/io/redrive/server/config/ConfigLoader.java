@@ -5,12 +5,9 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import io.redrive.Redrive;
-import io.redrive.jdbc.MigrationMode;
 import io.redrive.maintenance.Maintenance;
 import io.redrive.queue.QueueUpdate;
 import io.redrive.server.auth.ApiKey;
-import io.redrive.server.auth.KeyAuthorizer;
-import io.redrive.server.auth.Role;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,26 +41,13 @@ public final class ConfigLoader {
           "maintenanceInterval",
           "allowedHosts",
           "completionWindow");
-  static final List<String> STORE =
-      List.of(
-          "kind",
-          "migrations",
-          "dataDir",
-          "pgUrl",
-          "pgUser",
-          "pgPassword",
-          "pgPasswordEnv",
-          "pgSchema",
-          "poolSize");
-  static final List<String> KEY =
-      List.of("name", "secret", "secretEnv", "role", "queues", "workflows");
 
   /** Longest allowed {@code server.maxLeaseWait}. */
   public static final Duration MAX_LEASE_WAIT = Duration.ofHours(1);
 
   private static final TomlMapper TOML = new TomlMapper();
 
-  private final Function<String, String> env;
+  private final Secrets secrets;
 
   /** A loader reading {@code secretEnv} and {@code pgPasswordEnv} from the process environment. */
   public ConfigLoader() {
@@ -72,7 +56,7 @@ public final class ConfigLoader {
 
   /** A loader reading environment variables through {@code env} (for tests). */
   public ConfigLoader(Function<String, String> env) {
-    this.env = env;
+    this.secrets = new Secrets(env);
   }
 
   /**
@@ -115,8 +99,10 @@ public final class ConfigLoader {
     ServerConfig config = server.present() ? server(server, defaults) : defaults;
     ConfigNode store = root.child("store");
     StoreSettings storeSettings =
-        store.present() ? store(store, base) : resolve(defaults.store(), base);
-    List<ApiKey> keys = keys(root.child("keys"));
+        store.present()
+            ? StoreSection.read(store, base, secrets)
+            : StoreSection.resolve(defaults.store(), base);
+    List<ApiKey> keys = KeySection.read(root.child("keys"), secrets);
     Map<String, QueueUpdate> queues = QueueSettings.read(root.child("queues"));
     config =
         new ServerConfig(
@@ -215,209 +201,5 @@ public final class ConfigLoader {
         .withLimits(payload, request, wait)
         .withMaintenanceInterval(maintenance)
         .withCompletionWindow(completionWindow);
-  }
-
-  private StoreSettings store(ConfigNode n, Path base) {
-    return storeWithoutMigrations(n, base).withMigrations(migrations(n.child("migrations")));
-  }
-
-  private static MigrationMode migrations(ConfigNode n) {
-    if (!n.present()) {
-      return MigrationMode.MIGRATE;
-    }
-    String mode = n.string();
-    if (mode.equalsIgnoreCase("migrate")) {
-      return MigrationMode.MIGRATE;
-    }
-    if (mode.equalsIgnoreCase("validate")) {
-      return MigrationMode.VALIDATE;
-    }
-    throw n.error("use \"migrate\" or \"validate\", was \"" + mode + "\"");
-  }
-
-  private StoreSettings storeWithoutMigrations(ConfigNode n, Path base) {
-    n.allowOnly(STORE);
-    ConfigNode kindNode = n.child("kind");
-    StoreSettings.Kind kind = StoreSettings.Kind.SQLITE;
-    if (kindNode.present()) {
-      String k = kindNode.string();
-      if (k.equalsIgnoreCase("sqlite")) {
-        kind = StoreSettings.Kind.SQLITE;
-      } else if (k.equalsIgnoreCase("postgres")) {
-        kind = StoreSettings.Kind.POSTGRES;
-      } else {
-        throw kindNode.error("unknown store kind \"" + k + "\" (use sqlite or postgres)");
-      }
-    }
-    ConfigNode pool = n.child("poolSize");
-    if (kind == StoreSettings.Kind.SQLITE) {
-      for (String pg : List.of("pgUrl", "pgUser", "pgPassword", "pgPasswordEnv", "pgSchema")) {
-        if (n.child(pg).present()) {
-          throw n.child(pg).error("only used when store.kind = \"postgres\"");
-        }
-      }
-      StoreSettings s = StoreSettings.sqlite(Path.of("data"));
-      Path dataDir = n.child("dataDir").present() ? dataDir(n.child("dataDir")) : s.dataDir();
-      int poolSize = pool.present() ? pool.integer(1, 64) : s.poolSize();
-      return resolve(new StoreSettings(kind, dataDir, null, null, null, null, poolSize), base);
-    }
-    if (n.child("dataDir").present()) {
-      throw n.child("dataDir").error("only used when store.kind = \"sqlite\"");
-    }
-    ConfigNode url = n.child("pgUrl");
-    if (!url.present()) {
-      throw url.error("is required when store.kind = \"postgres\"");
-    }
-    String pgUrl = url.string();
-    if (!pgUrl.startsWith("jdbc:postgresql:")) {
-      throw url.error("must be a JDBC url starting with jdbc:postgresql:");
-    }
-    String user = n.child("pgUser").present() ? n.child("pgUser").nonEmptyString() : null;
-    String password = secret(n.child("pgPassword"), n.child("pgPasswordEnv"), false);
-    String schema = null;
-    ConfigNode schemaNode = n.child("pgSchema");
-    if (schemaNode.present()) {
-      schema = schemaNode.string();
-      if (!schema.matches("[a-z_][a-z0-9_]{0,62}")) {
-        throw schemaNode.error("use 1-63 characters of a-z, 0-9 and '_', was \"" + schema + "\"");
-      }
-    }
-    StoreSettings d = StoreSettings.postgres(pgUrl, user, password, schema);
-    int poolSize = pool.present() ? pool.integer(1, 200) : d.poolSize();
-    return new StoreSettings(kind, null, pgUrl, user, password, schema, poolSize);
-  }
-
-  private static Path dataDir(ConfigNode n) {
-    String s = n.nonEmptyString();
-    try {
-      return Path.of(s);
-    } catch (java.nio.file.InvalidPathException e) {
-      throw n.error("invalid path \"" + s + "\": " + e.getReason());
-    }
-  }
-
-  private static StoreSettings resolve(StoreSettings s, Path base) {
-    if (base == null || s.dataDir() == null || s.dataDir().isAbsolute()) {
-      return s;
-    }
-    return new StoreSettings(
-        s.kind(),
-        base.resolve(s.dataDir()).normalize(),
-        s.pgUrl(),
-        s.pgUser(),
-        s.pgPassword(),
-        s.pgSchema(),
-        s.poolSize());
-  }
-
-  /**
-   * The secret given directly ({@code plain}) or through an environment variable ({@code fromEnv});
-   * at most one of them. Never echoes the value.
-   */
-  private String secret(ConfigNode plain, ConfigNode fromEnv, boolean required) {
-    if (plain.present() && fromEnv.present()) {
-      throw fromEnv.error("not together with " + last(plain.path()) + " (give one of them)");
-    }
-    if (plain.present()) {
-      return plain.secretString();
-    }
-    if (fromEnv.present()) {
-      String variable = fromEnv.nonEmptyString();
-      String value = env.apply(variable);
-      if (value == null || value.isEmpty()) {
-        throw fromEnv.error("environment variable \"" + variable + "\" is not set");
-      }
-      return value;
-    }
-    if (required) {
-      throw plain.error("is required (or " + last(fromEnv.path()) + ")");
-    }
-    return null;
-  }
-
-  private List<ApiKey> keys(ConfigNode n) {
-    List<ApiKey> keys = new ArrayList<>();
-    if (!n.present()) {
-      return keys;
-    }
-    if (!n.isArray()) {
-      throw n.error("expected an array of tables ([[keys]]), was " + n.describe());
-    }
-    List<ConfigNode> nodes = n.array();
-    for (ConfigNode k : nodes) {
-      k.requireTable().allowOnly(KEY);
-      ConfigNode name = k.child("name");
-      if (!name.present()) {
-        throw name.error("is required");
-      }
-      String keyName = name.nonEmptyString();
-      String secret = secret(k.child("secret"), k.child("secretEnv"), true);
-      ConfigNode roleNode = k.child("role");
-      if (!roleNode.present()) {
-        throw roleNode.error("is required (admin, producer, consumer or viewer)");
-      }
-      Role role;
-      try {
-        role = Role.parse(roleNode.string());
-      } catch (IllegalArgumentException e) {
-        throw roleNode.error(e);
-      }
-      List<String> queues = List.of();
-      ConfigNode queuesNode = k.child("queues");
-      if (queuesNode.present()) {
-        List<ConfigNode> items = queuesNode.array();
-        if (items.isEmpty()) {
-          throw queuesNode.error(
-              "must name at least one queue or pattern (leave it out for every queue)");
-        }
-        List<String> patterns = new ArrayList<>();
-        for (ConfigNode item : items) {
-          patterns.add(item.string());
-        }
-        queues = List.copyOf(patterns);
-      }
-      List<String> workflows = List.of();
-      ConfigNode workflowsNode = k.child("workflows");
-      if (workflowsNode.present()) {
-        List<ConfigNode> items = workflowsNode.array();
-        if (items.isEmpty()) {
-          throw workflowsNode.error(
-              "must name at least one orchestration or pattern (leave it out for every one)");
-        }
-        List<String> patterns = new ArrayList<>();
-        for (ConfigNode item : items) {
-          patterns.add(item.string());
-        }
-        workflows = List.copyOf(patterns);
-      }
-      keys.add(new ApiKey(keyName, secret, role, queues, workflows));
-    }
-    try {
-      KeyAuthorizer.validate(keys);
-    } catch (IllegalArgumentException e) {
-      throw keyError(n, nodes, e);
-    }
-    return keys;
-  }
-
-  /** Maps {@code keys[i].field: problem} from the key validation onto the file's paths. */
-  private static ConfigException keyError(
-      ConfigNode keysNode, List<ConfigNode> nodes, IllegalArgumentException e) {
-    String message = e.getMessage();
-    int colon = message.indexOf(": ");
-    String path = colon < 0 ? keysNode.path() : message.substring(0, colon);
-    String problem = colon < 0 ? message : message.substring(colon + 2);
-    int close = path.indexOf(']');
-    if (path.startsWith("keys[") && close > 0 && path.endsWith(".secret")) {
-      int i = Integer.parseInt(path.substring(5, close));
-      if (nodes.get(i).child("secretEnv").present()) {
-        path = path.substring(0, path.length() - "secret".length()) + "secretEnv";
-      }
-    }
-    return new ConfigException(keysNode.file(), path, problem, e);
-  }
-
-  private static String last(String path) {
-    return path.substring(path.lastIndexOf('.') + 1);
   }
 }

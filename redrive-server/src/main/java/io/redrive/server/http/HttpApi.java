@@ -64,14 +64,18 @@ public final class HttpApi implements AutoCloseable {
     List<Route> table = new ArrayList<>(serviceRoutes());
     table.addAll(new QueueEndpoints(redrive, views).routes());
     table.addAll(new MessageEndpoints(redrive, views).routes());
+    table.addAll(new MessageActionEndpoints(redrive, views).routes());
+    table.addAll(new DeadLetterEndpoints(redrive).routes());
     table.addAll(new DeadRetryEndpoints(redrive).routes());
     table.addAll(new DeadGroupEndpoints(redrive).routes());
     table.addAll(new LeaseEndpoints(redrive, views, waiter, config.maxLeaseWait()).routes());
     table.add(new SettleEndpoint(redrive).route());
     if (WorkflowClient.supports(redrive)) {
-      this.workflows =
-          new WorkflowEndpoints(redrive, WorkflowClient.on(redrive), config.maxLeaseWait());
+      WorkflowClient client = WorkflowClient.on(redrive);
+      this.workflows = new WorkflowEndpoints(redrive, client, config.maxLeaseWait());
       table.addAll(workflows.routes());
+      table.addAll(new WorkflowHistoryEndpoints(client).routes());
+      table.addAll(new WorkflowSteeringEndpoints(client).routes());
     } else {
       this.workflows = null;
     }

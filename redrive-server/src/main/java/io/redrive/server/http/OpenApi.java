@@ -1,16 +1,8 @@
 package io.redrive.server.http;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.redrive.failure.FailureReason;
 import io.redrive.message.MessageQuery;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
-import java.lang.reflect.Type;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,15 +15,13 @@ import java.util.regex.Pattern;
  * The OpenAPI 3.0 document, generated from the route table, the request body records of {@link
  * RequestBodies} and the response records of {@link Responses}, so that it lists exactly the
  * endpoints the server serves, the fields it accepts (with their bounds) and the shapes it answers.
+ * This class writes the paths, their operations and error answers; {@link OpenApiSchemas} the
+ * schemas of the records they name.
  */
 final class OpenApi {
-  /** Times in answers: ISO-8601 UTC with exactly three fraction digits (milliseconds). */
-  static final String INSTANT_PATTERN = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$";
-
   private static final Pattern PARAM = Pattern.compile("\\{([A-Za-z]+)}");
 
-  private final Map<String, Object> schemas = new LinkedHashMap<>();
-  private final Map<String, Class<?>> schemaTypes = new LinkedHashMap<>();
+  private final OpenApiSchemas schemas = new OpenApiSchemas();
 
   private OpenApi() {}
 
@@ -40,7 +30,7 @@ final class OpenApi {
   }
 
   private Map<String, Object> build(List<Route> routes, String version) {
-    schemaFor(Responses.Error.class, true);
+    schemas.add(Responses.Error.class, true);
     Map<String, Object> paths = new LinkedHashMap<>();
     for (Route r : routes) {
       @SuppressWarnings("unchecked")
@@ -62,7 +52,7 @@ final class OpenApi {
                 + " orchestration instances."));
     doc.put("paths", paths);
     Map<String, Object> components = new LinkedHashMap<>();
-    components.put("schemas", schemas);
+    components.put("schemas", schemas.byName());
     components.put("securitySchemes", Map.of("bearer", Map.of("type", "http", "scheme", "bearer")));
     doc.put("components", components);
     return doc;
@@ -93,7 +83,7 @@ final class OpenApi {
       op.put("parameters", parameters);
     }
     if (r.requestBody() != null) {
-      String name = schemaFor(r.requestBody(), false);
+      String name = schemas.add(r.requestBody(), false);
       op.put(
           "requestBody",
           Map.of(
@@ -214,7 +204,7 @@ final class OpenApi {
       out.put("description", "this OpenAPI document");
       out.put("content", Map.of("application/json", Map.of("schema", Map.of("type", "object"))));
     } else {
-      String name = schemaFor(body, true);
+      String name = schemas.add(body, true);
       out.put("description", name);
       out.put("content", Map.of("application/json", Map.of("schema", ref(name))));
     }
@@ -243,7 +233,7 @@ final class OpenApi {
         return Map.of("type", "integer", "minimum", 1, "maximum", MessageQuery.MAX_LIMIT);
       case "reason":
       case "deadReason":
-        return Map.of("type", "string", "enum", enumNames(FailureReason.class));
+        return Map.of("type", "string", "enum", OpenApiSchemas.enumNames(FailureReason.class));
       default:
         return string();
     }
@@ -267,171 +257,6 @@ final class OpenApi {
       b.append(clean);
     }
     return b.toString();
-  }
-
-  /**
-   * Adds the schema of a record (and the records it contains); returns its name. In a request only
-   * {@link ApiField#required()} fields are required; in a response every field is, except those
-   * Jackson leaves out when null ({@link JsonInclude} NON_NULL).
-   */
-  private String schemaFor(Class<?> type, boolean response) {
-    String name = type.getSimpleName();
-    Class<?> known = schemaTypes.get(name);
-    if (known != null) {
-      if (known != type) {
-        throw new IllegalStateException("two schemas named " + name + ": " + known + ", " + type);
-      }
-      return name;
-    }
-    schemaTypes.put(name, type);
-    schemas.put(name, Map.of());
-    Map<String, Object> properties = new LinkedHashMap<>();
-    List<String> required = new ArrayList<>();
-    addProperties(type, response, properties, required);
-    Map<String, Object> schema = new LinkedHashMap<>();
-    schema.put("type", "object");
-    schema.put("additionalProperties", false);
-    schema.put("properties", properties);
-    if (!required.isEmpty()) {
-      schema.put("required", required);
-    }
-    schemas.put(name, schema);
-    return name;
-  }
-
-  private void addProperties(
-      Class<?> type, boolean response, Map<String, Object> properties, List<String> required) {
-    JsonInclude classInclude = type.getAnnotation(JsonInclude.class);
-    for (RecordComponent c : type.getRecordComponents()) {
-      if (c.getAccessor().getAnnotation(JsonUnwrapped.class) != null) {
-        addProperties(c.getType(), response, properties, required);
-        continue;
-      }
-      JsonProperty renamed = c.getAccessor().getAnnotation(JsonProperty.class);
-      String field = renamed == null ? c.getName() : renamed.value();
-      ApiField api = c.getAnnotation(ApiField.class);
-      properties.put(field, fieldSchema(c.getGenericType(), api, response));
-      JsonInclude include = c.getAccessor().getAnnotation(JsonInclude.class);
-      boolean omittedWhenNull =
-          (include != null && include.value() == JsonInclude.Include.NON_NULL)
-              || (include == null
-                  && classInclude != null
-                  && classInclude.value() == JsonInclude.Include.NON_NULL);
-      if (response ? !omittedWhenNull : api != null && api.required()) {
-        required.add(field);
-      }
-    }
-  }
-
-  private Map<String, Object> fieldSchema(Type type, ApiField api, boolean response) {
-    Map<String, Object> schema = new LinkedHashMap<>(typeSchema(type, api, response));
-    if (api != null) {
-      if (!api.description().isEmpty()) {
-        schema.put("description", api.description());
-      }
-      if (api.nullable()) {
-        if (schema.containsKey("$ref")) {
-          Map<String, Object> wrapped = new LinkedHashMap<>();
-          wrapped.put("allOf", List.of(Map.of("$ref", schema.remove("$ref"))));
-          wrapped.putAll(schema);
-          schema = wrapped;
-        }
-        schema.put("nullable", true);
-      }
-    }
-    return schema;
-  }
-
-  private Map<String, Object> typeSchema(Type type, ApiField api, boolean response) {
-    Map<String, Object> s = new LinkedHashMap<>();
-    if (type instanceof ParameterizedType p) {
-      Class<?> raw = (Class<?>) p.getRawType();
-      Type item = p.getActualTypeArguments()[List.class.isAssignableFrom(raw) ? 0 : 1];
-      // Bounds of a list of strings (e.g. an enum) describe its items; sizes describe the list.
-      ApiField itemApi = api != null && api.values().length > 0 ? api : null;
-      if (List.class.isAssignableFrom(raw)) {
-        s.put("type", "array");
-        s.put("items", fieldSchema(item, itemApi, response));
-        if (api != null && api.minItems() > 0) {
-          s.put("minItems", api.minItems());
-        }
-        if (api != null && api.maxItems() > 0) {
-          s.put("maxItems", api.maxItems());
-        }
-        return s;
-      }
-      if (Map.class.isAssignableFrom(raw)) {
-        s.put("type", "object");
-        s.put("additionalProperties", fieldSchema(item, null, response));
-        if (api != null && api.maxItems() > 0) {
-          s.put("maxProperties", api.maxItems());
-        }
-        return s;
-      }
-    }
-    Class<?> c = (Class<?>) type;
-    if (c == String.class) {
-      s.put("type", "string");
-      if (api != null) {
-        if (api.values().length > 0) {
-          s.put("enum", Arrays.asList(api.values()));
-        }
-        if (!api.pattern().isEmpty()) {
-          s.put("pattern", api.pattern());
-        }
-        if (api.maxLength() > 0) {
-          s.put("maxLength", api.maxLength());
-        }
-        if (!api.format().isEmpty()) {
-          s.put("format", api.format());
-        }
-      }
-    } else if (c == Integer.class || c == int.class || c == Long.class || c == long.class) {
-      s.put("type", "integer");
-      s.put("format", c == Long.class || c == long.class ? "int64" : "int32");
-      bounds(s, api, true);
-    } else if (c == Double.class || c == double.class) {
-      s.put("type", "number");
-      bounds(s, api, false);
-    } else if (c == Boolean.class || c == boolean.class) {
-      s.put("type", "boolean");
-    } else if (c == Instant.class) {
-      s.put("type", "string");
-      s.put("format", "date-time");
-      if (response) {
-        s.put("pattern", INSTANT_PATTERN);
-      }
-    } else if (c == RawJson.class) {
-      s.put("description", "any JSON value, exactly as the producer wrote it");
-    } else if (c.isEnum()) {
-      s.put("type", "string");
-      s.put("enum", enumNames(c));
-    } else if (c.isRecord()) {
-      s.put("$ref", "#/components/schemas/" + schemaFor(c, response));
-    } else {
-      throw new IllegalStateException("no schema for " + c.getName());
-    }
-    return s;
-  }
-
-  /** Whole numbers are at least 0 unless the field says otherwise. */
-  private static void bounds(Map<String, Object> s, ApiField api, boolean whole) {
-    if (api == null) {
-      if (whole) {
-        s.put("minimum", 0);
-      }
-      return;
-    }
-    if (api.bounded()) {
-      s.put("minimum", api.min());
-    }
-    if (api.max() != Long.MAX_VALUE) {
-      s.put("maximum", api.max());
-    }
-  }
-
-  private static List<String> enumNames(Class<?> type) {
-    return Arrays.stream(type.getEnumConstants()).map(e -> ((Enum<?>) e).name()).toList();
   }
 
   private static Map<String, Object> string() {
