@@ -85,6 +85,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
   private final Producing producing;
   private final Leasing leasing;
   private final Settling settling;
+  private final Renewing renewing;
   private final CompletionRows completions;
   private final ThroughputRows throughput;
   private final Inspecting inspecting;
@@ -126,6 +127,7 @@ public abstract class JdbcStore implements Store, WorkflowStore {
     this.leasing = new Leasing(dialect, queues, history, deadLettering, kinds);
     this.settling =
         new Settling(dialect, messages, history, completions, throughput, deadLettering, kinds);
+    this.renewing = new Renewing(messages);
     this.inspecting = new Inspecting(queues, history);
     this.operating = new Operating(dialect, queues, messages, history, deadLettering);
     this.deadGroups = new DeadGroups(dialect, history);
@@ -459,13 +461,13 @@ public abstract class JdbcStore implements Store, WorkflowStore {
 
   @Override
   public Instant renewIfLeased(RenewParams p) {
-    return tx.write("renew " + p.token().messageId(), c -> settling.renew(c, p));
+    return tx.write("renew " + p.token().messageId(), c -> renewing.renew(c, p));
   }
 
   @Override
   public long recordProgressIfLeased(ProgressParams p) {
     return tx.write(
-        "record progress of " + p.token().messageId(), c -> settling.recordProgress(c, p));
+        "record progress of " + p.token().messageId(), c -> renewing.recordProgress(c, p));
   }
 
   @Override

@@ -30,6 +30,14 @@ final class LeaseWrites {
     this.dialect = dialect;
   }
 
+  /** A lease never runs past its message's deadline: the sweep takes the message there. */
+  static Instant capAtDeadline(MessageRow row, Instant leaseExpiry) {
+    if (row.expireAt() != null && row.expireAt() < leaseExpiry.toEpochMilli()) {
+      return Instant.ofEpochMilli(row.expireAt());
+    }
+    return leaseExpiry;
+  }
+
   /** The delivery of a row the lease statement leased. */
   static LeasedMessage delivery(MessageRow row, LeaseClaims.Lease lease, QueuePolicy policy) {
     return delivery(
@@ -74,7 +82,7 @@ final class LeaseWrites {
       LeaseToken token = LeaseToken.issue(row.id());
       ids.add(row.id());
       nonces.add(token.nonce());
-      out.add(delivery(row, token, policy, Settling.capAtDeadline(row, expiresAt)));
+      out.add(delivery(row, token, policy, capAtDeadline(row, expiresAt)));
     }
     if (dialect.batchesRowByRow()) {
       takeRowByRow(c, ids, nonces, worker, batch, now, expiresAt);
