@@ -64,7 +64,7 @@ final class UndeliveredLeases {
       entries.add(
           Map.entry(
               row.id(),
-              Settling.delivery(
+              DeliveryEntries.of(
                   row,
                   Outcome.LEASE_UNDELIVERED,
                   p.now(),

@@ -26,9 +26,10 @@ import org.junit.jupiter.api.Test;
  * The queue statements ({@code io.redrive.jdbc}) and the workflow statements ({@code
  * io.redrive.jdbc.workflow}) meet only at the seam ({@code io.redrive.jdbc.owned}): the queue
  * statements tell a queue's {@code QueueEndings} of the ends of its messages and never name a
- * workflow class, except {@code JdbcStore} delegating its {@code WorkflowStore} calls to {@link
- * Workflows}; the workflow statements use the queues only through {@code OwnedQueues} and the
- * dialect.
+ * workflow class, except the store's facade ({@code JdbcStore}, its workflow half {@code
+ * JdbcWorkflowStore} and {@code StoreParts}, which wires them) delegating its {@code WorkflowStore}
+ * calls to {@link Workflows}; the workflow statements use the queues only through {@code
+ * OwnedQueues} and the dialect.
  */
 @AnalyzeClasses(packages = "io.redrive.jdbc", importOptions = ImportOption.DoNotIncludeTests.class)
 class JdbcPackageRulesTest {
@@ -46,7 +47,8 @@ class JdbcPackageRulesTest {
                   .and(not(equivalentTo(Workflows.class))))
           .because(
               "the queue statements meet workflow-owned queues through QueueEndings"
-                  + " (io.redrive.jdbc.owned); only JdbcStore names the workflow side, its facade");
+                  + " (io.redrive.jdbc.owned); only the store's facade (JdbcStore, JdbcWorkflowStore,"
+                  + " StoreParts) names the workflow side");
 
   @ArchTest
   static final ArchRule workflowsReachQueuesOnlyThroughTheSeamAndTheDialect =

@@ -32,8 +32,9 @@ import java.util.Set;
 
 /**
  * The workflow statements of the JDBC layer (docs/workflows.md), one method per {@link
- * io.redrive.store.WorkflowStore} call, each run on the caller's connection: {@code JdbcStore} owns
- * the transactions and the ready signals. Thread-safe.
+ * io.redrive.store.WorkflowStore} call, each run on the caller's connection: {@code JdbcStore} (its
+ * workflow half, {@code JdbcWorkflowStore}) owns the transactions and the ready signals.
+ * Thread-safe.
  */
 public final class Workflows {
   /**

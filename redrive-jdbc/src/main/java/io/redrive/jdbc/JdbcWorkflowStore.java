@@ -1,0 +1,191 @@
+package io.redrive.jdbc;
+
+import io.redrive.jdbc.owned.OwnedQueues;
+import io.redrive.jdbc.workflow.Workflows;
+import io.redrive.store.AbandonTurnParams;
+import io.redrive.store.CommitTurnParams;
+import io.redrive.store.DeleteTreeResult;
+import io.redrive.store.ExecutionRow;
+import io.redrive.store.HistoryRow;
+import io.redrive.store.InboxRow;
+import io.redrive.store.InstancePage;
+import io.redrive.store.InstanceRow;
+import io.redrive.store.LeaseTurnParams;
+import io.redrive.store.ListInstancesParams;
+import io.redrive.store.RaiseEventParams;
+import io.redrive.store.RenewTurnParams;
+import io.redrive.store.RetryInstanceParams;
+import io.redrive.store.StartInstanceParams;
+import io.redrive.store.StartInstanceResult;
+import io.redrive.store.TerminateParams;
+import io.redrive.store.TurnLease;
+import io.redrive.store.TurnRow;
+import io.redrive.store.WorkflowStore;
+import java.sql.Connection;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The {@link WorkflowStore} half of {@link JdbcStore}: each workflow call run in its transaction by
+ * {@link Workflows}, the workflow statements, which reach the messages of workflow-owned queues
+ * through {@link OwnedQueues}. Package-private, so that {@code JdbcStore} alone is the API (as
+ * {@code AbstractStringBuilder} stands behind {@code StringBuilder}); {@code JdbcStore} supplies
+ * the wake-ups. Thread-safe; entered through {@code JdbcStore} by the workflow runtime's threads.
+ */
+abstract class JdbcWorkflowStore implements WorkflowStore {
+  private final Transactions tx;
+  private final CountedWrites counted;
+  private final Workflows workflows;
+  private final StoreParts parts;
+
+  JdbcWorkflowStore(StoreParts parts) {
+    this.tx = parts.tx();
+    this.counted = parts.counted();
+    this.workflows = parts.workflows();
+    this.parts = parts;
+  }
+
+  /**
+   * Called after a commit made messages of {@code queue} ready: wakes this node's subscribers and
+   * tells other nodes.
+   */
+  abstract void readyCommitted(String queue);
+
+  /**
+   * What the workflow statements may do to the messages of workflow-owned queues in one
+   * transaction, whose {@code tally} counts what they enqueue.
+   */
+  private OwnedQueues ownedQueues(Tally tally) {
+    return new OwnedQueueMessages(
+        parts.producing(), parts.operating(), parts.messages(), parts.history(), tally);
+  }
+
+  @Override
+  public StartInstanceResult startInstance(StartInstanceParams p) {
+    return tx.write("start workflow instance " + p.instanceId(), c -> workflows.start(c, p));
+  }
+
+  @Override
+  public StartInstanceResult startInstance(Connection connection, StartInstanceParams p) {
+    return tx.onCallerConnection(
+        "start workflow instance " + p.instanceId() + " on caller's transaction",
+        connection,
+        c -> workflows.start(c, p));
+  }
+
+  @Override
+  public Optional<InstanceRow> findInstance(String instanceId) {
+    return tx.read("find workflow instance " + instanceId, c -> workflows.find(c, instanceId));
+  }
+
+  @Override
+  public InstancePage listInstances(ListInstancesParams p) {
+    return tx.read("list workflow instances", c -> workflows.list(c, p));
+  }
+
+  @Override
+  public List<io.redrive.store.ActivityLinkRow> pendingActivities(String instanceId) {
+    return tx.read(
+        "read pending activities of workflow instance " + instanceId,
+        c -> workflows.pendingActivities(c, instanceId));
+  }
+
+  @Override
+  public java.util.Map<InstanceRow.Status, Long> countInstances() {
+    return tx.read("count workflow instances", workflows::countByStatus);
+  }
+
+  @Override
+  public List<TurnRow> readTimeline(String instanceId) {
+    return tx.read(
+        "read timeline of workflow instance " + instanceId, c -> workflows.timeline(c, instanceId));
+  }
+
+  @Override
+  public Optional<Instant> nextDueAt(Instant now) {
+    return tx.read("find the next due workflow turn", workflows::nextDueAt);
+  }
+
+  @Override
+  public boolean raiseEvent(RaiseEventParams p) {
+    return tx.write(
+        "raise event " + p.name() + " for " + p.instanceId(), c -> workflows.raise(c, p));
+  }
+
+  @Override
+  public boolean requestTerminate(TerminateParams p) {
+    return tx.write("request termination of " + p.instanceId(), c -> workflows.terminate(c, p));
+  }
+
+  @Override
+  public void retryInstance(RetryInstanceParams p) {
+    List<String> queues =
+        tx.write(
+            "retry workflow instance " + p.instanceId(),
+            c -> workflows.retry(c, p, ownedQueues(Tally.of())));
+    for (String queue : queues) {
+      readyCommitted(queue);
+    }
+  }
+
+  @Override
+  public DeleteTreeResult deleteInstanceTree(String instanceId, boolean force) {
+    return tx.write(
+        "delete workflow tree of " + instanceId,
+        c -> workflows.deleteTree(c, instanceId, force, ownedQueues(Tally.of())));
+  }
+
+  @Override
+  public List<HistoryRow> readHistory(String instanceId, Integer executionId) {
+    return tx.read(
+        "read history of workflow instance " + instanceId,
+        c -> workflows.history(c, instanceId, executionId));
+  }
+
+  @Override
+  public List<InboxRow> readInbox(String instanceId) {
+    return tx.read(
+        "read inbox of workflow instance " + instanceId, c -> workflows.inbox(c, instanceId));
+  }
+
+  @Override
+  public List<ExecutionRow> listExecutions(String instanceId) {
+    return tx.read(
+        "list executions of workflow instance " + instanceId,
+        c -> workflows.executions(c, instanceId));
+  }
+
+  @Override
+  public Optional<TurnLease> leaseTurn(LeaseTurnParams p) {
+    return tx.write("lease a workflow turn", c -> workflows.leaseTurn(c, p));
+  }
+
+  @Override
+  public Instant renewTurn(RenewTurnParams p) {
+    return tx.write("renew the turn of " + p.instanceId(), c -> workflows.renewTurn(c, p));
+  }
+
+  @Override
+  public void commitTurn(CommitTurnParams p) {
+    Set<String> activityQueues =
+        counted.write(
+            "commit the turn of " + p.instanceId(),
+            p.now(),
+            (c, tally) -> workflows.commitTurn(c, p, ownedQueues(tally)));
+    for (String queue : activityQueues) {
+      readyCommitted(queue);
+    }
+  }
+
+  @Override
+  public void abandonTurn(AbandonTurnParams p) {
+    tx.write(
+        "abandon the turn of " + p.instanceId(),
+        c -> {
+          workflows.abandonTurn(c, p);
+          return null;
+        });
+  }
+}

@@ -1,0 +1,73 @@
+package io.redrive.jdbc;
+
+import io.redrive.queue.StreamPolicy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The candidates of a lease round where the lease is selected, then written ({@link Leasing}):
+ * READY or LEASED rows whose {@code visible_at} has passed, in serve order {@code (visible_at,
+ * seq)}, filtered by the stream head rule of the queue's stream policy and locked (skipping rows
+ * other transactions hold). One statement text per stream policy, built once.
+ */
+final class LeaseCandidates {
+  private final SqlDialect dialect;
+  private final String[] candidateSql = new String[StreamPolicy.values().length];
+
+  LeaseCandidates(SqlDialect dialect) {
+    this.dialect = dialect;
+    for (StreamPolicy p : StreamPolicy.values()) {
+      candidateSql[p.ordinal()] = candidateSql(p);
+    }
+  }
+
+  private String candidateSql(StreamPolicy policy) {
+    String earlierBlocks =
+        switch (policy) {
+          case HOLD -> "p.state IN ('READY', 'LEASED')";
+          case HALT -> "p.state IN ('READY', 'LEASED', 'DEAD')";
+          case RELEASE -> "p.state IN ('READY', 'LEASED') AND p.visible_at <= ?";
+        };
+    return "SELECT "
+        + MessageRow.COLUMNS
+        + " FROM redrive_messages m"
+        + " WHERE m.queue = ? AND m.state IN ('READY', 'LEASED') AND m.visible_at <= ?"
+        + " AND (m.stream IS NULL OR NOT EXISTS (SELECT 1 FROM redrive_messages p"
+        + " WHERE p.queue = m.queue AND p.stream = m.stream AND p.seq <> m.seq"
+        + " AND (p.lease_batch IS NULL OR p.lease_batch <> ?)"
+        + " AND ((p.seq < m.seq AND "
+        + earlierBlocks
+        + ") OR (p.state = 'LEASED' AND p.visible_at > ?))))"
+        + " ORDER BY m.visible_at, m.seq LIMIT ? "
+        + dialect.lockRowsSkipLocked("m");
+  }
+
+  /** Up to {@code limit} candidates, locked; rows of the caller's {@code batch} never block. */
+  List<MessageRow> read(
+      Connection c, StreamPolicy policy, String queue, String batch, Instant now, int limit)
+      throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(candidateSql[policy.ordinal()])) {
+      int i = 1;
+      ps.setString(i++, queue);
+      ps.setLong(i++, now.toEpochMilli());
+      ps.setString(i++, batch);
+      if (policy == StreamPolicy.RELEASE) {
+        ps.setLong(i++, now.toEpochMilli());
+      }
+      ps.setLong(i++, now.toEpochMilli());
+      ps.setInt(i, limit);
+      try (ResultSet rs = ps.executeQuery()) {
+        List<MessageRow> out = new ArrayList<>();
+        while (rs.next()) {
+          out.add(MessageRow.map(rs));
+        }
+        return out;
+      }
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package io.redrive.jdbc;
+
+import io.redrive.jdbc.workflow.Workflows;
+import io.redrive.message.MessageIds;
+import java.time.Clock;
+import javax.sql.DataSource;
+
+/**
+ * The parts of one {@link JdbcStore}, built once over its data source and dialect and wired
+ * together: the transactions, the wake-ups and the statement classes the store's calls run.
+ */
+record StoreParts(
+    DataSource dataSource,
+    Transactions tx,
+    CountedWrites counted,
+    ReadySignals signals,
+    QueueRows queues,
+    MessageRows messages,
+    HistoryRows history,
+    CompletionRows completions,
+    ThroughputRows throughput,
+    Producing producing,
+    LeaseTransactions leases,
+    SettleTransactions settles,
+    Renewing renewing,
+    UndeliveredLeases undelivered,
+    Inspecting inspecting,
+    Operating operating,
+    DeadGroups deadGroups,
+    FingerprintFill fingerprints,
+    Workflows workflows) {
+
+  /**
+   * @param schema a lower-case SQL identifier, or null when tables need no schema name
+   */
+  static StoreParts wire(DataSource dataSource, SqlDialect dialect, String schema) {
+    Transactions tx =
+        new Transactions(dataSource, dialect, schema == null ? null : new SchemaQualifier(schema));
+    ReadySignals signals = new ReadySignals();
+    QueueRows queues = new QueueRows(dialect);
+    Workflows workflows = new Workflows(dialect, () -> signals.signal(Workflows.SIGNAL));
+    QueueKinds kinds = new QueueKinds(workflows.activityEndings(), Workflows.NOT_AN_ACTIVITY);
+    MessageRows messages = new MessageRows(dialect, kinds);
+    HistoryRows history = new HistoryRows();
+    // Dead-letter copies only need unique, time-ordered ids; the wall clock is fine for the time
+    // part since serve order never reads ids.
+    DeadLettering deadLettering =
+        new DeadLettering(messages, history, () -> MessageIds.next(Clock.systemUTC()));
+    CompletionRows completions = new CompletionRows(dialect);
+    ThroughputRows throughput = new ThroughputRows(dialect);
+    CountedWrites counted = new CountedWrites(tx, throughput);
+    Leasing leasing = new Leasing(dialect, queues, history, deadLettering, kinds);
+    Settling settling =
+        new Settling(dialect, messages, history, completions, throughput, deadLettering, kinds);
+    DeadGroups deadGroups = new DeadGroups(dialect, history);
+    return new StoreParts(
+        dataSource,
+        tx,
+        counted,
+        signals,
+        queues,
+        messages,
+        history,
+        completions,
+        throughput,
+        new Producing(dialect, queues, messages, history, completions, kinds),
+        new LeaseTransactions(tx, counted, leasing),
+        new SettleTransactions(counted, settling, leasing.leasesAlone()),
+        new Renewing(messages),
+        new UndeliveredLeases(dialect, messages, history),
+        new Inspecting(queues, history),
+        new Operating(dialect, queues, messages, history, deadLettering),
+        deadGroups,
+        new FingerprintFill(tx, deadGroups),
+        workflows);
+  }
+}
