@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.store.InboxRow;
+import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.history.Event.RaisedEvent;
 import io.redrive.workflow.history.InboxMessage.ActivityFailure;
 import io.redrive.workflow.history.InboxMessage.ActivityResult;
@@ -95,7 +96,7 @@ public final class InboxCodec {
             row.name(),
             outcome,
             d.has("result") ? d.get("result") : NullNode.instance,
-            "COMPLETED".equals(outcome) ? null : FailureCodec.read(d.get("failure")));
+            "COMPLETED".equals(outcome) ? null : WorkflowFailure.fromJson(d.get("failure")));
       }
       case "EVENT_RAISED" -> new EventRaised(row.name(), parse(row.data()));
       case "TERMINATE" -> new Terminate(text(parse(row.data()), "reason"));
@@ -132,7 +133,7 @@ public final class InboxCodec {
       if (r.failure() == null) {
         d.set("result", orNull(r.result()));
       } else {
-        d.set("failure", FailureCodec.write(r.failure()));
+        d.set("failure", r.failure().toJsonTree());
       }
       return new Stored("CHILD_RESULT", r.seq(), r.name(), d.toString());
     }

@@ -1,5 +1,6 @@
 package io.redrive.workflow.runtime;
 
+import io.redrive.engine.DeliveryRules;
 import io.redrive.store.CommitTurnParams.InstanceUpdate;
 import io.redrive.store.InstanceRow;
 import io.redrive.store.InstanceRow.Status;
@@ -90,11 +91,14 @@ final class TurnDecider {
       return termination.terminate(
           lease, batch, unreadable == null ? stored : null, terminate, now);
     }
+    // One poison rule for messages, turns and activities: DeliveryRules. The turn's counter
+    // already counts this lease, so the tries before it are one fewer.
     List<String> crashed = Poisoning.crashedNodes(lease);
-    if (settings.maxCrashes() > 0 && crashed.size() >= settings.maxCrashes()) {
+    if (DeliveryRules.isCrashLoop(crashed, settings.maxCrashes())) {
       return poisoning.poison(lease, batch, stored, null, crashed, now);
     }
-    if (lease.attempt() > settings.maxAttempts()) {
+    if (DeliveryRules.onLease(lease.attempt() - 1, settings.maxAttempts(), null, now)
+        == DeliveryRules.LeaseVerdict.POISON) {
       return poisoning.poison(lease, batch, stored, unreadable, null, now);
     }
     if (unreadable != null) {

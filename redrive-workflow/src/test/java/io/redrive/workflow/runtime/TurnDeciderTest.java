@@ -10,8 +10,8 @@ import io.redrive.store.InstanceRow;
 import io.redrive.store.InstanceRow.Status;
 import io.redrive.store.TurnLease;
 import io.redrive.store.TurnRow;
+import io.redrive.workflow.ActivityOptions;
 import io.redrive.workflow.PoisonTarget;
-import io.redrive.workflow.WorkflowDefaults;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.history.EventKind;
@@ -63,7 +63,7 @@ class TurnDeciderTest {
             Duration.ofSeconds(60),
             4,
             8,
-            Set.of(WorkflowDefaults.ACTIVITY_QUEUE),
+            Set.of(ActivityOptions.DEFAULT_QUEUE),
             500,
             10_000,
             16L * 1024 * 1024,
@@ -131,7 +131,7 @@ class TurnDeciderTest {
         .singleElement()
         .satisfies(a -> assertThat(a.name()).isEqualTo("charge"));
     assertThat(c.params().activities().get(0).message().message().queue())
-        .isEqualTo(WorkflowDefaults.ACTIVITY_QUEUE);
+        .isEqualTo(ActivityOptions.DEFAULT_QUEUE);
     assertThat(c.params().instance().status()).isEqualTo(Status.RUNNING);
     assertThat(c.params().inboxDeletes()).containsExactly(1L);
   }

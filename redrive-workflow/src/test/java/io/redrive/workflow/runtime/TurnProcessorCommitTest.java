@@ -12,7 +12,7 @@ import io.redrive.store.InboxRow;
 import io.redrive.store.InstanceRow;
 import io.redrive.store.TurnLease;
 import io.redrive.store.WorkflowStore;
-import io.redrive.workflow.WorkflowDefaults;
+import io.redrive.workflow.ActivityOptions;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.replay.Payloads;
 import java.lang.reflect.Proxy;
@@ -78,7 +78,7 @@ class TurnProcessorCommitTest {
             Duration.ofSeconds(60),
             1,
             1,
-            Set.of(WorkflowDefaults.ACTIVITY_QUEUE),
+            Set.of(ActivityOptions.DEFAULT_QUEUE),
             500,
             10_000,
             1 << 24,
