@@ -2,9 +2,9 @@ package io.redrive.jdbc.workflow;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.failure.FailureRecord;
+import io.redrive.jdbc.owned.AttemptStories;
 import io.redrive.jdbc.owned.EndedMessage;
 import io.redrive.message.HistoryEntry;
 import java.util.List;
@@ -51,33 +51,12 @@ final class WorkflowJson {
       f.put("stackTrace", failure.stackTrace());
       f.put("poisonedMessage", failure.poisonedMessage());
     }
-    n.set("attempts", entries(attempts));
+    n.set("attempts", AttemptStories.json(attempts));
     return n.toString();
   }
 
   /** The data of a TERMINATE inbox row: {@code {"reason": ...}} (null reason: null data). */
   static String terminateReason(String reason) {
     return reason == null ? null : MAPPER.createObjectNode().put("reason", reason).toString();
-  }
-
-  /**
-   * The attempt story as a poison snapshot's {@code history} shows it (Json in io.redrive.jdbc).
-   */
-  private static ArrayNode entries(List<HistoryEntry> history) {
-    ArrayNode h = MAPPER.createArrayNode();
-    for (HistoryEntry e : history) {
-      ObjectNode en = h.addObject();
-      en.put("attempt", e.attempt());
-      en.put("outcome", e.outcome().name());
-      en.put("worker", e.worker());
-      en.put("leasedAt", e.leasedAt() == null ? null : e.leasedAt().toString());
-      en.put("settledAt", e.settledAt() == null ? null : e.settledAt().toString());
-      if (e.failure() != null) {
-        en.put("reason", e.failure().reason().name());
-        en.put("error", e.failure().message());
-      }
-      en.put("note", e.note());
-    }
-    return h;
   }
 }
