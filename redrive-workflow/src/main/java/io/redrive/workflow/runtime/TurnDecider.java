@@ -5,7 +5,6 @@ import io.redrive.store.CommitTurnParams.InstanceUpdate;
 import io.redrive.store.InstanceRow;
 import io.redrive.store.InstanceRow.Status;
 import io.redrive.store.TurnLease;
-import io.redrive.workflow.OrchestrationDefinition;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.history.HistoryEvent;
@@ -38,6 +37,7 @@ final class TurnDecider {
 
   private final RuntimeSettings settings;
   private final WorkflowRegistry registry;
+  private final OrchestrationCode.Lookup code;
   private final Payloads payloads;
   private final Logger codeLog;
   private final TurnOpening opening;
@@ -48,11 +48,13 @@ final class TurnDecider {
   TurnDecider(
       RuntimeSettings settings,
       WorkflowRegistry registry,
+      OrchestrationCode.Lookup code,
       Payloads payloads,
       Clock clock,
       Logger codeLog) {
     this.settings = settings;
     this.registry = registry;
+    this.code = code;
     this.payloads = payloads;
     this.codeLog = codeLog;
     this.opening = new TurnOpening(settings, payloads);
@@ -110,21 +112,19 @@ final class TurnDecider {
     if (execution == null) {
       return dropLateRows(lease, now);
     }
-    Optional<OrchestrationDefinition> code =
-        execution.version == null
-            ? Optional.empty()
-            : registry.orchestration(execution.name, execution.version);
-    if (code.isEmpty()) {
+    Optional<OrchestrationCode> found =
+        execution.version == null ? Optional.empty() : code.find(execution.name, execution.version);
+    if (found.isEmpty()) {
       return unregistered(lease, execution);
     }
-    return run(lease, batch, execution, code.get(), stored, now);
+    return run(lease, batch, execution, found.get(), stored, now);
   }
 
   private Decision run(
       TurnLease lease,
       TurnBatch batch,
       TurnExecution execution,
-      OrchestrationDefinition code,
+      OrchestrationCode code,
       List<HistoryEvent> stored,
       Instant now) {
     InstanceRow instance = lease.instance();

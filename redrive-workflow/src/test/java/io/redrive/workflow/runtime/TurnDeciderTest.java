@@ -11,6 +11,7 @@ import io.redrive.store.InstanceRow.Status;
 import io.redrive.store.TurnLease;
 import io.redrive.store.TurnRow;
 import io.redrive.workflow.ActivityOptions;
+import io.redrive.workflow.Orchestration;
 import io.redrive.workflow.PoisonTarget;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.WorkflowRegistry;
@@ -21,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -37,19 +39,24 @@ class TurnDeciderTest {
 
   private final AtomicInteger codeRuns = new AtomicInteger();
 
+  private final Orchestration<Object, Object> order =
+      (ctx, in) -> {
+        codeRuns.incrementAndGet();
+        return ctx.callActivity("charge", in, String.class).await();
+      };
+
   private final WorkflowRegistry registry =
       WorkflowRegistry.builder()
-          .orchestration(
-              "order",
-              "1.0.0",
-              String.class,
-              String.class,
-              (ctx, in) -> {
-                codeRuns.incrementAndGet();
-                return ctx.callActivity("charge", in, String.class).await();
-              })
+          .orchestration("order", "1.0.0", Object.class, Object.class, order)
           .activity("charge", String.class, String.class, (ctx, in) -> in)
           .build();
+
+  /** The registry's code as the runtime looks it up (a test in this package cannot ask it). */
+  private final OrchestrationCode.Lookup code =
+      (name, version) ->
+          "order".equals(name) && "1.0.0".equals(version)
+              ? Optional.of(new OrchestrationCode(order, String.class))
+              : Optional.empty();
 
   private TurnDecider decider(int maxAttempts, int maxCrashes) {
     RuntimeSettings settings =
@@ -73,6 +80,7 @@ class TurnDeciderTest {
     return new TurnDecider(
         settings,
         registry,
+        code,
         new Payloads(MAPPER, 256 * 1024),
         Clock.fixed(NOW, ZoneOffset.UTC),
         NOPLogger.NOP_LOGGER);
