@@ -1,12 +1,16 @@
 package io.redrive.jdbc.workflow;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redrive.failure.FailureReason;
 import io.redrive.failure.FailureRecord;
 import io.redrive.jdbc.owned.AttemptStories;
 import io.redrive.jdbc.owned.EndedMessage;
 import io.redrive.message.HistoryEntry;
+import io.redrive.store.ActivityResult;
+import java.time.Duration;
 import java.util.List;
 
 /** JSON text of the inbox rows the store itself writes (docs/workflows.md). */
@@ -53,6 +57,53 @@ final class WorkflowJson {
     }
     n.set("attempts", AttemptStories.json(attempts));
     return n.toString();
+  }
+
+  /**
+   * What an ACTIVITY_RESULT row's data says ({@link #activityResult}'s shape), or null when it is
+   * not that shape: the runtime then treats the row as unreadable.
+   */
+  static ActivityResult readActivityResult(String data) {
+    try {
+      JsonNode n = MAPPER.readTree(data);
+      if (n == null || !n.isObject() || !n.hasNonNull("outcome")) {
+        return null;
+      }
+      ActivityResult.Outcome outcome = ActivityResult.Outcome.valueOf(n.get("outcome").asText());
+      JsonNode f = n.get("failure");
+      FailureRecord failure = null;
+      Duration retryAfter = null;
+      if (f != null && f.isObject()) {
+        failure =
+            new FailureRecord(
+                FailureReason.valueOf(f.path("reason").asText()),
+                text(f, "message"),
+                f.path("retryable").asBoolean(false),
+                f.path("attempt").asInt(),
+                f.path("maxAttempts").asInt(),
+                null,
+                null,
+                text(f, "stackTrace"),
+                text(f, "poisonedMessage"));
+        retryAfter =
+            f.hasNonNull("retryAfterMs") ? Duration.ofMillis(f.get("retryAfterMs").asLong()) : null;
+      }
+      return new ActivityResult(
+          text(n, "messageId"),
+          outcome,
+          n.path("attempt").asInt(),
+          n.has("result") ? n.get("result").toString() : null,
+          failure,
+          retryAfter,
+          n.has("attempts") ? n.get("attempts").toString() : null);
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static String text(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    return v == null || v.isNull() ? null : v.asText();
   }
 
   /** The data of a TERMINATE inbox row: {@code {"reason": ...}} (null reason: null data). */

@@ -1,9 +1,13 @@
 package io.redrive.workflow.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.redrive.failure.FailureReason;
+import io.redrive.failure.FailureRecord;
 import io.redrive.retry.UnregisteredHandlerBackoff;
+import io.redrive.store.ActivityResult;
 import io.redrive.store.HistoryRow;
 import io.redrive.store.InboxRow;
 import io.redrive.store.InstanceRow;
@@ -287,17 +291,19 @@ class TurnDeciderTest {
                 1L,
                 "charge",
                 "{\"seq\":1,\"name\":\"charge\",\"input\":\"in\",\"retryNumber\":0}"));
-    InboxRow result =
-        new InboxRow(
-            7,
-            1,
-            "ACTIVITY_RESULT",
-            1L,
-            "charge",
-            "{\"messageId\":\"m-1\",\"outcome\":\"POISONED\",\"attempt\":11,\"failure\":{\"reason\":\"POISON\","
-                + "\"attempt\":11,\"maxAttempts\":10,\"poisonedMessage\":\"{}\"},\"attempts\":[]}",
-            NOW,
-            NOW);
+    String data =
+        "{\"messageId\":\"m-1\",\"outcome\":\"POISONED\",\"attempt\":11,\"failure\":{...}}";
+    ActivityResult poisoned =
+        new ActivityResult(
+            "m-1",
+            ActivityResult.Outcome.POISONED,
+            11,
+            null,
+            new FailureRecord(
+                FailureReason.POISON, "poison: message m-1", false, 11, 10, null, NOW, null, "{}"),
+            null,
+            "[]");
+    InboxRow result = new InboxRow(7, 1, "ACTIVITY_RESULT", 1L, "charge", data, NOW, NOW, poisoned);
 
     Decision.Commit c =
         (Decision.Commit)
@@ -314,6 +320,32 @@ class TurnDeciderTest {
     assertThat(failure.activityName()).isEqualTo("charge");
     assertThat(c.observations()).contains(new Observation.Poisoned("activity"));
   }
+
+  @Test
+  void decide_activityResultTheStoreCouldNotRead_failsTheTurnBeforeCode() {
+    List<HistoryRow> history =
+        List.of(
+            row(1, EventKind.ORCHESTRATION_STARTED, null, "order", STARTED),
+            row(2, EventKind.TURN_STARTED, null, null, TURN),
+            row(3, EventKind.ACTIVITY_SCHEDULED, 1L, "charge", CHARGE));
+    InboxRow unread = new InboxRow(7, 1, "ACTIVITY_RESULT", 1L, "charge", "{oops", NOW, NOW);
+
+    assertThatThrownBy(
+            () ->
+                decider(10, 2)
+                    .decide(
+                        lease(instance("order", Status.RUNNING), 1, List.of(unread), history), NOW))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("inbox row 7 (ACTIVITY_RESULT)");
+    assertThat(codeRuns).hasValue(0);
+  }
+
+  private static final String STARTED =
+      "{\"instanceId\":\"i-1\",\"name\":\"order\",\"version\":\"1.0.0\",\"input\":\"in\","
+          + "\"firstSeq\":1,\"carriedEvents\":[]}";
+  private static final String TURN = "{\"turn\":1,\"node\":\"node-a\",\"attempt\":1}";
+  private static final String CHARGE =
+      "{\"seq\":1,\"name\":\"charge\",\"input\":\"in\",\"retryNumber\":0}";
 
   @Test
   void decide_endedInstance_dropsLateRowsAsStale() {
