@@ -28,7 +28,8 @@ module io.redrive {
   exports io.redrive.worker;
   exports io.redrive.engine to
       io.redrive.jdbc,
-      io.redrive.testkit;
+      io.redrive.testkit,
+      io.redrive.workflow;
   exports io.redrive.internal.workflow to
       io.redrive.workflow;
   exports io.redrive.time to

@@ -14,6 +14,8 @@ import java.time.Instant;
  * @param data its JSON, or null
  * @param visibleAt when it may be taken (a timer's fire time)
  * @param enqueuedAt when it was written
+ * @param activityResult for an ACTIVITY_RESULT row, what its data says, read by the store that
+ *     wrote it (null for other kinds, and for data the store cannot read)
  */
 public record InboxRow(
     long seq,
@@ -23,4 +25,19 @@ public record InboxRow(
     String name,
     String data,
     Instant visibleAt,
-    Instant enqueuedAt) {}
+    Instant enqueuedAt,
+    ActivityResult activityResult) {
+
+  /** A row with no activity result (any kind but ACTIVITY_RESULT, or one built by hand). */
+  public InboxRow(
+      long seq,
+      Integer executionId,
+      String kind,
+      Long refSeq,
+      String name,
+      String data,
+      Instant visibleAt,
+      Instant enqueuedAt) {
+    this(seq, executionId, kind, refSeq, name, data, visibleAt, enqueuedAt, null);
+  }
+}

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redrive.jdbc.owned.AttemptStories;
 import io.redrive.message.HistoryEntry;
 import java.util.List;
 import java.util.Map;
@@ -71,25 +72,7 @@ final class Json {
     n.put("maxAttempts", maxAttempts);
     n.put("progress", row.progress());
     n.put("enqueuedAt", java.time.Instant.ofEpochMilli(row.enqueuedAt()).toString());
-    n.set("history", entries(history));
+    n.set("history", AttemptStories.json(history));
     return n;
-  }
-
-  private static com.fasterxml.jackson.databind.node.ArrayNode entries(List<HistoryEntry> history) {
-    var h = MAPPER.createArrayNode();
-    for (HistoryEntry e : history) {
-      ObjectNode en = h.addObject();
-      en.put("attempt", e.attempt());
-      en.put("outcome", e.outcome().name());
-      en.put("worker", e.worker());
-      en.put("leasedAt", e.leasedAt() == null ? null : e.leasedAt().toString());
-      en.put("settledAt", e.settledAt() == null ? null : e.settledAt().toString());
-      if (e.failure() != null) {
-        en.put("reason", e.failure().reason().name());
-        en.put("error", e.failure().message());
-      }
-      en.put("note", e.note());
-    }
-    return h;
   }
 }

@@ -10,13 +10,16 @@ import java.time.Duration;
  * and use the withers.
  *
  * @param queue the workflow-owned queue the activity message goes to, or null for the
- *     registration's (by default {@link WorkflowDefaults#ACTIVITY_QUEUE}); a valid queue name
+ *     registration's (by default {@link #DEFAULT_QUEUE}); a valid queue name
  * @param timeout the longest one try may run before it fails as timed out, or null for the
  *     registration's; positive
  * @param retry the application retries of this call; null is read as {@link RetryPolicy#none()}, so
  *     the accessor never returns null
  */
 public record ActivityOptions(String queue, Duration timeout, RetryPolicy retry) {
+
+  /** The workflow-owned queue activities run in unless their options or registration name one. */
+  public static final String DEFAULT_QUEUE = WorkflowDefaults.ACTIVITY_QUEUE;
 
   private static final ActivityOptions DEFAULTS = new ActivityOptions(null, null, null);
 

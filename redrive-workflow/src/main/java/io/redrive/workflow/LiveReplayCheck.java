@@ -102,7 +102,7 @@ final class LiveReplayCheck {
             row.version() != null
                 ? row.version()
                 : ((Event.OrchestrationStarted) history.get(0).event()).version());
-    if (registry.orchestration(row.name(), version).isEmpty()) {
+    if (!registry.hasOrchestration(row.name(), version)) {
       return registration(row, version, execution);
     }
     try {
@@ -146,7 +146,7 @@ final class LiveReplayCheck {
   }
 
   private InstanceResult registration(InstanceInfo row, String version, int execution) {
-    if (registry.orchestration(row.name(), version).isPresent()) {
+    if (registry.hasOrchestration(row.name(), version)) {
       return result(row, version, execution, Outcome.OK, null);
     }
     return result(
@@ -192,10 +192,7 @@ final class LiveReplayCheck {
         (key, n) ->
             versions.add(
                 new PinnedVersion(
-                    key.get(0),
-                    key.get(1),
-                    n,
-                    registry.orchestration(key.get(0), key.get(1)).isPresent())));
+                    key.get(0), key.get(1), n, registry.hasOrchestration(key.get(0), key.get(1)))));
     versions.sort(
         Comparator.comparing(PinnedVersion::name)
             .thenComparing(PinnedVersion::version, LiveReplayCheck::compareVersions));

@@ -13,7 +13,7 @@ import java.lang.reflect.Type;
  * @param outputType the type its output is written as
  * @param code the orchestration, typed loosely so the runtime can call it with what it deserialized
  */
-public record OrchestrationDefinition(
+record OrchestrationDefinition(
     String name,
     String version,
     Type inputType,
@@ -23,7 +23,7 @@ public record OrchestrationDefinition(
   /**
    * @throws IllegalArgumentException naming the option and value when one is missing or malformed
    */
-  public OrchestrationDefinition {
+  OrchestrationDefinition {
     WorkflowRegistry.requireName("orchestration name", name);
     if (name.indexOf('@') >= 0) {
       // name@version is the display form (CLI, logs, metrics): an '@' in the name makes it

@@ -6,16 +6,16 @@ import java.util.List;
  * The display texts of poison failures (docs/workflows.md, "Attempts and poison"): the words an
  * operator reads in a failed instance, a log line and the CLI, the same everywhere.
  */
-public final class PoisonTexts {
+final class PoisonTexts {
   private PoisonTexts() {}
 
   /** {@code poison: orchestration {instance} exceeded {attempt} attempts (max {max})}. */
-  public static String orchestration(String instanceId, int attempt, int maxAttempts) {
+  static String orchestration(String instanceId, int attempt, int maxAttempts) {
     return "poison: orchestration " + instanceId + exceeded(attempt, maxAttempts);
   }
 
   /** {@code poison: activity {name}#{activityId} exceeded {attempt} attempts (max {max})}. */
-  public static String activity(String name, long activityId, int attempt, int maxAttempts) {
+  static String activity(String name, long activityId, int attempt, int maxAttempts) {
     return "poison: activity " + name + "#" + activityId + exceeded(attempt, maxAttempts);
   }
 
@@ -23,8 +23,7 @@ public final class PoisonTexts {
    * {@code poison: orchestration {instance} history deserialization failed after {attempt} attempts
    * (max {max}): {error}}.
    */
-  public static String historyUnreadable(
-      String instanceId, int attempt, int maxAttempts, String error) {
+  static String historyUnreadable(String instanceId, int attempt, int maxAttempts, String error) {
     return "poison: orchestration "
         + instanceId
         + " history deserialization failed after "
@@ -39,8 +38,7 @@ public final class PoisonTexts {
    * The crash-loop breaker's: {@code poison: orchestration {instance} crashed {n} nodes ({a}, {b})
    * in {attempt} attempts (max crashes {k})}.
    */
-  public static String crashLoop(
-      String instanceId, List<String> nodes, int attempt, int maxCrashes) {
+  static String crashLoop(String instanceId, List<String> nodes, int attempt, int maxCrashes) {
     return "poison: orchestration " + instanceId + crashed("nodes", nodes, attempt, maxCrashes);
   }
 
@@ -49,7 +47,7 @@ public final class PoisonTexts {
    * poison: activity {name}#{activityId} crashed {n} workers ({a}, {b}) in {attempt} attempts (max
    * crashes {k})}.
    */
-  public static String activityCrashLoop(
+  static String activityCrashLoop(
       String name, long activityId, List<String> workers, int attempt, int maxCrashes) {
     return "poison: activity "
         + name

@@ -5,7 +5,6 @@ import io.redrive.store.HistoryRow;
 import io.redrive.store.InstanceRow;
 import io.redrive.store.ListInstancesParams;
 import io.redrive.store.StartInstanceParams;
-import io.redrive.workflow.history.FailureCodec;
 import io.redrive.workflow.replay.Payloads;
 import java.util.EnumSet;
 import java.util.List;
@@ -32,7 +31,7 @@ final class StoreRows {
 
   static InstanceInfo info(InstanceRow r, Payloads payloads) {
     WorkflowFailure failure =
-        r.failure() == null ? null : FailureCodec.read(payloads.parse(r.failure()));
+        r.failure() == null ? null : WorkflowFailure.fromJson(payloads.parse(r.failure()));
     return new InstanceInfo(
         r.id(),
         r.name(),

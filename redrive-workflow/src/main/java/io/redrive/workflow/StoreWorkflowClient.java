@@ -1,10 +1,6 @@
 package io.redrive.workflow;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.Redrive;
 import io.redrive.error.ConflictException;
 import io.redrive.error.InstanceNotFoundException;
@@ -23,7 +19,11 @@ import io.redrive.store.StartInstanceResult;
 import io.redrive.store.TerminateParams;
 import io.redrive.store.TurnRow;
 import io.redrive.store.WorkflowStore;
-import io.redrive.workflow.history.FailureCodec;
+import io.redrive.workflow.history.Event;
+import io.redrive.workflow.history.EventCodec;
+import io.redrive.workflow.history.EventKind;
+import io.redrive.workflow.history.HistoryEvent;
+import io.redrive.workflow.history.InboxCodec;
 import io.redrive.workflow.replay.Payloads;
 import java.sql.Connection;
 import java.time.Duration;
@@ -277,7 +277,7 @@ final class StoreWorkflowClient implements WorkflowClient {
           ConflictException.NOT_FAILED,
           "instance " + instanceId + " is " + row.status() + "; only a failed instance is retried");
     }
-    WorkflowFailure failure = FailureCodec.read(payloads.parse(row.failure()));
+    WorkflowFailure failure = WorkflowFailure.fromJson(payloads.parse(row.failure()));
     if (!failure.isSystem()) {
       throw new ConflictException(
           NOT_RETRYABLE,
@@ -313,55 +313,48 @@ final class StoreWorkflowClient implements WorkflowClient {
       throw new IllegalStateException("instance " + instanceId + " failed without history");
     }
     HistoryRow failed = history.get(history.size() - 1);
-    ArrayNode voided = JsonNodeFactory.instance.arrayNode();
-    voided.add(failed.eventId());
+    List<Integer> voided = new ArrayList<>(List.of(failed.eventId()));
     List<String> deadActivities = new ArrayList<>();
     boolean completionVoided = false;
     if (history.size() > 1) {
       HistoryRow before = history.get(history.size() - 2);
-      if (before.kind().equals("ACTIVITY_FAILED") || before.kind().equals("CHILD_FAILED")) {
-        JsonNode data = payloads.parse(before.data());
-        if (FailureCodec.read(data.get("failure")).isSystem()) {
-          voided.add(before.eventId());
-          completionVoided = true;
-          if (data.hasNonNull("messageId")) {
-            deadActivities.add(data.get("messageId").asText());
-          }
+      Event completion =
+          before.kind().equals(EventKind.ACTIVITY_FAILED)
+                  || before.kind().equals(EventKind.CHILD_FAILED)
+              ? HistoryEvent.parse(before, payloads.mapper()).event()
+              : null;
+      WorkflowFailure ended =
+          completion instanceof Event.ActivityFailed a
+              ? a.failure()
+              : completion instanceof Event.ChildFailed c ? c.failure() : null;
+      if (ended != null && ended.isSystem()) {
+        voided.add(before.eventId());
+        completionVoided = true;
+        if (completion instanceof Event.ActivityFailed a && a.messageId() != null) {
+          deadActivities.add(a.messageId());
         }
       }
     }
     List<NewInboxRow> inbox = new ArrayList<>();
-    WorkflowFailure failure = FailureCodec.read(payloads.parse(row.failure()));
+    WorkflowFailure failure = WorkflowFailure.fromJson(payloads.parse(row.failure()));
     Instant now = redrive.clock().instant();
     if (!completionVoided && failure.poisonedMessage() != null) {
-      JsonNode poisoned = payloads.parse(failure.poisonedMessage());
-      for (JsonNode r : poisoned.path("batch")) {
+      for (InboxCodec.PoisonedRow r : InboxCodec.batchOf(failure.poisonedMessage())) {
         inbox.add(
             new NewInboxRow(
-                instanceId,
-                r.hasNonNull("executionId") ? r.get("executionId").asInt() : null,
-                r.path("kind").asText(),
-                r.hasNonNull("refSeq") ? r.get("refSeq").asLong() : null,
-                r.hasNonNull("name") ? r.get("name").asText() : null,
-                r.hasNonNull("data") ? r.get("data").asText() : null,
-                now,
-                null));
+                instanceId, r.executionId(), r.kind(), r.refSeq(), r.name(), r.data(), now, null));
       }
     }
-    ObjectNode data = JsonNodeFactory.instance.objectNode();
-    data.put("by", RETRIED_BY);
-    if (note != null) {
-      data.put("note", note);
-    }
-    data.set("voided", voided);
+    EventCodec.Stored data =
+        EventCodec.encode(new Event.OrchestrationRetried(RETRIED_BY, note, voided));
     HistoryRow retried =
         new HistoryRow(
             row.executionId(),
             failed.eventId() + 1,
-            "ORCHESTRATION_RETRIED",
+            data.kind(),
             null,
             null,
-            payloads.text(data),
+            payloads.text(data.data()),
             failed.turn(),
             now);
     store.retryInstance(

@@ -6,7 +6,7 @@ import java.time.Duration;
  * The workflow runtime's defaults (docs/workflows.md), in one place so the runtime, the server and
  * the docs agree.
  */
-public final class WorkflowDefaults {
+final class WorkflowDefaults {
   /**
    * Counted tries of a turn's batch (and of an activity message) before it is poison. Higher than
    * the queue default of 5 on purpose: with the unregistered-code backoff, 10 tries give a rolling

@@ -318,15 +318,29 @@ public record WorkflowFailure(
    */
   public static WorkflowFailure fromJson(String json) {
     try {
-      return io.redrive.workflow.history.FailureCodec.read(Json.defaultMapper().readTree(json));
+      return FailureCodec.read(Json.defaultMapper().readTree(json));
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalArgumentException("failure: not JSON: " + e.getOriginalMessage(), e);
     }
   }
 
+  /**
+   * The failure a JSON tree holds (the form of history events, the instance row and the HTTP API).
+   *
+   * @throws IllegalArgumentException when it is not a failure object
+   */
+  public static WorkflowFailure fromJson(com.fasterxml.jackson.databind.JsonNode json) {
+    return FailureCodec.read(json);
+  }
+
   /** This failure as the JSON that history events and the instance row store. */
   public String toJson() {
-    return io.redrive.workflow.history.FailureCodec.write(this).toString();
+    return FailureCodec.write(this).toString();
+  }
+
+  /** This failure as a JSON tree, field by field (null fields left out). */
+  public com.fasterxml.jackson.databind.node.ObjectNode toJsonTree() {
+    return FailureCodec.write(this);
   }
 
   /** This failure with {@code retryable} set as given. */

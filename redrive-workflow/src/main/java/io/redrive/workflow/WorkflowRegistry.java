@@ -1,6 +1,7 @@
 package io.redrive.workflow;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.redrive.workflow.runtime.OrchestrationCode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -55,13 +56,24 @@ public final class WorkflowRegistry {
     return new Builder();
   }
 
+  /** True when {@code name@version} is registered (that exact version). */
+  public boolean hasOrchestration(String name, String version) {
+    return orchestration(name, version).isPresent();
+  }
+
   /** The definition of {@code name@version}, or empty when that exact version is not registered. */
-  public Optional<OrchestrationDefinition> orchestration(String name, String version) {
+  Optional<OrchestrationDefinition> orchestration(String name, String version) {
     if (name == null || version == null) {
       return Optional.empty();
     }
     Map<String, OrchestrationDefinition> byVersion = orchestrations.get(name);
     return byVersion == null ? Optional.empty() : Optional.ofNullable(byVersion.get(version));
+  }
+
+  /** The code of each registered orchestration, as the runtime looks it up. */
+  OrchestrationCode.Lookup code() {
+    return (name, version) ->
+        orchestration(name, version).map(d -> new OrchestrationCode(d.code(), d.inputType()));
   }
 
   /**
@@ -196,7 +208,7 @@ public final class WorkflowRegistry {
      * @throws IllegalArgumentException when {@code definition} is null or its {@code name@version}
      *     is already registered
      */
-    public Builder orchestration(OrchestrationDefinition definition) {
+    Builder orchestration(OrchestrationDefinition definition) {
       if (definition == null) {
         throw new IllegalArgumentException("orchestration: definition is required, was null");
       }

@@ -125,7 +125,8 @@ public final class WorkflowRuntime implements AutoCloseable {
     if (settings.orchestrations()) {
       Payloads payloads = new Payloads(mapper, redrive.maxPayloadBytes());
       TurnProcessor processor =
-          new TurnProcessor(store, redrive.clock(), registry, payloads, settings, metrics);
+          new TurnProcessor(
+              store, redrive.clock(), registry, registry.code(), payloads, settings, metrics);
       poller = new TurnPoller(store, redrive.clock(), settings, processor);
       poller.start();
     }

@@ -1,12 +1,16 @@
 package io.redrive.jdbc.workflow;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redrive.failure.FailureReason;
 import io.redrive.failure.FailureRecord;
+import io.redrive.jdbc.owned.AttemptStories;
 import io.redrive.jdbc.owned.EndedMessage;
 import io.redrive.message.HistoryEntry;
+import io.redrive.store.ActivityResult;
+import java.time.Duration;
 import java.util.List;
 
 /** JSON text of the inbox rows the store itself writes (docs/workflows.md). */
@@ -51,33 +55,59 @@ final class WorkflowJson {
       f.put("stackTrace", failure.stackTrace());
       f.put("poisonedMessage", failure.poisonedMessage());
     }
-    n.set("attempts", entries(attempts));
+    n.set("attempts", AttemptStories.json(attempts));
     return n.toString();
+  }
+
+  /**
+   * What an ACTIVITY_RESULT row's data says ({@link #activityResult}'s shape), or null when it is
+   * not that shape: the runtime then treats the row as unreadable.
+   */
+  static ActivityResult readActivityResult(String data) {
+    try {
+      JsonNode n = MAPPER.readTree(data);
+      if (n == null || !n.isObject() || !n.hasNonNull("outcome")) {
+        return null;
+      }
+      ActivityResult.Outcome outcome = ActivityResult.Outcome.valueOf(n.get("outcome").asText());
+      JsonNode f = n.get("failure");
+      FailureRecord failure = null;
+      Duration retryAfter = null;
+      if (f != null && f.isObject()) {
+        failure =
+            new FailureRecord(
+                FailureReason.valueOf(f.path("reason").asText()),
+                text(f, "message"),
+                f.path("retryable").asBoolean(false),
+                f.path("attempt").asInt(),
+                f.path("maxAttempts").asInt(),
+                null,
+                null,
+                text(f, "stackTrace"),
+                text(f, "poisonedMessage"));
+        retryAfter =
+            f.hasNonNull("retryAfterMs") ? Duration.ofMillis(f.get("retryAfterMs").asLong()) : null;
+      }
+      return new ActivityResult(
+          text(n, "messageId"),
+          outcome,
+          n.path("attempt").asInt(),
+          n.has("result") ? n.get("result").toString() : null,
+          failure,
+          retryAfter,
+          n.has("attempts") ? n.get("attempts").toString() : null);
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static String text(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    return v == null || v.isNull() ? null : v.asText();
   }
 
   /** The data of a TERMINATE inbox row: {@code {"reason": ...}} (null reason: null data). */
   static String terminateReason(String reason) {
     return reason == null ? null : MAPPER.createObjectNode().put("reason", reason).toString();
-  }
-
-  /**
-   * The attempt story as a poison snapshot's {@code history} shows it (Json in io.redrive.jdbc).
-   */
-  private static ArrayNode entries(List<HistoryEntry> history) {
-    ArrayNode h = MAPPER.createArrayNode();
-    for (HistoryEntry e : history) {
-      ObjectNode en = h.addObject();
-      en.put("attempt", e.attempt());
-      en.put("outcome", e.outcome().name());
-      en.put("worker", e.worker());
-      en.put("leasedAt", e.leasedAt() == null ? null : e.leasedAt().toString());
-      en.put("settledAt", e.settledAt() == null ? null : e.settledAt().toString());
-      if (e.failure() != null) {
-        en.put("reason", e.failure().reason().name());
-        en.put("error", e.failure().message());
-      }
-      en.put("note", e.note());
-    }
-    return h;
   }
 }

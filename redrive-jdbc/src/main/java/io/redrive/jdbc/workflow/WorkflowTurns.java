@@ -215,16 +215,19 @@ final class WorkflowTurns {
           Integer executionId = rs.wasNull() ? null : execution;
           long ref = rs.getLong(4);
           Long refSeq = rs.wasNull() ? null : ref;
+          String kind = rs.getString(3);
+          String data = rs.getString(6);
           rows.add(
               new InboxRow(
                   rs.getLong(1),
                   executionId,
-                  rs.getString(3),
+                  kind,
                   refSeq,
                   rs.getString(5),
-                  rs.getString(6),
+                  data,
                   Instant.ofEpochMilli(rs.getLong(7)),
-                  Instant.ofEpochMilli(rs.getLong(8))));
+                  Instant.ofEpochMilli(rs.getLong(8)),
+                  "ACTIVITY_RESULT".equals(kind) ? WorkflowJson.readActivityResult(data) : null));
         }
       }
     }

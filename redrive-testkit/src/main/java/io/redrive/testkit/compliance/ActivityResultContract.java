@@ -15,6 +15,7 @@ import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.QueuePolicy;
+import io.redrive.store.ActivityResult;
 import io.redrive.store.CommitTurnParams;
 import io.redrive.store.CommitTurnParams.ActivityStart;
 import io.redrive.store.CommitTurnParams.InstanceUpdate;
@@ -126,7 +127,17 @@ public abstract class ActivityResultContract extends ComplianceTestBase {
 
     assertThat(done.state()).isEqualTo(MessageState.COMPLETED);
     assertGone(id);
-    String data = theResult().data();
+    InboxRow row = theResult();
+    // The store reads the row it wrote: the runtime gets the record, never the JSON.
+    ActivityResult read = row.activityResult();
+    assertThat(read).isNotNull();
+    assertThat(read.messageId()).isEqualTo(id);
+    assertThat(read.outcome()).isEqualTo(ActivityResult.Outcome.COMPLETED);
+    assertThat(read.attempts()).isEqualTo(1);
+    assertThat(read.result()).isEqualTo(RESULT);
+    assertThat(read.failure()).isNull();
+    assertThat(read.story()).startsWith("[").contains("\"outcome\":\"COMPLETED\"");
+    String data = row.data();
     assertThat(data)
         .contains("\"messageId\":\"" + id + "\"")
         .contains("\"outcome\":\"COMPLETED\"")
@@ -246,6 +257,12 @@ public abstract class ActivityResultContract extends ComplianceTestBase {
 
     assertThat(failed.state()).isEqualTo(MessageState.DEAD);
     assertGone(id);
+    ActivityResult read = theResult().activityResult();
+    assertThat(read.outcome()).isEqualTo(ActivityResult.Outcome.FAILED);
+    assertThat(read.failure().reason()).isEqualTo(FailureReason.HANDLER_EXCEPTION);
+    assertThat(read.failure().retryable()).isTrue();
+    assertThat(read.retryAfter()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(read.result()).isNull();
     assertThat(theResult().data())
         .contains("\"outcome\":\"FAILED\"")
         .contains("\"reason\":\"HANDLER_EXCEPTION\"")
@@ -287,6 +304,10 @@ public abstract class ActivityResultContract extends ComplianceTestBase {
         .as("in place, whatever the queue's dead-letter setting")
         .isEqualTo(ACTIVITIES);
     assertThat(messagesIn(DLQ)).isEmpty();
+    ActivityResult read = theResult().activityResult();
+    assertThat(read.outcome()).isEqualTo(ActivityResult.Outcome.POISONED);
+    assertThat(read.failure().reason()).isEqualTo(FailureReason.POISON);
+    assertThat(read.failure().poisonedMessage()).contains("LEASE_EXPIRED");
     assertThat(theResult().data())
         .contains("\"outcome\":\"POISONED\"")
         .contains("\"reason\":\"POISON\"")

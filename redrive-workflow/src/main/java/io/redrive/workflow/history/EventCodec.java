@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.workflow.OrchestrationContext.ParentRef;
+import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.history.Event.ActivityCompleted;
 import io.redrive.workflow.history.Event.ActivityFailed;
 import io.redrive.workflow.history.Event.ActivityScheduled;
@@ -117,7 +118,7 @@ public final class EventCodec {
       d.put("seq", e.seq());
       d.put("retryNumber", e.retryNumber());
       d.put("messageId", e.messageId());
-      d.set("failure", FailureCodec.write(e.failure()));
+      d.set("failure", e.failure().toJsonTree());
       d.set("attempts", e.attempts());
       return stored(e, e.seq(), e.name(), d);
     }
@@ -170,7 +171,7 @@ public final class EventCodec {
       if (e.retryNumber() > 0) {
         d.put("retryNumber", e.retryNumber());
       }
-      d.set("failure", FailureCodec.write(e.failure()));
+      d.set("failure", e.failure().toJsonTree());
       return stored(e, e.seq(), e.name(), d);
     }
     if (event instanceof PatchApplied e) {
@@ -183,7 +184,7 @@ public final class EventCodec {
       return stored(e, null, null, d);
     }
     if (event instanceof OrchestrationFailed e) {
-      d.set("failure", FailureCodec.write(e.failure()));
+      d.set("failure", e.failure().toJsonTree());
       return stored(e, null, null, d);
     }
     if (event instanceof OrchestrationTerminated e) {
@@ -259,7 +260,7 @@ public final class EventCodec {
               name,
               d.path("retryNumber").asInt(0),
               text(d, "messageId"),
-              FailureCodec.read(d.get("failure")),
+              WorkflowFailure.fromJson(d.get("failure")),
               d.get("attempts"));
       case EventKind.TIMER_CREATED ->
           new TimerCreated(
@@ -292,11 +293,11 @@ public final class EventCodec {
               seq(seq, d),
               name,
               d.path("retryNumber").asInt(0),
-              FailureCodec.read(d.get("failure")));
+              WorkflowFailure.fromJson(d.get("failure")));
       case EventKind.PATCH_APPLIED -> new PatchApplied(seq(seq, d), required(d, "changeId"));
       case EventKind.ORCHESTRATION_COMPLETED -> new OrchestrationCompleted(d.get("output"));
       case EventKind.ORCHESTRATION_FAILED ->
-          new OrchestrationFailed(FailureCodec.read(d.get("failure")));
+          new OrchestrationFailed(WorkflowFailure.fromJson(d.get("failure")));
       case EventKind.ORCHESTRATION_TERMINATED -> new OrchestrationTerminated(text(d, "reason"));
       case EventKind.CONTINUED_AS_NEW -> new ContinuedAsNew(d.get("input"), text(d, "version"));
       case EventKind.ORCHESTRATION_RETRIED -> {

@@ -8,9 +8,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redrive.failure.FailureRecord;
+import io.redrive.store.ActivityResult.Outcome;
 import io.redrive.store.InboxRow;
+import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.history.Event.RaisedEvent;
 import io.redrive.workflow.history.InboxMessage.ActivityFailure;
 import io.redrive.workflow.history.InboxMessage.ActivityResult;
@@ -95,7 +99,7 @@ public final class InboxCodec {
             row.name(),
             outcome,
             d.has("result") ? d.get("result") : NullNode.instance,
-            "COMPLETED".equals(outcome) ? null : FailureCodec.read(d.get("failure")));
+            "COMPLETED".equals(outcome) ? null : WorkflowFailure.fromJson(d.get("failure")));
       }
       case "EVENT_RAISED" -> new EventRaised(row.name(), parse(row.data()));
       case "TERMINATE" -> new Terminate(text(parse(row.data()), "reason"));
@@ -132,7 +136,7 @@ public final class InboxCodec {
       if (r.failure() == null) {
         d.set("result", orNull(r.result()));
       } else {
-        d.set("failure", FailureCodec.write(r.failure()));
+        d.set("failure", r.failure().toJsonTree());
       }
       return new Stored("CHILD_RESULT", r.seq(), r.name(), d.toString());
     }
@@ -198,36 +202,41 @@ public final class InboxCodec {
     return Optional.of(new CrashLoop(workers, snapshot.path("maxCrashes").asInt(workers.size())));
   }
 
+  /** The store read the row's data into a record; the runtime never parses it. */
   private static ActivityResult activityResult(InboxRow row) {
-    JsonNode d = parse(row.data());
-    String outcome = d.path("outcome").asText();
-    JsonNode f = d.get("failure");
+    io.redrive.store.ActivityResult r = row.activityResult();
+    if (r == null) {
+      throw new IllegalArgumentException("the store could not read this activity result");
+    }
+    String outcome = r.outcome().name();
+    FailureRecord f = r.failure();
     ActivityFailure failure = null;
-    if (!"COMPLETED".equals(outcome)) {
-      JsonNode g = f == null ? MAPPER.createObjectNode() : f;
+    if (r.outcome() != Outcome.COMPLETED) {
       failure =
-          new ActivityFailure(
-              text(g, "reason"),
-              text(g, "category"),
-              text(g, "message"),
-              text(g, "stackTrace"),
-              g.path("retryable").asBoolean(false),
-              g.hasNonNull("retryAfterMs") ? g.get("retryAfterMs").asLong() : null,
-              g.hasNonNull("attempt") ? g.get("attempt").asInt() : null,
-              g.hasNonNull("maxAttempts") ? g.get("maxAttempts").asInt() : null,
-              g.hasNonNull("poisonedMessage")
-                  ? g.get("poisonedMessage").asText()
-                  : "POISONED".equals(outcome) ? d.toString() : null);
+          f == null
+              ? new ActivityFailure(null, null, null, null, false, null, null, null, null)
+              : new ActivityFailure(
+                  f.reason().name(),
+                  f.category().name(),
+                  f.message(),
+                  f.stackTrace(),
+                  f.retryable(),
+                  r.retryAfter() == null ? null : r.retryAfter().toMillis(),
+                  f.attempt(),
+                  f.maxAttempts(),
+                  f.poisonedMessage() == null && r.outcome() == Outcome.POISONED
+                      ? row.data()
+                      : f.poisonedMessage());
     }
     return new ActivityResult(
         refSeq(row),
         row.executionId(),
-        d.path("messageId").asText(),
+        r.messageId() == null ? "" : r.messageId(),
         outcome,
-        d.path("attempt").asInt(),
-        d.has("result") ? d.get("result") : NullNode.instance,
+        r.attempts(),
+        r.result() == null ? NullNode.instance : parse(r.result()),
         failure,
-        d.path("attempts"));
+        r.story() == null ? MissingNode.getInstance() : parse(r.story()));
   }
 
   private static long refSeq(InboxRow row) {

@@ -62,6 +62,27 @@ final class ActivityCall<O> extends BaseTask<O> implements RunState.Retrying {
     this.resultType = resultType;
   }
 
+  /**
+   * Issues a {@code callActivity}: takes its command number, checks it against history, writes the
+   * command when it is new (its input encoded and checked against the payload limit).
+   */
+  static <O> ActivityCall<O> issue(
+      RunState run, String name, Object input, ActivityOptions options, Type resultType) {
+    ActivityOptions o = options == null ? ActivityOptions.defaults() : options;
+    long seq = run.commands.issue(run, EventKind.ACTIVITY_SCHEDULED, name);
+    JsonNode inputNode;
+    String queue;
+    if (run.commands.recorded(seq) instanceof ActivityScheduled recorded) {
+      inputNode = recorded.input();
+      queue = recorded.queue();
+    } else {
+      inputNode = run.payloads.encode("activity " + name + " input", input);
+      queue = o.queue();
+      run.out.add(scheduled(seq, name, inputNode, queue, 0, o.timeout()));
+    }
+    return run.register(new ActivityCall<>(run, seq, name, inputNode, queue, o, resultType));
+  }
+
   /** The command a new call writes (retry 0), or a retry writes. */
   static ActivityScheduled scheduled(
       long seq, String name, JsonNode input, String queue, int retryNumber, Duration timeout) {

@@ -3,6 +3,7 @@ package io.redrive.workflow.replay;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.workflow.RetryPolicy;
 import io.redrive.workflow.SubOrchestrationFailedException;
+import io.redrive.workflow.SubOrchestrationOptions;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.history.Event.ChildCompleted;
 import io.redrive.workflow.history.Event.ChildFailed;
@@ -58,6 +59,31 @@ final class ChildCall<O> extends BaseTask<O> implements RunState.Retrying {
     this.retry = retry == null ? RetryPolicy.none() : retry;
     this.firstCalledAt = run.now;
     this.resultType = resultType;
+  }
+
+  /**
+   * Issues a {@code callSubOrchestration}: takes its command number, checks it against history,
+   * writes the command when it is new (the child's id: the options' or {@code
+   * <instance>::sub::<number>}).
+   */
+  static <O> ChildCall<O> issue(
+      RunState run, String name, Object input, SubOrchestrationOptions options, Type resultType) {
+    SubOrchestrationOptions o = options == null ? SubOrchestrationOptions.defaults() : options;
+    long seq = run.commands.issue(run, EventKind.CHILD_SCHEDULED, name);
+    JsonNode inputNode;
+    String childId;
+    if (run.commands.recorded(seq) instanceof ChildScheduled recorded) {
+      inputNode = recorded.input();
+      childId = recorded.instanceId();
+    } else {
+      inputNode = run.payloads.encode("sub-orchestration " + name + " input", input);
+      childId = o.instanceId() != null ? o.instanceId() : run.spec.instanceId() + "::sub::" + seq;
+      run.out.add(
+          new ChildScheduled(
+              seq, name, o.version(), childId, o.instanceId() != null, inputNode, 0));
+    }
+    return run.register(
+        new ChildCall<>(run, seq, name, o.version(), childId, inputNode, o.retry(), resultType));
   }
 
   @Override

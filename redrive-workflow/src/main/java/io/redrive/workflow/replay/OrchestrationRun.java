@@ -8,8 +8,6 @@ import io.redrive.workflow.OrchestrationContext;
 import io.redrive.workflow.SubOrchestrationOptions;
 import io.redrive.workflow.Task;
 import io.redrive.workflow.TurnSuspended;
-import io.redrive.workflow.history.Event.ChildScheduled;
-import io.redrive.workflow.history.Event.Command;
 import io.redrive.workflow.history.Event.PatchApplied;
 import io.redrive.workflow.history.Event.RaisedEvent;
 import io.redrive.workflow.history.Event.TimerCreated;
@@ -225,22 +223,7 @@ public final class OrchestrationRun implements OrchestrationContext {
       String name, Object input, Type resultType, ActivityOptions options) {
     state.enter();
     requireName("activity name", name);
-    ActivityOptions o = options == null ? ActivityOptions.defaults() : options;
-    long seq = state.commands.issue(state, EventKind.ACTIVITY_SCHEDULED, name);
-    JsonNode inputNode;
-    String queue;
-    Command recorded = state.commands.recorded(seq);
-    if (recorded == null) {
-      inputNode = payloads.encode("activity " + name + " input", input);
-      queue = o.queue();
-      state.out.add(ActivityCall.scheduled(seq, name, inputNode, queue, 0, o.timeout()));
-    } else {
-      io.redrive.workflow.history.Event.ActivityScheduled c =
-          (io.redrive.workflow.history.Event.ActivityScheduled) recorded;
-      inputNode = c.input();
-      queue = c.queue();
-    }
-    return state.register(new ActivityCall<>(state, seq, name, inputNode, queue, o, resultType));
+    return ActivityCall.issue(state, name, input, options, resultType);
   }
 
   @Override
@@ -258,24 +241,7 @@ public final class OrchestrationRun implements OrchestrationContext {
       String name, Object input, Type resultType, SubOrchestrationOptions options) {
     state.enter();
     requireName("orchestration name", name);
-    SubOrchestrationOptions o = options == null ? SubOrchestrationOptions.defaults() : options;
-    long seq = state.commands.issue(state, EventKind.CHILD_SCHEDULED, name);
-    JsonNode inputNode;
-    String childId;
-    Command recorded = state.commands.recorded(seq);
-    if (recorded == null) {
-      inputNode = payloads.encode("sub-orchestration " + name + " input", input);
-      childId = o.instanceId() != null ? o.instanceId() : spec.instanceId() + "::sub::" + seq;
-      state.out.add(
-          new ChildScheduled(
-              seq, name, o.version(), childId, o.instanceId() != null, inputNode, 0));
-    } else {
-      ChildScheduled c = (ChildScheduled) recorded;
-      inputNode = c.input();
-      childId = c.instanceId();
-    }
-    return state.register(
-        new ChildCall<>(state, seq, name, o.version(), childId, inputNode, o.retry(), resultType));
+    return ChildCall.issue(state, name, input, options, resultType);
   }
 
   @Override

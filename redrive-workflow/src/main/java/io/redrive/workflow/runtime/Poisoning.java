@@ -8,7 +8,6 @@ import io.redrive.store.TurnRow;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.history.Event.OrchestrationFailed;
-import io.redrive.workflow.history.FailureCodec;
 import io.redrive.workflow.history.HistoryEvent;
 import io.redrive.workflow.history.InboxCodec;
 import io.redrive.workflow.replay.Payloads;
@@ -97,7 +96,7 @@ final class Poisoning {
               i.version(),
               i.input(),
               null,
-              payloads.text(FailureCodec.write(failure)),
+              payloads.text(failure.toJsonTree()),
               i.customStatus());
       return ending.commit(lease, update, draft, "POISONED", List.of(), notes);
     }

@@ -12,7 +12,6 @@ import io.redrive.workflow.history.Event.ChildCompleted;
 import io.redrive.workflow.history.Event.ChildFailed;
 import io.redrive.workflow.history.Event.ChildScheduled;
 import io.redrive.workflow.history.Event.OrchestrationTerminated;
-import io.redrive.workflow.history.FailureCodec;
 import io.redrive.workflow.history.HistoryEvent;
 import io.redrive.workflow.history.InboxMessage.Terminate;
 import io.redrive.workflow.replay.Payloads;
@@ -92,7 +91,7 @@ final class Termination {
             execution.version,
             payloads.text(execution.input),
             null,
-            payloads.text(FailureCodec.write(failure)),
+            payloads.text(failure.toJsonTree()),
             i.customStatus());
     return ending.commit(lease, update, draft, "TERMINATED", List.of(), List.of());
   }

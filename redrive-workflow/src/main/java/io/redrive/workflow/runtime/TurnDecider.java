@@ -1,10 +1,10 @@
 package io.redrive.workflow.runtime;
 
+import io.redrive.engine.DeliveryRules;
 import io.redrive.store.CommitTurnParams.InstanceUpdate;
 import io.redrive.store.InstanceRow;
 import io.redrive.store.InstanceRow.Status;
 import io.redrive.store.TurnLease;
-import io.redrive.workflow.OrchestrationDefinition;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.history.HistoryEvent;
@@ -37,6 +37,7 @@ final class TurnDecider {
 
   private final RuntimeSettings settings;
   private final WorkflowRegistry registry;
+  private final OrchestrationCode.Lookup code;
   private final Payloads payloads;
   private final Logger codeLog;
   private final TurnOpening opening;
@@ -47,11 +48,13 @@ final class TurnDecider {
   TurnDecider(
       RuntimeSettings settings,
       WorkflowRegistry registry,
+      OrchestrationCode.Lookup code,
       Payloads payloads,
       Clock clock,
       Logger codeLog) {
     this.settings = settings;
     this.registry = registry;
+    this.code = code;
     this.payloads = payloads;
     this.codeLog = codeLog;
     this.opening = new TurnOpening(settings, payloads);
@@ -90,11 +93,14 @@ final class TurnDecider {
       return termination.terminate(
           lease, batch, unreadable == null ? stored : null, terminate, now);
     }
+    // One poison rule for messages, turns and activities: DeliveryRules. The turn's counter
+    // already counts this lease, so the tries before it are one fewer.
     List<String> crashed = Poisoning.crashedNodes(lease);
-    if (settings.maxCrashes() > 0 && crashed.size() >= settings.maxCrashes()) {
+    if (DeliveryRules.isCrashLoop(crashed, settings.maxCrashes())) {
       return poisoning.poison(lease, batch, stored, null, crashed, now);
     }
-    if (lease.attempt() > settings.maxAttempts()) {
+    if (DeliveryRules.onLease(lease.attempt() - 1, settings.maxAttempts(), null, now)
+        == DeliveryRules.LeaseVerdict.POISON) {
       return poisoning.poison(lease, batch, stored, unreadable, null, now);
     }
     if (unreadable != null) {
@@ -106,21 +112,19 @@ final class TurnDecider {
     if (execution == null) {
       return dropLateRows(lease, now);
     }
-    Optional<OrchestrationDefinition> code =
-        execution.version == null
-            ? Optional.empty()
-            : registry.orchestration(execution.name, execution.version);
-    if (code.isEmpty()) {
+    Optional<OrchestrationCode> found =
+        execution.version == null ? Optional.empty() : code.find(execution.name, execution.version);
+    if (found.isEmpty()) {
       return unregistered(lease, execution);
     }
-    return run(lease, batch, execution, code.get(), stored, now);
+    return run(lease, batch, execution, found.get(), stored, now);
   }
 
   private Decision run(
       TurnLease lease,
       TurnBatch batch,
       TurnExecution execution,
-      OrchestrationDefinition code,
+      OrchestrationCode code,
       List<HistoryEvent> stored,
       Instant now) {
     InstanceRow instance = lease.instance();

@@ -5,7 +5,7 @@ import io.redrive.message.NewMessage;
 import io.redrive.store.CommitTurnParams.ActivityStart;
 import io.redrive.store.CommitTurnParams.ChildStart;
 import io.redrive.store.EnqueueParams;
-import io.redrive.workflow.WorkflowDefaults;
+import io.redrive.workflow.ActivityOptions;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.history.Event;
@@ -61,8 +61,7 @@ final class TurnEffects {
   private ActivityStart activity(String instanceId, int executionId, ActivityScheduled a) {
     String queue = a.queue();
     if (queue == null) {
-      queue =
-          registry.activity(a.name()).map(r -> r.queue()).orElse(WorkflowDefaults.ACTIVITY_QUEUE);
+      queue = registry.activity(a.name()).map(r -> r.queue()).orElse(ActivityOptions.DEFAULT_QUEUE);
     }
     Map<String, String> headers = new HashMap<>();
     headers.put(ActivityHeaders.INSTANCE, instanceId);

@@ -12,7 +12,6 @@ import io.redrive.workflow.history.Event;
 import io.redrive.workflow.history.Event.ContinuedAsNew;
 import io.redrive.workflow.history.Event.OrchestrationCompleted;
 import io.redrive.workflow.history.Event.OrchestrationFailed;
-import io.redrive.workflow.history.FailureCodec;
 import io.redrive.workflow.history.InboxMessage.ChildResult;
 import io.redrive.workflow.history.InboxMessage.Continue;
 import io.redrive.workflow.replay.Payloads;
@@ -129,7 +128,7 @@ final class TurnEnding {
             execution.version,
             payloads.text(execution.input),
             output,
-            failure == null ? null : payloads.text(FailureCodec.write(failure)),
+            failure == null ? null : payloads.text(failure.toJsonTree()),
             customStatus);
     return commit(lease, update, draft, "COMMITTED", lostTimers, notes);
   }

@@ -27,6 +27,7 @@ public final class TurnProcessor {
       WorkflowStore store,
       Clock clock,
       WorkflowRegistry registry,
+      OrchestrationCode.Lookup code,
       Payloads payloads,
       RuntimeSettings settings,
       WorkflowMetrics metrics) {
@@ -36,6 +37,7 @@ public final class TurnProcessor {
         new TurnDecider(
             settings,
             registry,
+            code,
             payloads,
             clock,
             LoggerFactory.getLogger("io.redrive.workflow.orchestration"));

@@ -4,6 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
 import com.tngtech.archunit.core.domain.JavaField;
@@ -21,6 +22,7 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import io.redrive.store.ReadySubscription;
 import io.redrive.store.Store;
+import io.redrive.workflow.replay.violation.DeciderReadingTheWallClock;
 import io.redrive.workflow.violation.ApiShowingStoreRows;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -52,8 +54,7 @@ class WorkflowDependencyRulesTest {
               "io.redrive.postgres..",
               "io.redrive.server..",
               "io.redrive.cli..",
-              "io.redrive.testkit..",
-              "io.redrive.engine..")
+              "io.redrive.testkit..")
           .because("the workflow runtime runs on core's store interface (WorkflowStore) only");
 
   @ArchTest
@@ -80,6 +81,91 @@ class WorkflowDependencyRulesTest {
           .dependOnClassesThat()
           .haveSimpleName("WorkflowStore")
           .because("replay is pure: it reads a history and decides, the runtime does the I/O");
+
+  /**
+   * The runtime's classes that decide a turn without doing it: the decider and what it uses. The
+   * committer, the poller and the activity handler do the I/O and are not in this list.
+   */
+  static final Set<String> DECIDER =
+      Set.of(
+          "TurnDecider",
+          "TurnExecution",
+          "TurnBatch",
+          "InboxEvents",
+          "TurnOpening",
+          "TurnEnding",
+          "TurnEffects",
+          "Poisoning",
+          "Termination",
+          "TurnDraft",
+          "Decision",
+          "Observation");
+
+  @ArchTest
+  static final ArchRule decidingIsPure =
+      noClasses()
+          .that(decidingClasses())
+          .should(reachAStoreOrTheWallClock())
+          .because(
+              "the typed history, the replay engine and the turn decider are pure: they reach no"
+                  + " store and read no clock but the one they are given, so a turn can be decided"
+                  + " (and unit-tested) without a database, the same on every node");
+
+  @Test
+  void decidingIsPure_onAReplayClassReadingTheWallClockAndHoldingAStore_reportsBoth() {
+    EvaluationResult result =
+        decidingIsPure.evaluate(
+            new ClassFileImporter().importClasses(DeciderReadingTheWallClock.class));
+
+    assertThat(result.hasViolation()).isTrue();
+    assertThat(result.getFailureReport().getDetails())
+        .anyMatch(line -> line.contains("Instant.now()"))
+        .anyMatch(line -> line.contains("WorkflowStore"));
+  }
+
+  private static DescribedPredicate<JavaClass> decidingClasses() {
+    return DescribedPredicate.describe(
+        "decide turns (history, replay, the runtime's decider)",
+        c -> {
+          String pkg = c.getPackageName();
+          String top = c.getName().replaceAll("\\$.*", "");
+          String simple = top.substring(top.lastIndexOf('.') + 1);
+          return pkg.startsWith("io.redrive.workflow.history")
+              || pkg.startsWith("io.redrive.workflow.replay")
+              || (pkg.equals("io.redrive.workflow.runtime") && DECIDER.contains(simple));
+        });
+  }
+
+  /** Depends on a store or the engine facade, or reads the wall clock (now(), system clocks). */
+  private static ArchCondition<JavaClass> reachAStoreOrTheWallClock() {
+    return new ArchCondition<>("reach a store or the wall clock") {
+      @Override
+      public void check(JavaClass c, ConditionEvents events) {
+        for (var d : c.getDirectDependenciesFromSelf()) {
+          String target = d.getTargetClass().getName();
+          if (target.equals("io.redrive.store.WorkflowStore")
+              || target.equals("io.redrive.store.Store")
+              || target.equals("io.redrive.Redrive")) {
+            events.add(SimpleConditionEvent.satisfied(c, d.getDescription()));
+          }
+        }
+        for (var call : c.getMethodCallsFromSelf()) {
+          String owner = call.getTargetOwner().getName();
+          String name = call.getName();
+          boolean wallClock =
+              (name.equals("now")
+                      && (owner.startsWith("java.time.") || owner.equals("java.time.Instant")))
+                  || (owner.equals("java.time.Clock")
+                      && (name.equals("systemUTC") || name.equals("systemDefaultZone")))
+                  || (owner.equals("java.lang.System")
+                      && (name.equals("currentTimeMillis") || name.equals("nanoTime")));
+          if (wallClock) {
+            events.add(SimpleConditionEvent.satisfied(c, call.getDescription()));
+          }
+        }
+      }
+    };
+  }
 
   @ArchTest
   static final ArchRule apiShowsNoStoreTypes =

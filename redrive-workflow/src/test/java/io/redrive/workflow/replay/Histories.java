@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.redrive.workflow.Orchestration;
 import io.redrive.workflow.OrchestrationContext;
-import io.redrive.workflow.WorkflowDefaults;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.history.Event;
 import io.redrive.workflow.history.Event.ActivityCompleted;
@@ -69,8 +68,8 @@ final class Histories {
   private long firstSeq = 1;
   private JsonNode input = JSON.nullNode();
   private Type inputType = Object.class;
-  private int maxHistoryEvents = WorkflowDefaults.MAX_HISTORY_EVENTS;
-  private long maxHistoryBytes = WorkflowDefaults.MAX_HISTORY_BYTES;
+  private int maxHistoryEvents = 10_000;
+  private long maxHistoryBytes = 16L * 1024 * 1024;
   private Payloads payloads = payloads(256 * 1024);
   private Logger logger = NOPLogger.NOP_LOGGER;
 

@@ -1,17 +1,22 @@
 package io.redrive.workflow.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.redrive.failure.FailureReason;
+import io.redrive.failure.FailureRecord;
 import io.redrive.retry.UnregisteredHandlerBackoff;
+import io.redrive.store.ActivityResult;
 import io.redrive.store.HistoryRow;
 import io.redrive.store.InboxRow;
 import io.redrive.store.InstanceRow;
 import io.redrive.store.InstanceRow.Status;
 import io.redrive.store.TurnLease;
 import io.redrive.store.TurnRow;
+import io.redrive.workflow.ActivityOptions;
+import io.redrive.workflow.Orchestration;
 import io.redrive.workflow.PoisonTarget;
-import io.redrive.workflow.WorkflowDefaults;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.history.EventKind;
@@ -21,6 +26,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -37,19 +43,24 @@ class TurnDeciderTest {
 
   private final AtomicInteger codeRuns = new AtomicInteger();
 
+  private final Orchestration<Object, Object> order =
+      (ctx, in) -> {
+        codeRuns.incrementAndGet();
+        return ctx.callActivity("charge", in, String.class).await();
+      };
+
   private final WorkflowRegistry registry =
       WorkflowRegistry.builder()
-          .orchestration(
-              "order",
-              "1.0.0",
-              String.class,
-              String.class,
-              (ctx, in) -> {
-                codeRuns.incrementAndGet();
-                return ctx.callActivity("charge", in, String.class).await();
-              })
+          .orchestration("order", "1.0.0", Object.class, Object.class, order)
           .activity("charge", String.class, String.class, (ctx, in) -> in)
           .build();
+
+  /** The registry's code as the runtime looks it up (a test in this package cannot ask it). */
+  private final OrchestrationCode.Lookup code =
+      (name, version) ->
+          "order".equals(name) && "1.0.0".equals(version)
+              ? Optional.of(new OrchestrationCode(order, String.class))
+              : Optional.empty();
 
   private TurnDecider decider(int maxAttempts, int maxCrashes) {
     RuntimeSettings settings =
@@ -63,7 +74,7 @@ class TurnDeciderTest {
             Duration.ofSeconds(60),
             4,
             8,
-            Set.of(WorkflowDefaults.ACTIVITY_QUEUE),
+            Set.of(ActivityOptions.DEFAULT_QUEUE),
             500,
             10_000,
             16L * 1024 * 1024,
@@ -73,6 +84,7 @@ class TurnDeciderTest {
     return new TurnDecider(
         settings,
         registry,
+        code,
         new Payloads(MAPPER, 256 * 1024),
         Clock.fixed(NOW, ZoneOffset.UTC),
         NOPLogger.NOP_LOGGER);
@@ -131,7 +143,7 @@ class TurnDeciderTest {
         .singleElement()
         .satisfies(a -> assertThat(a.name()).isEqualTo("charge"));
     assertThat(c.params().activities().get(0).message().message().queue())
-        .isEqualTo(WorkflowDefaults.ACTIVITY_QUEUE);
+        .isEqualTo(ActivityOptions.DEFAULT_QUEUE);
     assertThat(c.params().instance().status()).isEqualTo(Status.RUNNING);
     assertThat(c.params().inboxDeletes()).containsExactly(1L);
   }
@@ -279,17 +291,19 @@ class TurnDeciderTest {
                 1L,
                 "charge",
                 "{\"seq\":1,\"name\":\"charge\",\"input\":\"in\",\"retryNumber\":0}"));
-    InboxRow result =
-        new InboxRow(
-            7,
-            1,
-            "ACTIVITY_RESULT",
-            1L,
-            "charge",
-            "{\"messageId\":\"m-1\",\"outcome\":\"POISONED\",\"attempt\":11,\"failure\":{\"reason\":\"POISON\","
-                + "\"attempt\":11,\"maxAttempts\":10,\"poisonedMessage\":\"{}\"},\"attempts\":[]}",
-            NOW,
-            NOW);
+    String data =
+        "{\"messageId\":\"m-1\",\"outcome\":\"POISONED\",\"attempt\":11,\"failure\":{...}}";
+    ActivityResult poisoned =
+        new ActivityResult(
+            "m-1",
+            ActivityResult.Outcome.POISONED,
+            11,
+            null,
+            new FailureRecord(
+                FailureReason.POISON, "poison: message m-1", false, 11, 10, null, NOW, null, "{}"),
+            null,
+            "[]");
+    InboxRow result = new InboxRow(7, 1, "ACTIVITY_RESULT", 1L, "charge", data, NOW, NOW, poisoned);
 
     Decision.Commit c =
         (Decision.Commit)
@@ -306,6 +320,32 @@ class TurnDeciderTest {
     assertThat(failure.activityName()).isEqualTo("charge");
     assertThat(c.observations()).contains(new Observation.Poisoned("activity"));
   }
+
+  @Test
+  void decide_activityResultTheStoreCouldNotRead_failsTheTurnBeforeCode() {
+    List<HistoryRow> history =
+        List.of(
+            row(1, EventKind.ORCHESTRATION_STARTED, null, "order", STARTED),
+            row(2, EventKind.TURN_STARTED, null, null, TURN),
+            row(3, EventKind.ACTIVITY_SCHEDULED, 1L, "charge", CHARGE));
+    InboxRow unread = new InboxRow(7, 1, "ACTIVITY_RESULT", 1L, "charge", "{oops", NOW, NOW);
+
+    assertThatThrownBy(
+            () ->
+                decider(10, 2)
+                    .decide(
+                        lease(instance("order", Status.RUNNING), 1, List.of(unread), history), NOW))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("inbox row 7 (ACTIVITY_RESULT)");
+    assertThat(codeRuns).hasValue(0);
+  }
+
+  private static final String STARTED =
+      "{\"instanceId\":\"i-1\",\"name\":\"order\",\"version\":\"1.0.0\",\"input\":\"in\","
+          + "\"firstSeq\":1,\"carriedEvents\":[]}";
+  private static final String TURN = "{\"turn\":1,\"node\":\"node-a\",\"attempt\":1}";
+  private static final String CHARGE =
+      "{\"seq\":1,\"name\":\"charge\",\"input\":\"in\",\"retryNumber\":0}";
 
   @Test
   void decide_endedInstance_dropsLateRowsAsStale() {

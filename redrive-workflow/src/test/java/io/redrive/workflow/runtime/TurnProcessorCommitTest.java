@@ -12,7 +12,8 @@ import io.redrive.store.InboxRow;
 import io.redrive.store.InstanceRow;
 import io.redrive.store.TurnLease;
 import io.redrive.store.WorkflowStore;
-import io.redrive.workflow.WorkflowDefaults;
+import io.redrive.workflow.ActivityOptions;
+import io.redrive.workflow.Orchestration;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.replay.Payloads;
 import java.lang.reflect.Proxy;
@@ -22,6 +23,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -78,17 +80,24 @@ class TurnProcessorCommitTest {
             Duration.ofSeconds(60),
             1,
             1,
-            Set.of(WorkflowDefaults.ACTIVITY_QUEUE),
+            Set.of(ActivityOptions.DEFAULT_QUEUE),
             500,
             10_000,
             1 << 24,
             Duration.ofSeconds(1),
             true,
             true);
+    Orchestration<Object, Object> echo = (ctx, in) -> in;
+    OrchestrationCode.Lookup code =
+        (name, version) ->
+            "Echo".equals(name) && "1.0.0".equals(version)
+                ? Optional.of(new OrchestrationCode(echo, String.class))
+                : Optional.empty();
     return new TurnProcessor(
         store,
         Clock.fixed(NOW, ZoneOffset.UTC),
         registry,
+        code,
         new Payloads(new ObjectMapper(), 1 << 20),
         settings,
         new WorkflowMetrics(null));

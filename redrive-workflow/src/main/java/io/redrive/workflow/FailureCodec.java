@@ -1,11 +1,9 @@
-package io.redrive.workflow.history;
+package io.redrive.workflow;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.redrive.workflow.PoisonTarget;
-import io.redrive.workflow.WorkflowFailure;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,11 +12,11 @@ import java.util.List;
  * builds, so it is written explicitly rather than by reflection. Unknown fields are ignored and
  * missing ones read as null, so failures written by the store (an activity's) read too.
  */
-public final class FailureCodec {
+final class FailureCodec {
   private FailureCodec() {}
 
   /** The failure as a JSON object (null fields left out). */
-  public static ObjectNode write(WorkflowFailure f) {
+  static ObjectNode write(WorkflowFailure f) {
     ObjectNode n = JsonNodeFactory.instance.objectNode();
     n.put("reason", f.reason());
     n.put("category", f.category());
@@ -66,7 +64,7 @@ public final class FailureCodec {
    *
    * @throws IllegalArgumentException when it is not a failure object
    */
-  public static WorkflowFailure read(JsonNode n) {
+  static WorkflowFailure read(JsonNode n) {
     if (n == null || !n.isObject() || text(n, "reason") == null) {
       throw new IllegalArgumentException("failure: not a failure object: " + n);
     }
