@@ -1,7 +1,6 @@
 package io.redrive.workflow;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.redrive.workflow.runtime.OrchestrationCode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -68,12 +67,6 @@ public final class WorkflowRegistry {
     }
     Map<String, OrchestrationDefinition> byVersion = orchestrations.get(name);
     return byVersion == null ? Optional.empty() : Optional.ofNullable(byVersion.get(version));
-  }
-
-  /** The code of each registered orchestration, as the runtime looks it up. */
-  OrchestrationCode.Lookup code() {
-    return (name, version) ->
-        orchestration(name, version).map(d -> new OrchestrationCode(d.code(), d.inputType()));
   }
 
   /**
@@ -200,6 +193,27 @@ public final class WorkflowRegistry {
               in == null ? null : in.getType(),
               out == null ? null : out.getType(),
               loose(code)));
+    }
+
+    /**
+     * Registers every orchestration of {@code other} as it is, every version, with the default
+     * version of each name: to build a registry around another one (the failure-point explorer
+     * wraps a user's activities this way and keeps their orchestrations).
+     *
+     * @throws IllegalArgumentException when a {@code name@version} of {@code other} is already
+     *     registered here
+     */
+    public Builder orchestrationsOf(WorkflowRegistry other) {
+      if (other == null) {
+        throw new IllegalArgumentException("orchestrationsOf: registry is required, was null");
+      }
+      for (Map<String, OrchestrationDefinition> byVersion : other.orchestrations.values()) {
+        byVersion.values().forEach(this::add);
+      }
+      for (String name : other.orchestrations.keySet()) {
+        other.defaultVersion(name).ifPresent(v -> defaultVersion(name, v));
+      }
+      return this;
     }
 
     /**

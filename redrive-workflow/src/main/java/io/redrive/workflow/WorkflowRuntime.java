@@ -12,6 +12,7 @@ import io.redrive.worker.HandlerRegistration;
 import io.redrive.worker.Worker;
 import io.redrive.workflow.replay.Payloads;
 import io.redrive.workflow.runtime.ActivityHandler;
+import io.redrive.workflow.runtime.OrchestrationCode;
 import io.redrive.workflow.runtime.RuntimeSettings;
 import io.redrive.workflow.runtime.TurnPoller;
 import io.redrive.workflow.runtime.TurnProcessor;
@@ -124,9 +125,12 @@ public final class WorkflowRuntime implements AutoCloseable {
     }
     if (settings.orchestrations()) {
       Payloads payloads = new Payloads(mapper, redrive.maxPayloadBytes());
+      // The registry's code as the decider looks it up: the definitions stay internal.
+      OrchestrationCode.Lookup code =
+          (n, v) ->
+              registry.orchestration(n, v).map(d -> new OrchestrationCode(d.code(), d.inputType()));
       TurnProcessor processor =
-          new TurnProcessor(
-              store, redrive.clock(), registry, registry.code(), payloads, settings, metrics);
+          new TurnProcessor(store, redrive.clock(), registry, code, payloads, settings, metrics);
       poller = new TurnPoller(store, redrive.clock(), settings, processor);
       poller.start();
     }

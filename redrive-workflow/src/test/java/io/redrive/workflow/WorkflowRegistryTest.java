@@ -360,4 +360,26 @@ class WorkflowRegistryTest {
         .hasToString(
             "WorkflowRegistry[orchestrations=[order@1.9.0, order@1.10.0] activities=[length]]");
   }
+
+  @Test
+  void orchestrationsOf_copiesEveryVersionAndTheDefaults_activitiesStayOut() {
+    WorkflowRegistry user =
+        WorkflowRegistry.builder()
+            .orchestration("order", "1.0.0", String.class, String.class, (ctx, in) -> "v1")
+            .orchestration("order", "2.0.0", String.class, String.class, (ctx, in) -> "v2")
+            .defaultVersion("order", "1.0.0")
+            .activity("charge", String.class, String.class, (ctx, in) -> in)
+            .build();
+
+    WorkflowRegistry copy = WorkflowRegistry.builder().orchestrationsOf(user).build();
+
+    assertThat(copy.hasOrchestration("order", "1.0.0")).isTrue();
+    assertThat(copy.hasOrchestration("order", "2.0.0")).isTrue();
+    assertThat(copy.defaultVersion("order")).contains("1.0.0");
+    assertThat(copy.activity("charge")).isEmpty();
+    assertThatThrownBy(
+            () -> WorkflowRegistry.builder().orchestrationsOf(user).orchestrationsOf(user))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("is already registered");
+  }
 }

@@ -155,13 +155,7 @@ final class ExplorationRun {
 
   /** The user's registry with every activity counted and, at its failure point, stalled. */
   private WorkflowRegistry wrap(WorkflowRegistry user) {
-    WorkflowRegistry.Builder b = WorkflowRegistry.builder();
-    for (String name : user.orchestrationNames()) {
-      for (String version : user.versions(name)) {
-        b.orchestration(user.orchestration(name, version).orElseThrow());
-      }
-      user.defaultVersion(name).ifPresent(v -> b.defaultVersion(name, v));
-    }
+    WorkflowRegistry.Builder b = WorkflowRegistry.builder().orchestrationsOf(user);
     for (String name : user.activityNames()) {
       ActivityRegistration r = user.activity(name).orElseThrow();
       b.activity(
