@@ -3,20 +3,15 @@ package io.redrive.workflow.replay;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.workflow.ActivityFailedException;
 import io.redrive.workflow.ActivityOptions;
-import io.redrive.workflow.RetryPolicy;
-import io.redrive.workflow.WorkflowFailure;
+import io.redrive.workflow.history.Event;
 import io.redrive.workflow.history.Event.ActivityCompleted;
 import io.redrive.workflow.history.Event.ActivityFailed;
 import io.redrive.workflow.history.Event.ActivityScheduled;
 import io.redrive.workflow.history.Event.Completion;
-import io.redrive.workflow.history.Event.TimerCreated;
 import io.redrive.workflow.history.EventKind;
 import io.redrive.workflow.history.HistoryEvent;
-import io.redrive.workflow.history.TimerPurpose;
 import java.lang.reflect.Type;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Optional;
 
 /**
  * One {@code callActivity} command and its state machine:
@@ -28,21 +23,9 @@ import java.util.Optional;
  * RETRY_WAITING --TIMER_FIRED(RETRY)--> SCHEDULED (ACTIVITY_SCHEDULED with the next retry number)
  * </pre>
  */
-final class ActivityCall<O> extends BaseTask<O> implements RunState.Retrying {
-  enum Phase {
-    SCHEDULED,
-    RETRY_WAITING
-  }
-
-  private final String name;
-  private final JsonNode input;
+final class ActivityCall<O> extends RetryingCall<O> {
   private final String queue;
   private final ActivityOptions options;
-  private final RetryPolicy retry;
-  private final Instant firstCalledAt;
-  private final Type resultType;
-  private int retryNumber;
-  Phase phase = Phase.SCHEDULED;
 
   ActivityCall(
       RunState run,
@@ -52,14 +35,9 @@ final class ActivityCall<O> extends BaseTask<O> implements RunState.Retrying {
       String queue,
       ActivityOptions options,
       Type resultType) {
-    super(run, seq);
-    this.name = name;
-    this.input = input;
+    super(run, seq, EventKind.ACTIVITY_SCHEDULED, name, input, options.retry(), resultType);
     this.queue = queue;
     this.options = options;
-    this.retry = options.retry() == null ? RetryPolicy.none() : options.retry();
-    this.firstCalledAt = run.now;
-    this.resultType = resultType;
   }
 
   /**
@@ -91,8 +69,8 @@ final class ActivityCall<O> extends BaseTask<O> implements RunState.Retrying {
   }
 
   @Override
-  public int retryNumber() {
-    return retryNumber;
+  Event rescheduled(int number) {
+    return scheduled(seq, name, input, queue, number, options.timeout());
   }
 
   @Override
@@ -100,37 +78,10 @@ final class ActivityCall<O> extends BaseTask<O> implements RunState.Retrying {
   void resolve(HistoryEvent e, int at) {
     if (e.event() instanceof ActivityCompleted c) {
       succeed((O) run.decode("activity " + name + " result", c.result(), resultType), at);
-      return;
-    }
-    if (!(e.event() instanceof ActivityFailed f)) {
+    } else if (e.event() instanceof ActivityFailed f) {
+      failed(f.retryNumber(), f.failure(), new ActivityFailedException(f.failure()), at);
+    } else {
       run.mismatchAt(e, (Completion) e.event(), EventKind.ACTIVITY_SCHEDULED);
-      return;
-    }
-    WorkflowFailure failure = f.failure();
-    int failedTry = f.retryNumber();
-    Optional<Duration> delay =
-        retry.nextDelay(failedTry, failure, Duration.between(firstCalledAt, run.now));
-    if (delay.isEmpty()) {
-      fail(new ActivityFailedException(failure), at);
-      return;
-    }
-    phase = Phase.RETRY_WAITING;
-    retryTimer(run, seq, failedTry + 1, delay.get(), name);
-  }
-
-  @Override
-  public void retryFired(int number) {
-    retryNumber = number;
-    phase = Phase.SCHEDULED;
-    if (run.commands.firstRetry(EventKind.ACTIVITY_SCHEDULED, seq, number)) {
-      run.out.add(scheduled(seq, name, input, queue, number, options.timeout()));
-    }
-  }
-
-  /** The RETRY timer of a retry policy, once per retry (history may have it already). */
-  static void retryTimer(RunState run, long seq, int next, Duration delay, String what) {
-    if (run.commands.firstRetry(EventKind.TIMER_CREATED, seq, next)) {
-      run.out.add(new TimerCreated(seq, run.now.plus(delay), TimerPurpose.RETRY, null, next, what));
     }
   }
 }

@@ -5,6 +5,7 @@ import io.redrive.workflow.RetryPolicy;
 import io.redrive.workflow.SubOrchestrationFailedException;
 import io.redrive.workflow.SubOrchestrationOptions;
 import io.redrive.workflow.WorkflowFailure;
+import io.redrive.workflow.history.Event;
 import io.redrive.workflow.history.Event.ChildCompleted;
 import io.redrive.workflow.history.Event.ChildFailed;
 import io.redrive.workflow.history.Event.ChildScheduled;
@@ -12,9 +13,6 @@ import io.redrive.workflow.history.Event.Completion;
 import io.redrive.workflow.history.EventKind;
 import io.redrive.workflow.history.HistoryEvent;
 import java.lang.reflect.Type;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.Optional;
 
 /**
  * One {@code callSubOrchestration} command and its state machine:
@@ -26,21 +24,9 @@ import java.util.Optional;
  * RETRY_WAITING --TIMER_FIRED(RETRY)--> SCHEDULED (a new child, id "...::retry::n")
  * </pre>
  */
-final class ChildCall<O> extends BaseTask<O> implements RunState.Retrying {
-  enum Phase {
-    SCHEDULED,
-    RETRY_WAITING
-  }
-
-  private final String name;
+final class ChildCall<O> extends RetryingCall<O> {
   private final String version;
   private final String firstId;
-  private final JsonNode input;
-  private final RetryPolicy retry;
-  private final Instant firstCalledAt;
-  private final Type resultType;
-  private int retryNumber;
-  Phase phase = Phase.SCHEDULED;
 
   ChildCall(
       RunState run,
@@ -51,14 +37,9 @@ final class ChildCall<O> extends BaseTask<O> implements RunState.Retrying {
       JsonNode input,
       RetryPolicy retry,
       Type resultType) {
-    super(run, seq);
-    this.name = name;
+    super(run, seq, EventKind.CHILD_SCHEDULED, name, input, retry, resultType);
     this.version = version;
     this.firstId = firstId;
-    this.input = input;
-    this.retry = retry == null ? RetryPolicy.none() : retry;
-    this.firstCalledAt = run.now;
-    this.resultType = resultType;
   }
 
   /**
@@ -86,9 +67,11 @@ final class ChildCall<O> extends BaseTask<O> implements RunState.Retrying {
         new ChildCall<>(run, seq, name, o.version(), childId, inputNode, o.retry(), resultType));
   }
 
+  /** A retry's child: a new instance, since the failed one keeps its story. */
   @Override
-  public int retryNumber() {
-    return retryNumber;
+  Event rescheduled(int number) {
+    return new ChildScheduled(
+        seq, name, version, firstId + "::retry::" + number, false, input, number);
   }
 
   @Override
@@ -96,39 +79,20 @@ final class ChildCall<O> extends BaseTask<O> implements RunState.Retrying {
   void resolve(HistoryEvent e, int at) {
     if (e.event() instanceof ChildCompleted c) {
       succeed((O) run.decode("sub-orchestration result", c.result(), resultType), at);
-      return;
-    }
-    if (!(e.event() instanceof ChildFailed f)) {
+    } else if (e.event() instanceof ChildFailed f) {
+      WorkflowFailure failure = f.failure();
+      // A child's own failure is final for that instance, but a retry is a new instance: the
+      // policy decides, except for a termination or a taken id, which a retry cannot change.
+      boolean retryable =
+          !WorkflowFailure.TERMINATED.equals(failure.reason())
+              && !WorkflowFailure.INSTANCE_EXISTS.equals(failure.reason());
+      failed(
+          f.retryNumber(),
+          failure.withRetryable(retryable),
+          new SubOrchestrationFailedException(failure),
+          at);
+    } else {
       run.mismatchAt(e, (Completion) e.event(), EventKind.CHILD_SCHEDULED);
-      return;
-    }
-    WorkflowFailure failure = f.failure();
-    int failedTry = f.retryNumber();
-    // A child's own failure is final for that instance, but a retry is a new instance: the
-    // policy decides, except for a termination or a taken id, which a retry cannot change.
-    boolean retryable =
-        !WorkflowFailure.TERMINATED.equals(failure.reason())
-            && !WorkflowFailure.INSTANCE_EXISTS.equals(failure.reason());
-    Optional<Duration> delay =
-        retry.nextDelay(
-            failedTry, failure.withRetryable(retryable), Duration.between(firstCalledAt, run.now));
-    if (delay.isEmpty()) {
-      fail(new SubOrchestrationFailedException(failure), at);
-      return;
-    }
-    phase = Phase.RETRY_WAITING;
-    ActivityCall.retryTimer(run, seq, failedTry + 1, delay.get(), name);
-  }
-
-  /** A retry's child: a new instance, since the failed one keeps its story. */
-  @Override
-  public void retryFired(int number) {
-    retryNumber = number;
-    phase = Phase.SCHEDULED;
-    if (run.commands.firstRetry(EventKind.CHILD_SCHEDULED, seq, number)) {
-      run.out.add(
-          new ChildScheduled(
-              seq, name, version, firstId + "::retry::" + number, false, input, number));
     }
   }
 }
