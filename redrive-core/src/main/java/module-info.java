@@ -25,6 +25,10 @@ module io.redrive {
   exports io.redrive.queue;
   exports io.redrive.retry;
   exports io.redrive.store;
+  // Exported to all like io.redrive.store: the public stores (SqliteStore, PostgresStore)
+  // implement WorkflowStore, so an application building Redrive from one must see the type. Who may
+  // use it is ModuleBoundaryRulesTest's to say (stores, testkits, the workflow module).
+  exports io.redrive.store.workflow;
   exports io.redrive.worker;
   exports io.redrive.engine to
       io.redrive.jdbc,

@@ -1,7 +1,7 @@
 /**
  * Durable workflows on Redrive (docs/workflows.md): orchestrations replayed from their history,
  * activities run as messages of workflow-owned queues. It runs on the {@link
- * io.redrive.store.WorkflowStore} half of a Redrive store, reached through core's {@code
+ * io.redrive.store.workflow.WorkflowStore} half of a Redrive store, reached through core's {@code
  * io.redrive.internal.workflow} (exported to this module alone); its API speaks its own records.
  */
 module io.redrive.workflow {

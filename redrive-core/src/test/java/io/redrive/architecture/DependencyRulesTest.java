@@ -50,7 +50,7 @@ class DependencyRulesTest {
           .that()
           .resideInAPackage("io.redrive..")
           .and()
-          .resideOutsideOfPackages("io.redrive", "io.redrive.store")
+          .resideOutsideOfPackages("io.redrive", "io.redrive.store", "io.redrive.store.workflow")
           .should()
           .dependOnClassesThat()
           .belongToAnyOf(

@@ -40,7 +40,7 @@ import io.redrive.store.StatsParams;
 import io.redrive.store.Store;
 import io.redrive.store.ThroughputParams;
 import io.redrive.store.UpdateQueueParams;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.WorkflowStore;
 import java.sql.Connection;
 import java.time.Instant;
 import java.util.List;

@@ -2,25 +2,25 @@ package io.redrive.jdbc;
 
 import io.redrive.jdbc.owned.OwnedQueues;
 import io.redrive.jdbc.workflow.Workflows;
-import io.redrive.store.AbandonTurnParams;
-import io.redrive.store.CommitTurnParams;
-import io.redrive.store.DeleteTreeResult;
-import io.redrive.store.ExecutionRow;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InboxRow;
-import io.redrive.store.InstancePage;
-import io.redrive.store.InstanceRow;
-import io.redrive.store.LeaseTurnParams;
-import io.redrive.store.ListInstancesParams;
-import io.redrive.store.RaiseEventParams;
-import io.redrive.store.RenewTurnParams;
-import io.redrive.store.RetryInstanceParams;
-import io.redrive.store.StartInstanceParams;
-import io.redrive.store.StartInstanceResult;
-import io.redrive.store.TerminateParams;
-import io.redrive.store.TurnLease;
-import io.redrive.store.TurnRow;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.AbandonTurnParams;
+import io.redrive.store.workflow.CommitTurnParams;
+import io.redrive.store.workflow.DeleteTreeResult;
+import io.redrive.store.workflow.ExecutionRow;
+import io.redrive.store.workflow.HistoryRow;
+import io.redrive.store.workflow.InboxRow;
+import io.redrive.store.workflow.InstancePage;
+import io.redrive.store.workflow.InstanceRow;
+import io.redrive.store.workflow.LeaseTurnParams;
+import io.redrive.store.workflow.ListInstancesParams;
+import io.redrive.store.workflow.RaiseEventParams;
+import io.redrive.store.workflow.RenewTurnParams;
+import io.redrive.store.workflow.RetryInstanceParams;
+import io.redrive.store.workflow.StartInstanceParams;
+import io.redrive.store.workflow.StartInstanceResult;
+import io.redrive.store.workflow.TerminateParams;
+import io.redrive.store.workflow.TurnLease;
+import io.redrive.store.workflow.TurnRow;
+import io.redrive.store.workflow.WorkflowStore;
 import java.sql.Connection;
 import java.time.Instant;
 import java.util.List;
@@ -86,7 +86,7 @@ abstract class JdbcWorkflowStore implements WorkflowStore {
   }
 
   @Override
-  public List<io.redrive.store.ActivityLinkRow> pendingActivities(String instanceId) {
+  public List<io.redrive.store.workflow.ActivityLinkRow> pendingActivities(String instanceId) {
     return tx.read(
         "read pending activities of workflow instance " + instanceId,
         c -> workflows.pendingActivities(c, instanceId));

@@ -5,10 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import io.redrive.Redrive;
 import io.redrive.message.NewMessage;
-import io.redrive.store.RaiseEventParams;
 import io.redrive.store.ReadySubscription;
-import io.redrive.store.StartInstanceParams;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.RaiseEventParams;
+import io.redrive.store.workflow.StartInstanceParams;
+import io.redrive.store.workflow.WorkflowStore;
 import io.redrive.testkit.TestDatabase;
 import io.redrive.worker.HandlerResult;
 import io.redrive.worker.Worker;

@@ -7,17 +7,17 @@ import io.redrive.message.MessageIds;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.server.HttpApiClient.Response;
-import io.redrive.store.CommitTurnParams;
-import io.redrive.store.CommitTurnParams.ActivityStart;
-import io.redrive.store.CommitTurnParams.InstanceUpdate;
 import io.redrive.store.CreateQueueParams;
 import io.redrive.store.EnqueueParams;
-import io.redrive.store.InboxRow;
-import io.redrive.store.InstanceRow;
-import io.redrive.store.LeaseTurnParams;
-import io.redrive.store.StartInstanceParams;
-import io.redrive.store.TurnLease;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.CommitTurnParams;
+import io.redrive.store.workflow.CommitTurnParams.ActivityStart;
+import io.redrive.store.workflow.CommitTurnParams.InstanceUpdate;
+import io.redrive.store.workflow.InboxRow;
+import io.redrive.store.workflow.InstanceRow;
+import io.redrive.store.workflow.LeaseTurnParams;
+import io.redrive.store.workflow.StartInstanceParams;
+import io.redrive.store.workflow.TurnLease;
+import io.redrive.store.workflow.WorkflowStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -57,7 +57,7 @@ class ActivityResultHttpTest extends ApiTestBase {
       if (turn != null) {
         workflows()
             .abandonTurn(
-                new io.redrive.store.AbandonTurnParams(
+                new io.redrive.store.workflow.AbandonTurnParams(
                     turn.instance().id(),
                     turn.token(),
                     Duration.ofHours(1),

@@ -1,10 +1,10 @@
 package io.redrive.workflow;
 
-import io.redrive.store.DeleteTreeResult;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InstanceRow;
-import io.redrive.store.ListInstancesParams;
-import io.redrive.store.StartInstanceParams;
+import io.redrive.store.workflow.DeleteTreeResult;
+import io.redrive.store.workflow.HistoryRow;
+import io.redrive.store.workflow.InstanceRow;
+import io.redrive.store.workflow.ListInstancesParams;
+import io.redrive.store.workflow.StartInstanceParams;
 import io.redrive.workflow.replay.Payloads;
 import java.util.EnumSet;
 import java.util.List;

@@ -6,19 +6,19 @@ import io.redrive.error.ConflictException;
 import io.redrive.error.InstanceNotFoundException;
 import io.redrive.internal.workflow.WorkflowStores;
 import io.redrive.message.MessageIds;
-import io.redrive.store.CommitTurnParams.NewInboxRow;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InboxRow;
-import io.redrive.store.InstanceRow;
-import io.redrive.store.InstanceRow.Status;
-import io.redrive.store.RaiseEventParams;
 import io.redrive.store.ReadySubscription;
-import io.redrive.store.RetryInstanceParams;
-import io.redrive.store.StartInstanceParams;
-import io.redrive.store.StartInstanceResult;
-import io.redrive.store.TerminateParams;
-import io.redrive.store.TurnRow;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.CommitTurnParams.NewInboxRow;
+import io.redrive.store.workflow.HistoryRow;
+import io.redrive.store.workflow.InboxRow;
+import io.redrive.store.workflow.InstanceRow;
+import io.redrive.store.workflow.InstanceRow.Status;
+import io.redrive.store.workflow.RaiseEventParams;
+import io.redrive.store.workflow.RetryInstanceParams;
+import io.redrive.store.workflow.StartInstanceParams;
+import io.redrive.store.workflow.StartInstanceResult;
+import io.redrive.store.workflow.TerminateParams;
+import io.redrive.store.workflow.TurnRow;
+import io.redrive.store.workflow.WorkflowStore;
 import io.redrive.workflow.history.Event;
 import io.redrive.workflow.history.EventCodec;
 import io.redrive.workflow.history.EventKind;
@@ -236,7 +236,7 @@ final class StoreWorkflowClient implements WorkflowClient {
   @Override
   public List<TimelineEntry> timeline(String instanceId) {
     List<Timelines.Running> running = new java.util.ArrayList<>();
-    for (io.redrive.store.ActivityLinkRow link : store.pendingActivities(instanceId)) {
+    for (io.redrive.store.workflow.ActivityLinkRow link : store.pendingActivities(instanceId)) {
       io.redrive.message.Message message;
       try {
         message = redrive.getMessage(link.messageId());
@@ -363,7 +363,7 @@ final class StoreWorkflowClient implements WorkflowClient {
 
   @Override
   public InstancePage list(InstanceQuery query) {
-    io.redrive.store.InstancePage page = store.listInstances(StoreRows.params(query));
+    io.redrive.store.workflow.InstancePage page = store.listInstances(StoreRows.params(query));
     return new InstancePage(
         page.instances().stream().map(row -> StoreRows.info(row, payloads)).toList(),
         page.nextCursor());

@@ -7,7 +7,7 @@ import io.redrive.internal.workflow.WorkflowStores;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.retry.UnregisteredHandlerBackoff;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.WorkflowStore;
 import io.redrive.worker.HandlerRegistration;
 import io.redrive.worker.Worker;
 import io.redrive.workflow.replay.Payloads;

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.redrive.failure.FailureReason;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.WorkflowStore;
 import io.redrive.worker.HandlerResult;
 import java.sql.Connection;
 import java.time.Duration;

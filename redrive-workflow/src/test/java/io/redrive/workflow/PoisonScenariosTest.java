@@ -12,7 +12,7 @@ import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
 import io.redrive.message.Outcome;
 import io.redrive.retry.UnregisteredHandlerBackoff;
-import io.redrive.store.InstanceRow;
+import io.redrive.store.workflow.InstanceRow;
 import io.redrive.testkit.ControllableClock;
 import io.redrive.testkit.TestHooks;
 import io.redrive.workflow.WorkflowRuntime.Role;

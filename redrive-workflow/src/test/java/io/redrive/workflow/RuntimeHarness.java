@@ -3,7 +3,7 @@ package io.redrive.workflow;
 import io.redrive.Redrive;
 import io.redrive.retry.UnregisteredHandlerBackoff;
 import io.redrive.store.Store;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.WorkflowStore;
 import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;

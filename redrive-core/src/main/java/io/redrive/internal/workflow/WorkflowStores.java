@@ -4,7 +4,7 @@ import io.redrive.Redrive;
 import io.redrive.queue.QueueDeclaration;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.store.Store;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.WorkflowStore;
 import java.util.Optional;
 
 /**

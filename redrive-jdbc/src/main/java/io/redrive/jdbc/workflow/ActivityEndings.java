@@ -8,7 +8,7 @@ import io.redrive.jdbc.owned.QueueEndings;
 import io.redrive.message.HistoryEntry;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.QueuePolicy;
-import io.redrive.store.CommitTurnParams.NewInboxRow;
+import io.redrive.store.workflow.CommitTurnParams.NewInboxRow;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

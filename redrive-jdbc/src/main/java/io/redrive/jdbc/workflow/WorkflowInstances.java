@@ -1,12 +1,12 @@
 package io.redrive.jdbc.workflow;
 
 import io.redrive.error.InstanceExistsException;
-import io.redrive.store.ExecutionRow;
-import io.redrive.store.InstancePage;
-import io.redrive.store.InstanceRow;
-import io.redrive.store.ListInstancesParams;
-import io.redrive.store.StartInstanceParams;
-import io.redrive.store.StartInstanceResult;
+import io.redrive.store.workflow.ExecutionRow;
+import io.redrive.store.workflow.InstancePage;
+import io.redrive.store.workflow.InstanceRow;
+import io.redrive.store.workflow.ListInstancesParams;
+import io.redrive.store.workflow.StartInstanceParams;
+import io.redrive.store.workflow.StartInstanceResult;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -9,7 +9,7 @@ import io.redrive.failure.FailureRecord;
 import io.redrive.jdbc.owned.AttemptStories;
 import io.redrive.jdbc.owned.EndedMessage;
 import io.redrive.message.HistoryEntry;
-import io.redrive.store.ActivityResult;
+import io.redrive.store.workflow.ActivityResult;
 import java.time.Duration;
 import java.util.List;
 

@@ -3,14 +3,14 @@ package io.redrive.jdbc.workflow;
 import io.redrive.error.TurnLostException;
 import io.redrive.jdbc.SqlDialect;
 import io.redrive.lease.LeaseToken;
-import io.redrive.store.AbandonTurnParams;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InboxRow;
-import io.redrive.store.InstanceRow;
-import io.redrive.store.LeaseTurnParams;
-import io.redrive.store.RenewTurnParams;
-import io.redrive.store.TurnLease;
-import io.redrive.store.TurnRow;
+import io.redrive.store.workflow.AbandonTurnParams;
+import io.redrive.store.workflow.HistoryRow;
+import io.redrive.store.workflow.InboxRow;
+import io.redrive.store.workflow.InstanceRow;
+import io.redrive.store.workflow.LeaseTurnParams;
+import io.redrive.store.workflow.RenewTurnParams;
+import io.redrive.store.workflow.TurnLease;
+import io.redrive.store.workflow.TurnRow;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -269,9 +269,9 @@ final class WorkflowTurns {
   }
 
   /** The instance's activities whose messages have not ended, oldest first. */
-  static List<io.redrive.store.ActivityLinkRow> pendingActivities(Connection c, String id)
+  static List<io.redrive.store.workflow.ActivityLinkRow> pendingActivities(Connection c, String id)
       throws SQLException {
-    List<io.redrive.store.ActivityLinkRow> rows = new ArrayList<>();
+    List<io.redrive.store.workflow.ActivityLinkRow> rows = new ArrayList<>();
     try (PreparedStatement ps =
         c.prepareStatement(
             "SELECT execution_id, seq, name, message_id, queue FROM redrive_wf_activities"
@@ -280,7 +280,7 @@ final class WorkflowTurns {
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           rows.add(
-              new io.redrive.store.ActivityLinkRow(
+              new io.redrive.store.workflow.ActivityLinkRow(
                   rs.getInt(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5)));
         }
       }

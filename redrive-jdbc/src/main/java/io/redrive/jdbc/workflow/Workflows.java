@@ -3,25 +3,25 @@ package io.redrive.jdbc.workflow;
 import io.redrive.jdbc.SqlDialect;
 import io.redrive.jdbc.owned.OwnedQueues;
 import io.redrive.jdbc.owned.QueueEndings;
-import io.redrive.store.AbandonTurnParams;
-import io.redrive.store.ActivityLinkRow;
-import io.redrive.store.CommitTurnParams;
-import io.redrive.store.DeleteTreeResult;
-import io.redrive.store.ExecutionRow;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InboxRow;
-import io.redrive.store.InstancePage;
-import io.redrive.store.InstanceRow;
-import io.redrive.store.LeaseTurnParams;
-import io.redrive.store.ListInstancesParams;
-import io.redrive.store.RaiseEventParams;
-import io.redrive.store.RenewTurnParams;
-import io.redrive.store.RetryInstanceParams;
-import io.redrive.store.StartInstanceParams;
-import io.redrive.store.StartInstanceResult;
-import io.redrive.store.TerminateParams;
-import io.redrive.store.TurnLease;
-import io.redrive.store.TurnRow;
+import io.redrive.store.workflow.AbandonTurnParams;
+import io.redrive.store.workflow.ActivityLinkRow;
+import io.redrive.store.workflow.CommitTurnParams;
+import io.redrive.store.workflow.DeleteTreeResult;
+import io.redrive.store.workflow.ExecutionRow;
+import io.redrive.store.workflow.HistoryRow;
+import io.redrive.store.workflow.InboxRow;
+import io.redrive.store.workflow.InstancePage;
+import io.redrive.store.workflow.InstanceRow;
+import io.redrive.store.workflow.LeaseTurnParams;
+import io.redrive.store.workflow.ListInstancesParams;
+import io.redrive.store.workflow.RaiseEventParams;
+import io.redrive.store.workflow.RenewTurnParams;
+import io.redrive.store.workflow.RetryInstanceParams;
+import io.redrive.store.workflow.StartInstanceParams;
+import io.redrive.store.workflow.StartInstanceResult;
+import io.redrive.store.workflow.TerminateParams;
+import io.redrive.store.workflow.TurnLease;
+import io.redrive.store.workflow.TurnRow;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -32,9 +32,9 @@ import java.util.Set;
 
 /**
  * The workflow statements of the JDBC layer (docs/workflows.md), one method per {@link
- * io.redrive.store.WorkflowStore} call, each run on the caller's connection: {@code JdbcStore} (its
- * workflow half, {@code JdbcWorkflowStore}) owns the transactions and the ready signals.
- * Thread-safe.
+ * io.redrive.store.workflow.WorkflowStore} call, each run on the caller's connection: {@code
+ * JdbcStore} (its workflow half, {@code JdbcWorkflowStore}) owns the transactions and the ready
+ * signals. Thread-safe.
  */
 public final class Workflows {
   /**

@@ -8,25 +8,25 @@ import io.redrive.error.TurnLostException;
 import io.redrive.message.Message;
 import io.redrive.message.MessageIds;
 import io.redrive.message.NewMessage;
-import io.redrive.store.AbandonTurnParams;
-import io.redrive.store.CommitTurnParams;
-import io.redrive.store.CommitTurnParams.ActivityStart;
-import io.redrive.store.CommitTurnParams.ChildStart;
-import io.redrive.store.CommitTurnParams.InstanceUpdate;
-import io.redrive.store.CommitTurnParams.NewInboxRow;
 import io.redrive.store.CreateQueueParams;
 import io.redrive.store.EnqueueParams;
-import io.redrive.store.ExecutionRow;
-import io.redrive.store.HistoryRow;
-import io.redrive.store.InboxRow;
-import io.redrive.store.InstanceRow;
-import io.redrive.store.InstanceRow.Status;
-import io.redrive.store.LeaseTurnParams;
-import io.redrive.store.StartInstanceParams;
-import io.redrive.store.StartInstanceParams.IfExists;
-import io.redrive.store.TurnLease;
-import io.redrive.store.TurnRow;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.AbandonTurnParams;
+import io.redrive.store.workflow.CommitTurnParams;
+import io.redrive.store.workflow.CommitTurnParams.ActivityStart;
+import io.redrive.store.workflow.CommitTurnParams.ChildStart;
+import io.redrive.store.workflow.CommitTurnParams.InstanceUpdate;
+import io.redrive.store.workflow.CommitTurnParams.NewInboxRow;
+import io.redrive.store.workflow.ExecutionRow;
+import io.redrive.store.workflow.HistoryRow;
+import io.redrive.store.workflow.InboxRow;
+import io.redrive.store.workflow.InstanceRow;
+import io.redrive.store.workflow.InstanceRow.Status;
+import io.redrive.store.workflow.LeaseTurnParams;
+import io.redrive.store.workflow.StartInstanceParams;
+import io.redrive.store.workflow.StartInstanceParams.IfExists;
+import io.redrive.store.workflow.TurnLease;
+import io.redrive.store.workflow.TurnRow;
+import io.redrive.store.workflow.WorkflowStore;
 import io.redrive.testkit.fault.StatementFailingDataSource;
 import java.time.Duration;
 import java.time.Instant;
@@ -389,7 +389,8 @@ public abstract class WorkflowCommitContract extends ComplianceTestBase {
             () ->
                 workflows()
                     .renewTurn(
-                        new io.redrive.store.RenewTurnParams(ID, late.token(), TURN_LEASE, now())))
+                        new io.redrive.store.workflow.RenewTurnParams(
+                            ID, late.token(), TURN_LEASE, now())))
         .isInstanceOf(TurnLostException.class);
 
     assertNothingCommitted(late, activityId);

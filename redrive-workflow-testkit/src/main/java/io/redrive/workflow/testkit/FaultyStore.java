@@ -9,7 +9,7 @@ import io.redrive.lease.Settlement;
 import io.redrive.store.RenewParams;
 import io.redrive.store.SettleParams;
 import io.redrive.store.Store;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.WorkflowStore;
 import io.redrive.workflow.testkit.FailurePoint.ActivityCall;
 import io.redrive.workflow.testkit.FailurePoint.Kind;
 import java.lang.reflect.InvocationHandler;

@@ -3,7 +3,7 @@ package io.redrive.workflow.history;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.redrive.store.HistoryRow;
+import io.redrive.store.workflow.HistoryRow;
 import io.redrive.workflow.history.Event.OrchestrationRetried;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -12,8 +12,8 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.failure.FailureRecord;
-import io.redrive.store.ActivityResult.Outcome;
-import io.redrive.store.InboxRow;
+import io.redrive.store.workflow.ActivityResult.Outcome;
+import io.redrive.store.workflow.InboxRow;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.history.Event.RaisedEvent;
 import io.redrive.workflow.history.InboxMessage.ActivityFailure;
@@ -204,7 +204,7 @@ public final class InboxCodec {
 
   /** The store read the row's data into a record; the runtime never parses it. */
   private static ActivityResult activityResult(InboxRow row) {
-    io.redrive.store.ActivityResult r = row.activityResult();
+    io.redrive.store.workflow.ActivityResult r = row.activityResult();
     if (r == null) {
       throw new IllegalArgumentException("the store could not read this activity result");
     }

@@ -1,6 +1,6 @@
 package io.redrive.workflow.runtime;
 
-import io.redrive.store.CommitTurnParams;
+import io.redrive.store.workflow.CommitTurnParams;
 import java.time.Duration;
 import java.util.List;
 

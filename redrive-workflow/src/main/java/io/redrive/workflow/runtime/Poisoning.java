@@ -1,10 +1,10 @@
 package io.redrive.workflow.runtime;
 
-import io.redrive.store.CommitTurnParams.InstanceUpdate;
-import io.redrive.store.InstanceRow;
-import io.redrive.store.InstanceRow.Status;
-import io.redrive.store.TurnLease;
-import io.redrive.store.TurnRow;
+import io.redrive.store.workflow.CommitTurnParams.InstanceUpdate;
+import io.redrive.store.workflow.InstanceRow;
+import io.redrive.store.workflow.InstanceRow.Status;
+import io.redrive.store.workflow.TurnLease;
+import io.redrive.store.workflow.TurnRow;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.history.Event.OrchestrationFailed;

@@ -1,6 +1,6 @@
 package io.redrive.workflow.runtime;
 
-import io.redrive.store.InboxRow;
+import io.redrive.store.workflow.InboxRow;
 import io.redrive.workflow.history.InboxCodec;
 import io.redrive.workflow.history.InboxMessage;
 import java.util.ArrayList;

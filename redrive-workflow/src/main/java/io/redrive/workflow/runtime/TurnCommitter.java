@@ -2,11 +2,11 @@ package io.redrive.workflow.runtime;
 
 import io.redrive.error.StoreException;
 import io.redrive.error.TurnLostException;
-import io.redrive.store.AbandonTurnParams;
-import io.redrive.store.CommitTurnParams;
-import io.redrive.store.InboxRow;
-import io.redrive.store.TurnLease;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.AbandonTurnParams;
+import io.redrive.store.workflow.CommitTurnParams;
+import io.redrive.store.workflow.InboxRow;
+import io.redrive.store.workflow.TurnLease;
+import io.redrive.store.workflow.WorkflowStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

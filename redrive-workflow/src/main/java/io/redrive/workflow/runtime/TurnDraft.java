@@ -1,10 +1,10 @@
 package io.redrive.workflow.runtime;
 
-import io.redrive.store.CommitTurnParams.ActivityStart;
-import io.redrive.store.CommitTurnParams.ChildStart;
-import io.redrive.store.CommitTurnParams.NewInboxRow;
-import io.redrive.store.ExecutionRow;
-import io.redrive.store.HistoryRow;
+import io.redrive.store.workflow.CommitTurnParams.ActivityStart;
+import io.redrive.store.workflow.CommitTurnParams.ChildStart;
+import io.redrive.store.workflow.CommitTurnParams.NewInboxRow;
+import io.redrive.store.workflow.ExecutionRow;
+import io.redrive.store.workflow.HistoryRow;
 import io.redrive.workflow.history.Event;
 import io.redrive.workflow.history.EventCodec;
 import io.redrive.workflow.history.HistoryEvent;

@@ -2,9 +2,9 @@ package io.redrive.workflow.runtime;
 
 import io.redrive.message.MessageIds;
 import io.redrive.message.NewMessage;
-import io.redrive.store.CommitTurnParams.ActivityStart;
-import io.redrive.store.CommitTurnParams.ChildStart;
 import io.redrive.store.EnqueueParams;
+import io.redrive.store.workflow.CommitTurnParams.ActivityStart;
+import io.redrive.store.workflow.CommitTurnParams.ChildStart;
 import io.redrive.workflow.ActivityOptions;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.WorkflowRegistry;

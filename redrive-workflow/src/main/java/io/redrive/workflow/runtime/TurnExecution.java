@@ -1,7 +1,7 @@
 package io.redrive.workflow.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.redrive.store.InstanceRow;
+import io.redrive.store.workflow.InstanceRow;
 import io.redrive.workflow.OrchestrationContext.ParentRef;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.history.Event.OrchestrationStarted;

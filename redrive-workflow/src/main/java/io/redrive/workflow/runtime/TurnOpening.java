@@ -1,7 +1,7 @@
 package io.redrive.workflow.runtime;
 
-import io.redrive.store.HistoryRow;
-import io.redrive.store.TurnLease;
+import io.redrive.store.workflow.HistoryRow;
+import io.redrive.store.workflow.TurnLease;
 import io.redrive.workflow.history.Event.TurnStarted;
 import io.redrive.workflow.history.HistoryEvent;
 import io.redrive.workflow.replay.Payloads;

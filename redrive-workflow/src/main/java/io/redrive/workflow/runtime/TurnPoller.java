@@ -1,11 +1,11 @@
 package io.redrive.workflow.runtime;
 
 import io.redrive.error.TurnLostException;
-import io.redrive.store.LeaseTurnParams;
 import io.redrive.store.ReadySubscription;
-import io.redrive.store.RenewTurnParams;
-import io.redrive.store.TurnLease;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.LeaseTurnParams;
+import io.redrive.store.workflow.RenewTurnParams;
+import io.redrive.store.workflow.TurnLease;
+import io.redrive.store.workflow.WorkflowStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.redrive.workflow.runtime;
 
-import io.redrive.store.TurnLease;
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.TurnLease;
+import io.redrive.store.workflow.WorkflowStore;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.replay.Payloads;
 import java.time.Clock;

@@ -143,7 +143,7 @@ class WorkflowDependencyRulesTest {
       public void check(JavaClass c, ConditionEvents events) {
         for (var d : c.getDirectDependenciesFromSelf()) {
           String target = d.getTargetClass().getName();
-          if (target.equals("io.redrive.store.WorkflowStore")
+          if (target.equals("io.redrive.store.workflow.WorkflowStore")
               || target.equals("io.redrive.store.Store")
               || target.equals("io.redrive.Redrive")) {
             events.add(SimpleConditionEvent.satisfied(c, d.getDescription()));
@@ -196,7 +196,7 @@ class WorkflowDependencyRulesTest {
         .anyMatch(
             line ->
                 line.contains(ApiShowingStoreRows.class.getName())
-                    && line.contains("io.redrive.store.HistoryRow"));
+                    && line.contains("io.redrive.store.workflow.HistoryRow"));
   }
 
   /**

@@ -3,7 +3,7 @@ package io.redrive.workflow.golden;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.redrive.store.HistoryRow;
+import io.redrive.store.workflow.HistoryRow;
 import io.redrive.workflow.WorkflowEvent;
 import io.redrive.workflow.WorkflowReplayer;
 import io.redrive.workflow.history.EventCodec;

@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.redrive.PayloadTooLargeException;
-import io.redrive.store.HistoryRow;
+import io.redrive.store.workflow.HistoryRow;
 import io.redrive.workflow.ActivityFailedException;
 import io.redrive.workflow.ActivityOptions;
 import io.redrive.workflow.Orchestration;

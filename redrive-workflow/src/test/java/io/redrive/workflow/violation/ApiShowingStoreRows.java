@@ -1,6 +1,6 @@
 package io.redrive.workflow.violation;
 
-import io.redrive.store.HistoryRow;
+import io.redrive.store.workflow.HistoryRow;
 import java.util.List;
 
 /** Breaks an API rule on purpose (WorkflowDependencyRulesTest shows the rule catches it). */

@@ -1,6 +1,6 @@
 package io.redrive.workflow.replay.violation;
 
-import io.redrive.store.WorkflowStore;
+import io.redrive.store.workflow.WorkflowStore;
 import java.time.Instant;
 
 /**

@@ -1,4 +1,4 @@
-package io.redrive.store;
+package io.redrive.store.workflow;
 
 /** The one rule for instance ids, orchestration names and versions: short, printable text. */
 final class WorkflowNames {

@@ -1,5 +1,7 @@
-package io.redrive.store;
+package io.redrive.store.workflow;
 
+import io.redrive.store.ReadySubscription;
+import io.redrive.store.Store;
 import java.sql.Connection;
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.redrive.store;
+package io.redrive.store.workflow;
 
 import java.time.Instant;
 

@@ -1,4 +1,4 @@
-package io.redrive.store;
+package io.redrive.store.workflow;
 
 /**
  * An activity an instance scheduled whose message has not ended yet (table {@code

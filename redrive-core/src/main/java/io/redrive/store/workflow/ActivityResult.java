@@ -1,4 +1,4 @@
-package io.redrive.store;
+package io.redrive.store.workflow;
 
 import io.redrive.failure.FailureRecord;
 import java.time.Duration;

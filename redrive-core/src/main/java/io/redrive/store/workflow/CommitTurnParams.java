@@ -1,5 +1,6 @@
-package io.redrive.store;
+package io.redrive.store.workflow;
 
+import io.redrive.store.EnqueueParams;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.redrive.store;
+package io.redrive.store.workflow;
 
 /**
  * What {@link WorkflowStore#deleteInstanceTree} deleted.
