@@ -7,7 +7,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -103,7 +105,7 @@ public final class DashboardUi {
   public DashboardUi clickAndWait(String css) {
     WebElement html = driver().findElement(By.tagName("html"));
     find(css).click();
-    new WebDriverWait(driver(), WAIT).until(ExpectedConditions.stalenessOf(html));
+    new WebDriverWait(driver(), WAIT).until(d -> replaced(html));
     awaitLoaded();
     return this;
   }
@@ -125,7 +127,7 @@ public final class DashboardUi {
                 + "document.body.appendChild(f); f.submit();",
             path,
             fields);
-    new WebDriverWait(driver(), WAIT).until(ExpectedConditions.stalenessOf(html));
+    new WebDriverWait(driver(), WAIT).until(d -> replaced(html));
     awaitLoaded();
     return this;
   }
@@ -318,4 +320,23 @@ public final class DashboardUi {
    */
   public record TimelineEntry(
       String outcome, String verdict, String attempt, String worker, String failureMessage) {}
+
+  /**
+   * True once {@code element}'s page has been replaced. Chromium reports an element of a page being
+   * replaced either as stale or, while the new document is being attached, as a node that "does not
+   * belong to the document": both mean the old page is gone.
+   */
+  private static boolean replaced(WebElement element) {
+    try {
+      element.isEnabled();
+      return false;
+    } catch (StaleElementReferenceException e) {
+      return true;
+    } catch (WebDriverException e) {
+      if (String.valueOf(e.getMessage()).contains("does not belong to the document")) {
+        return true;
+      }
+      throw e;
+    }
+  }
 }
