@@ -10,15 +10,15 @@ import io.redrive.workflow.WorkflowClient;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.WorkflowReplayer;
 import io.redrive.workflow.WorkflowRuntime;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * Records the golden histories: runs every {@link GoldenScenarios} instance to its end on a real
@@ -76,10 +76,11 @@ public final class GoldenHistoryRecorder {
       client.raiseEvent("golden-timers-events", "approve", "yes", null);
       waitUntil(() -> client.get("golden-continue").orElseThrow().executionId() >= 3, client);
       client.raiseEvent("golden-continue", "ready", "go on", null);
-      Thread.sleep(200);
+      // The "go" event must find TimersEvents waiting in anyOf (its timeout timer recorded).
+      waitUntil(() -> count(client, "golden-timers-events", "TIMER_CREATED") >= 3, client);
       client.raiseEvent("golden-timers-events", "go", "went", null);
-      waitUntil(() -> client.get("golden-terminated::sub::1").isPresent(), client);
-      Thread.sleep(200);
+      // The child must have taken its first turn, so the termination reaches a running child.
+      waitUntil(() -> count(client, "golden-terminated::sub::1", "TURN_STARTED") >= 1, client);
       client.terminate("golden-terminated", "operator stop");
 
       expect(client.await("golden-activities", WAIT), InstanceStatus.COMPLETED);
@@ -110,6 +111,12 @@ public final class GoldenHistoryRecorder {
     }
   }
 
+  private static long count(WorkflowClient client, String id, String kind) {
+    return client.get(id).isEmpty()
+        ? 0
+        : client.history(id, null).stream().filter(r -> r.kind().equals(kind)).count();
+  }
+
   private static boolean hasWait(WorkflowClient client, String id) {
     return client.history(id, null).stream().anyMatch(r -> r.kind().equals("TIMER_FIRED"));
   }
@@ -135,18 +142,19 @@ public final class GoldenHistoryRecorder {
     }
   }
 
-  private static void waitUntil(java.util.function.BooleanSupplier condition, WorkflowClient client)
-      throws InterruptedException, IOException {
-    Instant deadline = Instant.now().plus(WAIT);
-    while (!condition.getAsBoolean()) {
-      if (Instant.now().isAfter(deadline)) {
-        for (String id : GoldenScenarios.ROOTS) {
-          System.out.println(
-              client.get(id) + " " + client.history(id, null).stream().map(r -> r.kind()).toList());
-        }
-        throw new IllegalStateException("condition not met within " + WAIT);
+  private static void waitUntil(
+      java.util.function.BooleanSupplier condition, WorkflowClient client) {
+    try {
+      Awaitility.await()
+          .atMost(WAIT)
+          .pollInterval(Duration.ofMillis(20))
+          .until(condition::getAsBoolean);
+    } catch (ConditionTimeoutException e) {
+      for (String id : GoldenScenarios.ROOTS) {
+        System.out.println(
+            client.get(id) + " " + client.history(id, null).stream().map(r -> r.kind()).toList());
       }
-      Thread.sleep(20);
+      throw e;
     }
   }
 }
