@@ -235,26 +235,7 @@ class TurnDeciderTest {
 
   @Test
   void decide_historyHasOtherCommand_bouncesNondeterminism() {
-    List<HistoryRow> history =
-        List.of(
-            row(
-                1,
-                EventKind.ORCHESTRATION_STARTED,
-                null,
-                "order",
-                "{\"instanceId\":\"i-1\",\"name\":\"order\",\"version\":\"1.0.0\",\"input\":\"in\",\"firstSeq\":1,\"carriedEvents\":[]}"),
-            row(
-                2,
-                EventKind.TURN_STARTED,
-                null,
-                null,
-                "{\"turn\":1,\"node\":\"node-a\",\"attempt\":1}"),
-            row(
-                3,
-                EventKind.ACTIVITY_SCHEDULED,
-                1L,
-                "refund",
-                "{\"seq\":1,\"name\":\"refund\",\"input\":\"in\",\"retryNumber\":0}"));
+    List<HistoryRow> history = scheduled("refund");
     InboxRow raised = new InboxRow(5, null, "EVENT_RAISED", null, "ping", "1", NOW, NOW);
 
     Decision d =
@@ -271,26 +252,7 @@ class TurnDeciderTest {
 
   @Test
   void decide_activityPoisonedInBatch_failsInstanceBeforeCode() {
-    List<HistoryRow> history =
-        List.of(
-            row(
-                1,
-                EventKind.ORCHESTRATION_STARTED,
-                null,
-                "order",
-                "{\"instanceId\":\"i-1\",\"name\":\"order\",\"version\":\"1.0.0\",\"input\":\"in\",\"firstSeq\":1,\"carriedEvents\":[]}"),
-            row(
-                2,
-                EventKind.TURN_STARTED,
-                null,
-                null,
-                "{\"turn\":1,\"node\":\"node-a\",\"attempt\":1}"),
-            row(
-                3,
-                EventKind.ACTIVITY_SCHEDULED,
-                1L,
-                "charge",
-                "{\"seq\":1,\"name\":\"charge\",\"input\":\"in\",\"retryNumber\":0}"));
+    List<HistoryRow> history = scheduled("charge");
     String data =
         "{\"messageId\":\"m-1\",\"outcome\":\"POISONED\",\"attempt\":11,\"failure\":{...}}";
     ActivityResult poisoned =
@@ -323,11 +285,7 @@ class TurnDeciderTest {
 
   @Test
   void decide_activityResultTheStoreCouldNotRead_failsTheTurnBeforeCode() {
-    List<HistoryRow> history =
-        List.of(
-            row(1, EventKind.ORCHESTRATION_STARTED, null, "order", STARTED),
-            row(2, EventKind.TURN_STARTED, null, null, TURN),
-            row(3, EventKind.ACTIVITY_SCHEDULED, 1L, "charge", CHARGE));
+    List<HistoryRow> history = scheduled("charge");
     InboxRow unread = new InboxRow(7, 1, "ACTIVITY_RESULT", 1L, "charge", "{oops", NOW, NOW);
 
     assertThatThrownBy(
@@ -344,8 +302,19 @@ class TurnDeciderTest {
       "{\"instanceId\":\"i-1\",\"name\":\"order\",\"version\":\"1.0.0\",\"input\":\"in\","
           + "\"firstSeq\":1,\"carriedEvents\":[]}";
   private static final String TURN = "{\"turn\":1,\"node\":\"node-a\",\"attempt\":1}";
-  private static final String CHARGE =
-      "{\"seq\":1,\"name\":\"charge\",\"input\":\"in\",\"retryNumber\":0}";
+
+  /** The stored history of a first turn that scheduled activity {@code name} as command #1. */
+  private static List<HistoryRow> scheduled(String name) {
+    return List.of(
+        row(1, EventKind.ORCHESTRATION_STARTED, null, "order", STARTED),
+        row(2, EventKind.TURN_STARTED, null, null, TURN),
+        row(
+            3,
+            EventKind.ACTIVITY_SCHEDULED,
+            1L,
+            name,
+            "{\"seq\":1,\"name\":\"" + name + "\",\"input\":\"in\",\"retryNumber\":0}"));
+  }
 
   @Test
   void decide_endedInstance_dropsLateRowsAsStale() {
