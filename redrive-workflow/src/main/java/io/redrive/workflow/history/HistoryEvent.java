@@ -24,8 +24,6 @@ public record HistoryEvent(int eventId, int turn, Instant at, Event event) {
    *     the engine needs is missing
    */
   public static HistoryEvent parse(HistoryRow row, ObjectMapper mapper) {
-    String where =
-        "event " + row.eventId() + " (" + row.kind() + ") of execution " + row.executionId();
     if (!EventKind.ALL.contains(row.kind())) {
       throw new HistoryUnreadableException(
           "event "
@@ -40,10 +38,10 @@ public record HistoryEvent(int eventId, int turn, Instant at, Event event) {
     try {
       data = mapper.readTree(row.data());
     } catch (JsonProcessingException e) {
-      throw new HistoryUnreadableException(where + ": " + e.getOriginalMessage());
+      throw new HistoryUnreadableException(where(row) + ": " + e.getOriginalMessage());
     }
     if (data == null || !data.isObject()) {
-      throw new HistoryUnreadableException(where + ": data is not a JSON object");
+      throw new HistoryUnreadableException(where(row) + ": data is not a JSON object");
     }
     try {
       return new HistoryEvent(
@@ -52,8 +50,13 @@ public record HistoryEvent(int eventId, int turn, Instant at, Event event) {
           row.at(),
           EventCodec.decode(row.kind(), row.seq(), row.name(), data));
     } catch (RuntimeException e) {
-      throw new HistoryUnreadableException(where + ": " + e.getMessage());
+      throw new HistoryUnreadableException(where(row) + ": " + e.getMessage());
     }
+  }
+
+  // Built only on failure: parse runs for every stored event of every turn.
+  private static String where(HistoryRow row) {
+    return "event " + row.eventId() + " (" + row.kind() + ") of execution " + row.executionId();
   }
 
   /** Reads every row. @throws HistoryUnreadableException at the first row it cannot read */

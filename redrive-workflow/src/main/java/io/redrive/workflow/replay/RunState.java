@@ -43,8 +43,11 @@ final class RunState {
   private final Map<Long, BaseTask<?>> tasks = new HashMap<>();
   private final Map<Long, HistoryEvent> orphans = new HashMap<>();
 
-  /** {@code bytesBefore[i]}: the data bytes of the first {@code i} events (for historySize). */
-  private final long[] bytesBefore;
+  /**
+   * {@code bytesBefore[i]}: the data bytes of the first {@code i} events (for historySize); null
+   * until the code first asks, so a turn whose code never asks encodes nothing for it.
+   */
+  private long[] bytesBefore;
 
   Thread owner;
   int cursor;
@@ -64,12 +67,6 @@ final class RunState {
     this.payloads = payloads;
     this.commands = new CommandLog(spec);
     this.buffer = new EventBuffer(spec.carriedEvents());
-    this.bytesBefore = new long[spec.events().size() + 1];
-    for (int i = 0; i < spec.events().size(); i++) {
-      Event e = spec.events().get(i).event();
-      String data = payloads.text(EventCodec.encode(e).data());
-      bytesBefore[i + 1] = bytesBefore[i] + data.getBytes(StandardCharsets.UTF_8).length;
-    }
     this.now =
         spec.events().stream()
             .filter(e -> e.event() instanceof TurnStarted)
@@ -80,6 +77,15 @@ final class RunState {
 
   /** The size of the history the code has consumed so far. */
   long bytesConsumed() {
+    if (bytesBefore == null) {
+      long[] sums = new long[spec.events().size() + 1];
+      for (int i = 0; i < spec.events().size(); i++) {
+        Event e = spec.events().get(i).event();
+        String data = payloads.text(EventCodec.encode(e).data());
+        sums[i + 1] = sums[i] + data.getBytes(StandardCharsets.UTF_8).length;
+      }
+      bytesBefore = sums;
+    }
     return bytesBefore[cursor];
   }
 

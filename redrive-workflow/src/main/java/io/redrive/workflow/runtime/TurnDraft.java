@@ -11,6 +11,7 @@ import io.redrive.workflow.history.HistoryEvent;
 import io.redrive.workflow.history.InboxCodec;
 import io.redrive.workflow.history.InboxMessage;
 import io.redrive.workflow.replay.Payloads;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,11 @@ final class TurnDraft {
   private final int firstEventId;
   private int nextEventId;
   final List<HistoryEvent> events = new ArrayList<>();
+
+  /** The encoded events, filled on first use: the size check and the commit both need them. */
+  private final List<EventCodec.Stored> encoded = new ArrayList<>();
+
+  private final List<String> texts = new ArrayList<>();
   final List<NewInboxRow> inbox = new ArrayList<>();
   final List<ChildStart> children = new ArrayList<>();
   final List<ActivityStart> activities = new ArrayList<>();
@@ -72,14 +78,20 @@ final class TurnDraft {
   /** Drops the events drafted after the first {@code size}; ids continue from there. */
   void truncate(int size) {
     events.subList(size, events.size()).clear();
+    if (encoded.size() > size) {
+      encoded.subList(size, encoded.size()).clear();
+      texts.subList(size, texts.size()).clear();
+    }
     nextEventId = firstEventId + size;
   }
 
   /** The events as rows for the store (data written by the runtime's mapper). */
   List<HistoryRow> rows() {
+    encodeAll();
     List<HistoryRow> rows = new ArrayList<>(events.size());
-    for (HistoryEvent e : events) {
-      EventCodec.Stored s = EventCodec.encode(e.event());
+    for (int i = 0; i < events.size(); i++) {
+      HistoryEvent e = events.get(i);
+      EventCodec.Stored s = encoded.get(i);
       rows.add(
           new HistoryRow(
               executionId,
@@ -87,7 +99,7 @@ final class TurnDraft {
               s.kind(),
               s.seq(),
               s.name(),
-              payloads.text(s.data()),
+              texts.get(i),
               e.turn(),
               e.at()));
     }
@@ -96,10 +108,19 @@ final class TurnDraft {
 
   /** Bytes of the drafted events' data. */
   long bytes() {
+    encodeAll();
     long sum = 0;
-    for (HistoryEvent e : events) {
-      sum += payloads.size(EventCodec.encode(e.event()).data());
+    for (String text : texts) {
+      sum += text.getBytes(StandardCharsets.UTF_8).length;
     }
     return sum;
+  }
+
+  private void encodeAll() {
+    for (int i = encoded.size(); i < events.size(); i++) {
+      EventCodec.Stored s = EventCodec.encode(events.get(i).event());
+      encoded.add(s);
+      texts.add(payloads.text(s.data()));
+    }
   }
 }

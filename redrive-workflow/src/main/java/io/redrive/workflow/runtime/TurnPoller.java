@@ -39,8 +39,9 @@ public final class TurnPoller {
   private final ScheduledExecutorService renewals;
   private final Object wakeLock = new Object();
   private final AtomicInteger running = new AtomicInteger();
-  private final java.util.Set<TurnLease> inProgress =
-      java.util.concurrent.ConcurrentHashMap.newKeySet();
+  // Keyed by turn token: a lease's own hashCode would hash its whole history on every turn.
+  private final java.util.Map<String, TurnLease> inProgress =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private volatile boolean stopping;
   private boolean woken;
   private Thread thread;
@@ -95,7 +96,7 @@ public final class TurnPoller {
       if (!ended) {
         // A graceful stop is not a crash: give the tries of the turns still running back, so
         // shutting nodes down (a deploy) never pushes an instance towards poison.
-        inProgress.forEach(processor::refund);
+        inProgress.values().forEach(processor::refund);
         turns.shutdownNow();
       }
       renewals.shutdownNow();
@@ -212,13 +213,13 @@ public final class TurnPoller {
             period,
             period,
             TimeUnit.MILLISECONDS);
-    inProgress.add(lease);
+    inProgress.put(lease.token(), lease);
     try {
       processor.process(lease);
     } catch (RuntimeException e) {
       LOG.warn("Turn of instance {} failed: {}", lease.instance().id(), e.toString(), e);
     } finally {
-      inProgress.remove(lease);
+      inProgress.remove(lease.token());
       done.set(true);
       renewal[0].cancel(false);
       Thread.interrupted();
