@@ -217,8 +217,9 @@ final class WorkflowTurns {
           Long refSeq = rs.wasNull() ? null : ref;
           String kind = rs.getString(3);
           String data = rs.getString(6);
+          // The result is read by the turn thread that asks, not here: leases run on one thread.
           rows.add(
-              new InboxRow(
+              InboxRow.stored(
                   rs.getLong(1),
                   executionId,
                   kind,
@@ -227,7 +228,7 @@ final class WorkflowTurns {
                   data,
                   Instant.ofEpochMilli(rs.getLong(7)),
                   Instant.ofEpochMilli(rs.getLong(8)),
-                  "ACTIVITY_RESULT".equals(kind) ? WorkflowJson.readActivityResult(data) : null));
+                  "ACTIVITY_RESULT".equals(kind) ? WorkflowJson::readActivityResult : null));
         }
       }
     }
