@@ -12,7 +12,8 @@ import java.util.List;
  * @param attempt counted tries of this batch, this one included (1 for the first)
  * @param batch the visible inbox rows, oldest first
  * @param history the current execution's history, in event order
- * @param turns turn rows written since the last commit (abandons, expired leases), oldest first
+ * @param turns turn rows written since the last commit (abandons, expired leases), oldest first;
+ *     empty on a first try ({@code attempt} 1), which no counted try precedes
  */
 public record TurnLease(
     InstanceRow instance,

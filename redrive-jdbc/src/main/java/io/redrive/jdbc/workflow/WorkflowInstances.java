@@ -28,7 +28,8 @@ final class WorkflowInstances {
     this.notifications = notifications;
   }
 
-  private static final String COLUMNS =
+  /** The columns {@link #map} reads, in its order. */
+  static final String COLUMNS =
       "id, name, version, requested_version, status, execution_id, parent_id, root_id, input,"
           + " output, failure, custom_status, created_at, updated_at, completed_at, not_before,"
           + " turn_attempt, leased_by, lease_expires_at, history_events, history_bytes,"
@@ -233,7 +234,8 @@ final class WorkflowInstances {
     return rows;
   }
 
-  private static InstanceRow map(ResultSet rs) throws SQLException {
+  /** The instance of the current row of a result selecting {@link #COLUMNS}. */
+  static InstanceRow map(ResultSet rs) throws SQLException {
     long notBefore = rs.getLong(16);
     return new InstanceRow(
         rs.getString(1),

@@ -27,19 +27,26 @@ import java.util.Optional;
  */
 final class WorkflowTurns {
   private final SqlDialect dialect;
-  private final WorkflowInstances instances;
 
-  WorkflowTurns(SqlDialect dialect, WorkflowInstances instances) {
+  WorkflowTurns(SqlDialect dialect) {
     this.dialect = dialect;
-    this.instances = instances;
   }
 
+  /**
+   * Four statements for the common turn: the pick (which also locks the instance and reads its last
+   * lease), the lease itself (returning the instance), the inbox and the history; the turn rows
+   * since the last commit are read only on a retry, the only time a decision reads them (crashes,
+   * the last failed try), and a lease that ran out is recorded only when there is one.
+   */
   Optional<TurnLease> lease(Connection c, LeaseTurnParams p) throws SQLException {
     long now = p.now().toEpochMilli();
-    String id = null;
+    String id;
+    Held held;
     try (PreparedStatement ps =
         c.prepareStatement(
-            "SELECT i.id FROM redrive_wf_inbox b JOIN redrive_wf_instances i"
+            "SELECT i.id, i.execution_id, i.turn_attempt, i.lease_token, i.leased_by,"
+                + " i.leased_at, i.lease_expires_at, i.leased_build"
+                + " FROM redrive_wf_inbox b JOIN redrive_wf_instances i"
                 + " ON i.id = b.instance_id"
                 + " WHERE b.visible_at <= ? AND i.not_before <= ?"
                 + " AND (i.lease_token IS NULL OR i.lease_expires_at <= ?)"
@@ -49,15 +56,21 @@ final class WorkflowTurns {
       ps.setLong(2, now);
       ps.setLong(3, now);
       try (ResultSet rs = ps.executeQuery()) {
-        if (rs.next()) {
-          id = rs.getString(1);
+        if (!rs.next()) {
+          return Optional.empty();
         }
+        id = rs.getString(1);
+        held =
+            new Held(
+                rs.getInt(2),
+                rs.getInt(3),
+                rs.getString(4),
+                rs.getString(5),
+                rs.getLong(6),
+                rs.getLong(7),
+                rs.getString(8));
       }
     }
-    if (id == null) {
-      return Optional.empty();
-    }
-    Held held = held(c, id, null);
     if (held.token() != null) {
       // The last lease ran out without a commit or an abandon: the node died, hung or lost its
       // connection. Its try stays counted, and its turn row says so.
@@ -72,20 +85,24 @@ final class WorkflowTurns {
     }
     String token = LeaseToken.issue(id).nonce();
     long expires = p.now().plus(p.leaseTimeout()).toEpochMilli();
+    InstanceRow instance;
     try (PreparedStatement ps =
         c.prepareStatement(
             "UPDATE redrive_wf_instances SET lease_token = ?, leased_by = ?, leased_at = ?,"
                 + " lease_expires_at = ?, leased_build = ?, turn_attempt = turn_attempt + 1"
-                + " WHERE id = ?")) {
+                + " WHERE id = ? RETURNING "
+                + WorkflowInstances.COLUMNS)) {
       ps.setString(1, token);
       ps.setString(2, p.node());
       ps.setLong(3, now);
       ps.setLong(4, expires);
       ps.setString(5, p.build());
       ps.setString(6, id);
-      ps.executeUpdate();
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        instance = WorkflowInstances.map(rs);
+      }
     }
-    InstanceRow instance = instances.find(c, id).orElseThrow();
     return Optional.of(
         new TurnLease(
             instance,
@@ -93,7 +110,7 @@ final class WorkflowTurns {
             instance.turnAttempt(),
             inbox(c, id, now, p.maxBatch()),
             history(c, id, instance.executionId()),
-            turnsSinceCommit(c, id)));
+            instance.turnAttempt() > 1 ? turnsSinceCommit(c, id) : List.of()));
   }
 
   Instant renew(Connection c, RenewTurnParams p) throws SQLException {

@@ -65,7 +65,7 @@ public final class Workflows {
   public Workflows(SqlDialect dialect, Runnable signal) {
     WorkflowNotifications notifications = new WorkflowNotifications(dialect, signal);
     this.instances = new WorkflowInstances(notifications);
-    this.turns = new WorkflowTurns(dialect, instances);
+    this.turns = new WorkflowTurns(dialect);
     this.commits = new WorkflowCommits(dialect, instances, notifications);
     this.operations = new WorkflowOperations(dialect, notifications);
     this.activityEndings = new ActivityEndings(notifications);
