@@ -12,6 +12,8 @@ import io.redrive.store.workflow.InstancePage;
 import io.redrive.store.workflow.InstanceRow;
 import io.redrive.store.workflow.LeaseTurnParams;
 import io.redrive.store.workflow.ListInstancesParams;
+import io.redrive.store.workflow.NodeRow;
+import io.redrive.store.workflow.PublishNodeParams;
 import io.redrive.store.workflow.RaiseEventParams;
 import io.redrive.store.workflow.RenewTurnParams;
 import io.redrive.store.workflow.RetryInstanceParams;
@@ -187,5 +189,25 @@ abstract class JdbcWorkflowStore implements WorkflowStore {
           workflows.abandonTurn(c, p);
           return null;
         });
+  }
+
+  @Override
+  public void publishNode(PublishNodeParams p) {
+    tx.write(
+        "publish workflow node " + p.nodeId(),
+        c -> {
+          workflows.publishNode(c, p);
+          return null;
+        });
+  }
+
+  @Override
+  public boolean removeNode(String nodeId) {
+    return tx.write("remove workflow node " + nodeId, c -> workflows.removeNode(c, nodeId));
+  }
+
+  @Override
+  public List<NodeRow> listNodes(Instant now) {
+    return tx.read("list workflow nodes", c -> workflows.liveNodes(c, now));
   }
 }

@@ -1,5 +1,6 @@
 package io.redrive.server;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.redrive.Redrive;
@@ -9,6 +10,7 @@ import io.redrive.server.config.QueueDeclarations;
 import io.redrive.server.config.ServerConfig;
 import io.redrive.server.http.HttpApi;
 import io.redrive.store.Store;
+import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.WorkflowRuntime;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -84,7 +86,7 @@ public final class RedriveServer implements AutoCloseable {
     }
     Store store = config.store().open();
     try {
-      return start(config, authorizer, store, true, workflows);
+      return start(config, authorizer, store, true, factory(workflows));
     } catch (RuntimeException e) {
       store.close();
       throw e;
@@ -96,7 +98,60 @@ public final class RedriveServer implements AutoCloseable {
    * config.store()} is ignored.
    */
   public static RedriveServer start(ServerConfig config, Authorizer authorizer, Store store) {
-    return start(config, authorizer, store, null);
+    return start(config, authorizer, store, (Function<Redrive, WorkflowRuntime>) null);
+  }
+
+  /**
+   * Opens the configured store and starts serving, as {@link #start(ServerConfig, Authorizer)},
+   * with a workflow runtime in the server running {@code registry}'s code, configured by {@code
+   * config.workflows()}, its meters on the server's {@code /metrics}. A registry without activities
+   * runs turns only: activity messages are left to other workers.
+   */
+  public static RedriveServer start(
+      ServerConfig config, Authorizer authorizer, WorkflowRegistry registry) {
+    checkConfig(config, authorizer);
+    if (registry == null) {
+      throw new IllegalArgumentException("registry: is required");
+    }
+    if (config.port() != 0) {
+      HttpApi.requireFreePort(config.bind(), config.port()); // before touching the store
+    }
+    Store store = config.store().open();
+    try {
+      return start(config, authorizer, store, true, runtime(config, registry));
+    } catch (RuntimeException e) {
+      store.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Starts serving over an existing store, as {@link #start(ServerConfig, Authorizer, Store)}, with
+   * a workflow runtime as {@link #start(ServerConfig, Authorizer, WorkflowRegistry)} runs it.
+   */
+  public static RedriveServer start(
+      ServerConfig config, Authorizer authorizer, Store store, WorkflowRegistry registry) {
+    checkConfig(config, authorizer);
+    if (store == null || registry == null) {
+      throw new IllegalArgumentException("store and registry: are required");
+    }
+    return start(config, authorizer, store, false, runtime(config, registry));
+  }
+
+  private static RuntimeFactory runtime(ServerConfig config, WorkflowRegistry registry) {
+    return (redrive, meters) -> {
+      WorkflowRuntime.Builder b =
+          config.workflows().applyTo(WorkflowRuntime.builder(redrive, registry));
+      if (registry.activityNames().isEmpty()) {
+        b.roles(WorkflowRuntime.Role.ORCHESTRATIONS);
+      }
+      return b.meterRegistry(meters).build();
+    };
+  }
+
+  /** Builds the server's workflow runtime (not started) on its engine and meter registry. */
+  private interface RuntimeFactory {
+    WorkflowRuntime build(Redrive redrive, MeterRegistry meters);
   }
 
   /**
@@ -115,7 +170,11 @@ public final class RedriveServer implements AutoCloseable {
     if (store == null) {
       throw new IllegalArgumentException("store: is required");
     }
-    return start(config, authorizer, store, false, workflows);
+    return start(config, authorizer, store, false, factory(workflows));
+  }
+
+  private static RuntimeFactory factory(Function<Redrive, WorkflowRuntime> workflows) {
+    return workflows == null ? null : (redrive, meters) -> workflows.apply(redrive);
   }
 
   private static RedriveServer start(
@@ -123,7 +182,7 @@ public final class RedriveServer implements AutoCloseable {
       Authorizer authorizer,
       Store store,
       boolean ownsStore,
-      Function<Redrive, WorkflowRuntime> runtimeFactory) {
+      RuntimeFactory runtimeFactory) {
     // One registry for the engine's message meters and the server's own, scraped at /metrics.
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     Redrive redrive =
@@ -144,7 +203,10 @@ public final class RedriveServer implements AutoCloseable {
     WorkflowRuntime runtime = null;
     if (runtimeFactory != null) {
       try {
-        runtime = runtimeFactory.apply(redrive).start();
+        runtime = runtimeFactory.build(redrive, registry).start();
+        for (String line : WorkflowStartLog.lines(runtime.node())) {
+          log.info("{}", line);
+        }
       } catch (RuntimeException e) {
         api.stop();
         maintenance.close();

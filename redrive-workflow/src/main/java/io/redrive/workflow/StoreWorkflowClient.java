@@ -47,11 +47,13 @@ final class StoreWorkflowClient implements WorkflowClient {
   private final Redrive redrive;
   private final WorkflowStore store;
   private final Payloads payloads;
+  private final LiveNodes nodes;
 
   StoreWorkflowClient(Redrive redrive, ObjectMapper mapper) {
     this.redrive = redrive;
     this.store = WorkflowStores.require(redrive);
     this.payloads = new Payloads(mapper, redrive.maxPayloadBytes());
+    this.nodes = new LiveNodes(store, redrive.clock());
   }
 
   static boolean hasWorkflowHalf(Redrive redrive) {
@@ -61,13 +63,22 @@ final class StoreWorkflowClient implements WorkflowClient {
   @Override
   public StartResult start(StartRequest request) {
     StartInstanceResult r = store.startInstance(params(request));
-    return new StartResult(r.instanceId(), r.created());
+    return new StartResult(r.instanceId(), r.created(), warning(request));
   }
 
   @Override
   public StartResult start(Connection connection, StartRequest request) {
     StartInstanceResult r = store.startInstance(connection, params(request));
-    return new StartResult(r.instanceId(), r.created());
+    return new StartResult(r.instanceId(), r.created(), warning(request));
+  }
+
+  private String warning(StartRequest r) {
+    return nodes.startWarning(r.name(), r.version());
+  }
+
+  @Override
+  public List<WorkflowNode> nodes() {
+    return nodes.list();
   }
 
   private StartInstanceParams params(StartRequest r) {

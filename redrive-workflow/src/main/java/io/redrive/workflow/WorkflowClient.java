@@ -30,13 +30,20 @@ public interface WorkflowClient extends InstanceReader {
   }
 
   /**
-   * Starts an instance: PENDING until a runtime takes its first turn.
+   * Starts an instance: PENDING until a runtime takes its first turn. The result carries a warning
+   * when no live node runs the orchestration (or the version given); the start stands.
    *
    * @throws io.redrive.error.InstanceExistsException when the id is taken and {@code ifExists} is
    *     FAIL
    * @throws io.redrive.PayloadTooLargeException when the input is larger than the engine accepts
    */
   StartResult start(StartRequest request);
+
+  /**
+   * The workflow nodes live now (docs/workflows.md, "Nodes"), by node id: what each runtime sharing
+   * the store runs, as it last published it.
+   */
+  List<WorkflowNode> nodes();
 
   /**
    * As {@link #start(StartRequest)}, inside the caller's transaction on {@code connection}: the

@@ -40,4 +40,10 @@ final class WorkflowDefaults {
   public static final long MAX_HISTORY_BYTES = 16L * 1024 * 1024;
 
   private WorkflowDefaults() {}
+
+  /**
+   * How often a runtime rewrites its row among the live nodes; a row not rewritten for three
+   * periods counts as gone.
+   */
+  public static final Duration NODE_HEARTBEAT = Duration.ofSeconds(10);
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.redrive.Redrive;
 import io.redrive.internal.workflow.WorkflowStores;
-import io.redrive.queue.Queue;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.retry.UnregisteredHandlerBackoff;
 import io.redrive.store.workflow.WorkflowStore;
@@ -12,6 +11,8 @@ import io.redrive.worker.HandlerRegistration;
 import io.redrive.worker.Worker;
 import io.redrive.workflow.replay.Payloads;
 import io.redrive.workflow.runtime.ActivityHandler;
+import io.redrive.workflow.runtime.ActivityQueues;
+import io.redrive.workflow.runtime.NodeHeartbeat;
 import io.redrive.workflow.runtime.OrchestrationCode;
 import io.redrive.workflow.runtime.RuntimeSettings;
 import io.redrive.workflow.runtime.TurnPoller;
@@ -47,6 +48,8 @@ public final class WorkflowRuntime implements AutoCloseable {
   private final Duration activityLeaseTimeout;
   private final List<Worker> workers = new ArrayList<>();
   private TurnPoller poller;
+  private NodeHeartbeat heartbeat;
+  private WorkflowNode node;
   private boolean started;
 
   private WorkflowRuntime(Builder b) {
@@ -86,7 +89,8 @@ public final class WorkflowRuntime implements AutoCloseable {
   /**
    * Creates the activity queues this node uses (workflow-owned, {@code maxAttempts} deliveries, the
    * crash-loop breaker at {@code maxCrashes}) when missing (an existing queue keeps its policy),
-   * then starts the turn poller and the activity workers of its roles.
+   * then starts the turn poller and the activity workers of its roles, and publishes this node
+   * among the store's live nodes ({@link #node()}) until it stops.
    *
    * @throws IllegalStateException when an activity queue exists but is not workflow-owned
    */
@@ -96,7 +100,7 @@ public final class WorkflowRuntime implements AutoCloseable {
     }
     started = true;
     for (String queue : settings.activityQueues()) {
-      ensureQueue(queue);
+      ActivityQueues.ensure(redrive, queue, settings);
     }
     if (settings.activities()) {
       for (String queue : settings.activityQueues()) {
@@ -134,25 +138,16 @@ public final class WorkflowRuntime implements AutoCloseable {
       poller = new TurnPoller(store, redrive.clock(), settings, processor);
       poller.start();
     }
+    node = NodeRecords.of(registry, settings, redrive.clock().instant());
+    heartbeat =
+        NodeHeartbeat.start(
+            store,
+            redrive.clock(),
+            settings,
+            NodeRecords.registrations(node),
+            node.startedAt(),
+            WorkflowDefaults.NODE_HEARTBEAT);
     return this;
-  }
-
-  private void ensureQueue(String name) {
-    Queue queue =
-        WorkflowStores.declareActivityQueue(
-                redrive,
-                name,
-                QueuePolicy.defaults()
-                    .withMaxAttempts(settings.maxAttempts())
-                    .withMaxCrashes(settings.maxCrashes()))
-            .queue();
-    if (!queue.workflowOwned()) {
-      throw new IllegalStateException(
-          "activity queue \""
-              + name
-              + "\" exists as a plain queue; activities need a"
-              + " workflow-owned queue (pick another name in ActivityOptions/ActivityRegistration)");
-    }
   }
 
   /**
@@ -170,6 +165,10 @@ public final class WorkflowRuntime implements AutoCloseable {
       ended &= w.stop(grace);
     }
     workers.clear();
+    if (heartbeat != null) {
+      heartbeat.stop(); // after the drain: a node finishing its work is still live
+      heartbeat = null;
+    }
     return ended;
   }
 
@@ -189,6 +188,11 @@ public final class WorkflowRuntime implements AutoCloseable {
     return settings.nodeId();
   }
 
+  /** What this node publishes as a live node (times as of its start); null before its start. */
+  public synchronized WorkflowNode node() {
+    return node;
+  }
+
   /** Turns running on this node now. */
   public int turnsInFlight() {
     return poller == null ? 0 : poller.inFlight();
@@ -198,7 +202,7 @@ public final class WorkflowRuntime implements AutoCloseable {
   public static final class Builder {
     private final Redrive redrive;
     private final WorkflowRegistry registry;
-    private String nodeId = defaultNodeId();
+    private String nodeId = NodeRecords.defaultNodeId();
     private String buildId;
     private int maxAttempts = WorkflowDefaults.MAX_ATTEMPTS;
     private int maxCrashes = WorkflowDefaults.MAX_CRASHES;
@@ -224,18 +228,6 @@ public final class WorkflowRuntime implements AutoCloseable {
       }
       this.redrive = redrive;
       this.registry = registry;
-    }
-
-    private static String defaultNodeId() {
-      return "wf-" + ProcessHandle.current().pid() + "@" + hostName();
-    }
-
-    private static String hostName() {
-      try {
-        return java.net.InetAddress.getLocalHost().getHostName();
-      } catch (java.io.IOException e) {
-        return "localhost";
-      }
     }
 
     /** This node's id in leases, turn rows and logs (default: {@code wf-<pid>@<host>}). */

@@ -3,6 +3,7 @@ package io.redrive.cli.command;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redrive.cli.client.ApiClient;
 import io.redrive.time.DurationText;
+import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -16,6 +17,14 @@ final class Converters {
     @Override
     public String convert(String value) {
       return duration(value);
+    }
+  }
+
+  /** A duration in the unit form ({@code 500ms}, {@code 30s}, {@code 5m}) as a {@link Duration}. */
+  static final class DurationFlag implements ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      return DurationText.parse("duration", duration(value));
     }
   }
 

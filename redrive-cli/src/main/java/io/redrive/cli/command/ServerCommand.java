@@ -1,6 +1,5 @@
 package io.redrive.cli.command;
 
-import io.redrive.Redrive;
 import io.redrive.cli.client.ApiClient;
 import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Output;
@@ -11,13 +10,11 @@ import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.config.ConfigException;
 import io.redrive.server.config.ServerConfig;
 import io.redrive.workflow.WorkflowRegistry;
-import io.redrive.workflow.WorkflowRuntime;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,7 +32,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs the Redrive server (HTTP API) until stopped with SIGTERM or Ctrl-C.",
       "Settings come from redrive.toml (--config, else ./redrive.toml when present);",
-      "flags override the file. Declared queues are created or updated at start."
+      "flags override the file. Declared queues are created or updated at start.",
+      "The workflow flags (--node-id ... --activity-lease-timeout) configure the",
+      "--workflows runtime, as the [workflows] keys of redrive.toml do."
     })
 public final class ServerCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -70,6 +69,8 @@ public final class ServerCommand implements Callable<Integer> {
       description = "A jar (or classes directory) with the --workflows registry; repeatable.")
   List<Path> jars;
 
+  @Mixin WorkflowOptions workflowOptions = new WorkflowOptions();
+
   @Option(
       names = "--json",
       description = "Print the start line and any failure as JSON ({\"error\": {\"code\", ...}}).")
@@ -89,8 +90,13 @@ public final class ServerCommand implements Callable<Integer> {
     RedriveServer server;
     try {
       ServerConfig settings = settings();
+      WorkflowRegistry registry = registry();
+      KeyAuthorizer authorizer = new KeyAuthorizer(settings.keys());
       // Declared queues are created or merged by the server before it listens.
-      server = RedriveServer.start(settings, new KeyAuthorizer(settings.keys()), runtime());
+      server =
+          registry == null
+              ? RedriveServer.start(settings, authorizer)
+              : RedriveServer.start(settings, authorizer, registry);
       server.stopOnShutdown();
       if (json) {
         output
@@ -122,27 +128,23 @@ public final class ServerCommand implements Callable<Integer> {
   }
 
   /**
-   * The runtime factory for {@code --workflows}, or null. The runtime runs turns, and activities
+   * The registry of {@code --workflows}, or null. The server's runtime runs turns, and activities
    * only when the registry registers some: unregistered ones stay for workers in other languages.
    */
-  private Function<Redrive, WorkflowRuntime> runtime() {
+  private WorkflowRegistry registry() {
     if (workflows == null) {
       if (jars != null && !jars.isEmpty()) {
         throw CliException.usage("--jar: give --workflows CLASS#METHOD too");
       }
+      String flag = workflowOptions.firstGiven();
+      if (flag != null) {
+        throw CliException.usage(flag + ": give --workflows CLASS#METHOD too");
+      }
       return null;
     }
-    WorkflowRegistry registry =
-        workflows.equals("demo")
-            ? DemoWorkflows.registry()
-            : RegistryLoader.load("--workflows", jars, workflows);
-    return redrive -> {
-      WorkflowRuntime.Builder b = WorkflowRuntime.builder(redrive, registry);
-      if (registry.activityQueues().isEmpty()) {
-        b.roles(WorkflowRuntime.Role.ORCHESTRATIONS);
-      }
-      return b.build();
-    };
+    return workflows.equals("demo")
+        ? DemoWorkflows.registry()
+        : RegistryLoader.load("--workflows", jars, workflows);
   }
 
   /** Known start failures as one line with a code; anything else stays as it is (a bug). */
@@ -168,7 +170,7 @@ public final class ServerCommand implements Callable<Integer> {
     if (port != null) {
       settings = settings.withPort(port);
     }
-    return settings;
+    return settings.withWorkflows(workflowOptions.over(settings.workflows()));
   }
 
   private static String describe(ServerConfig settings) {

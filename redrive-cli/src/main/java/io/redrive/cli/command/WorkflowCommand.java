@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       WorkflowStartCommand.class,
       WorkflowListCommand.class,
+      WorkflowNodesCommand.class,
       WorkflowShowCommand.class,
       WorkflowHistoryCommand.class,
       WorkflowRaiseCommand.class,

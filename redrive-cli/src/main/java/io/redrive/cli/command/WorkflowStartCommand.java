@@ -96,6 +96,9 @@ final class WorkflowStartCommand extends ApiCommand {
         output.print(started);
       } else {
         output.line(instanceId);
+        if (started.hasNonNull("warning")) {
+          output.note("warning: " + started.get("warning").asText());
+        }
         if (!started.path("created").asBoolean(true)) {
           output.note("existing instance returned (--if-exists return)");
         }

@@ -39,6 +39,32 @@ class WorkflowCommandsTest {
   }
 
   @Test
+  void nodes_listTheServersRuntime() {
+    Cli.Result table = cli("workflow", "nodes");
+    Cli.Result json = cli("workflow", "nodes", "--json");
+
+    assertThat(table.exit()).as(table.toString()).isZero();
+    assertThat(table.out())
+        .contains("NODE", "BUILD", "ORCHESTRATIONS")
+        .contains("cli-test-node")
+        .contains("v1-build")
+        .contains("Greet 1.0.0");
+    assertThat(json.exit()).as(json.toString()).isZero();
+    assertThat(json.out()).contains("\"nodeId\" : \"cli-test-node\"");
+  }
+
+  @Test
+  void start_orchestrationNoLiveNodeRuns_printsTheWarningAndStarts() {
+    Cli.Result started =
+        cli("workflow", "start", "NoSuchFlow", "--id", "nobody-1", "--delay", "1h");
+
+    assertThat(started.exit()).as(started.toString()).isZero();
+    assertThat(started.out().strip()).isEqualTo("nobody-1");
+    assertThat(started.err()).contains("warning: no live node runs orchestration \"NoSuchFlow\"");
+    assertThat(cli("workflow", "delete", "nobody-1", "--force").exit()).isZero();
+  }
+
+  @Test
   void start_wait_printsTheOutput_andStartWithWaitToo() {
     Cli.Result started = cli("workflow", "start", "Greet", "--id", "greet-1", "--input", "\"ada\"");
     assertThat(started.exit()).as(started.toString()).isZero();

@@ -167,4 +167,17 @@ public interface WorkflowStore {
    * @throws io.redrive.error.TurnLostException when the token is not the instance's lease
    */
   void abandonTurn(AbandonTurnParams params);
+
+  /**
+   * Writes (or rewrites) the node's row: live until {@code expiresAt}, seen at {@code now}. Rows of
+   * other nodes that expired at or before {@code now} are deleted in the same transaction, so a
+   * node that died without {@link #removeNode} leaves the table within a publish of anyone.
+   */
+  void publishNode(PublishNodeParams params);
+
+  /** Deletes the node's row (a runtime that stops); false when there was none. */
+  boolean removeNode(String nodeId);
+
+  /** The nodes whose rows are live at {@code now} ({@code expiresAt} after it), by node id. */
+  List<NodeRow> listNodes(Instant now);
 }

@@ -14,6 +14,8 @@ import io.redrive.store.workflow.InstancePage;
 import io.redrive.store.workflow.InstanceRow;
 import io.redrive.store.workflow.LeaseTurnParams;
 import io.redrive.store.workflow.ListInstancesParams;
+import io.redrive.store.workflow.NodeRow;
+import io.redrive.store.workflow.PublishNodeParams;
 import io.redrive.store.workflow.RaiseEventParams;
 import io.redrive.store.workflow.RenewTurnParams;
 import io.redrive.store.workflow.RetryInstanceParams;
@@ -153,5 +155,17 @@ public final class Workflows {
   public Set<String> commitTurn(Connection c, CommitTurnParams p, OwnedQueues queues)
       throws SQLException {
     return commits.commit(c, p, queues);
+  }
+
+  public void publishNode(Connection c, PublishNodeParams p) throws SQLException {
+    WorkflowNodes.publish(c, p);
+  }
+
+  public boolean removeNode(Connection c, String nodeId) throws SQLException {
+    return WorkflowNodes.remove(c, nodeId);
+  }
+
+  public List<NodeRow> liveNodes(Connection c, Instant now) throws SQLException {
+    return WorkflowNodes.live(c, now);
   }
 }

@@ -28,6 +28,7 @@ class PostgresComplianceCoverageTest {
                     PostgresActivityResultTest.class,
                     PostgresThroughputTest.class,
                     PostgresWorkflowOperationsTest.class,
+                    PostgresWorkflowNodesTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
                     PostgresMetricsTest.class,

@@ -30,7 +30,7 @@ public final class ConfigLoader {
   /** The file name looked for by default. */
   public static final String DEFAULT_FILE_NAME = "redrive.toml";
 
-  static final List<String> SECTIONS = List.of("server", "store", "keys", "queues");
+  static final List<String> SECTIONS = List.of("server", "store", "keys", "queues", "workflows");
   static final List<String> SERVER =
       List.of(
           "bind",
@@ -104,6 +104,7 @@ public final class ConfigLoader {
             : StoreSection.resolve(defaults.store(), base);
     List<ApiKey> keys = KeySection.read(root.child("keys"), secrets);
     Map<String, QueueUpdate> queues = QueueSettings.read(root.child("queues"));
+    WorkflowSettings workflows = WorkflowSection.read(root.child("workflows"));
     config =
         new ServerConfig(
             config.bind(),
@@ -117,7 +118,8 @@ public final class ConfigLoader {
             file,
             config.maintenanceInterval(),
             config.allowedHosts(),
-            config.completionWindow());
+            config.completionWindow(),
+            workflows);
     try {
       config.requireKeysForRemoteBind();
     } catch (IllegalArgumentException e) {

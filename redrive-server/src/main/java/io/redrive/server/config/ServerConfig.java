@@ -31,6 +31,8 @@ import java.util.Map;
  *     may name, besides the loopback names and the bind address (default none); see docs/api.md
  * @param completionWindow how long a completed message is remembered for repeated completes and
  *     dedupe keys (default 5 min; zero: not at all); see docs/api.md, "Completion window"
+ * @param workflows the {@code [workflows]} settings of the workflow runtime the server runs when
+ *     started with one (each unset one keeps the runtime's default)
  */
 public record ServerConfig(
     String bind,
@@ -44,7 +46,8 @@ public record ServerConfig(
     Path source,
     Duration maintenanceInterval,
     List<String> allowedHosts,
-    Duration completionWindow) {
+    Duration completionWindow,
+    WorkflowSettings workflows) {
 
   public static final String DEFAULT_BIND = "127.0.0.1";
   public static final int DEFAULT_PORT = 7070;
@@ -53,6 +56,7 @@ public record ServerConfig(
     keys = List.copyOf(keys);
     allowedHosts = List.copyOf(allowedHosts);
     queues = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(queues));
+    workflows = workflows == null ? WorkflowSettings.defaults() : workflows;
   }
 
   /** The defaults: loopback:7070, SQLite in {@code ./data}, no keys, no declared queues. */
@@ -69,7 +73,8 @@ public record ServerConfig(
         null,
         Maintenance.DEFAULT_INTERVAL,
         List.of(),
-        Redrive.DEFAULT_COMPLETION_WINDOW);
+        Redrive.DEFAULT_COMPLETION_WINDOW,
+        WorkflowSettings.defaults());
   }
 
   public ServerConfig withBind(String value) {
@@ -85,7 +90,8 @@ public record ServerConfig(
         source,
         maintenanceInterval,
         allowedHosts,
-        completionWindow);
+        completionWindow,
+        workflows);
   }
 
   public ServerConfig withPort(int value) {
@@ -101,7 +107,8 @@ public record ServerConfig(
         source,
         maintenanceInterval,
         allowedHosts,
-        completionWindow);
+        completionWindow,
+        workflows);
   }
 
   public ServerConfig withStore(StoreSettings value) {
@@ -117,7 +124,8 @@ public record ServerConfig(
         source,
         maintenanceInterval,
         allowedHosts,
-        completionWindow);
+        completionWindow,
+        workflows);
   }
 
   public ServerConfig withKeys(List<ApiKey> value) {
@@ -133,7 +141,8 @@ public record ServerConfig(
         source,
         maintenanceInterval,
         allowedHosts,
-        completionWindow);
+        completionWindow,
+        workflows);
   }
 
   /**
@@ -175,7 +184,8 @@ public record ServerConfig(
         source,
         value,
         allowedHosts,
-        completionWindow);
+        completionWindow,
+        workflows);
   }
 
   public ServerConfig withLimits(int payloadBytes, int requestBytes, Duration leaseWait) {
@@ -191,7 +201,8 @@ public record ServerConfig(
         source,
         maintenanceInterval,
         allowedHosts,
-        completionWindow);
+        completionWindow,
+        workflows);
   }
 
   /** The same config with these extra allowed {@code Host} names (lower-cased when checked). */
@@ -208,7 +219,8 @@ public record ServerConfig(
         source,
         maintenanceInterval,
         value,
-        completionWindow);
+        completionWindow,
+        workflows);
   }
 
   /** The same config with this completion window. */
@@ -225,6 +237,25 @@ public record ServerConfig(
         source,
         maintenanceInterval,
         allowedHosts,
+        value,
+        workflows);
+  }
+
+  /** The same config with these {@code [workflows]} settings. */
+  public ServerConfig withWorkflows(WorkflowSettings value) {
+    return new ServerConfig(
+        bind,
+        port,
+        store,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        keys,
+        queues,
+        source,
+        maintenanceInterval,
+        allowedHosts,
+        completionWindow,
         value);
   }
 }

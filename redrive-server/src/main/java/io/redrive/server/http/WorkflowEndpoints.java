@@ -22,11 +22,14 @@ import io.redrive.workflow.StartRequest;
 import io.redrive.workflow.StartRequest.IfExists;
 import io.redrive.workflow.StartResult;
 import io.redrive.workflow.WorkflowClient;
+import io.redrive.workflow.WorkflowNode;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -111,7 +114,16 @@ final class WorkflowEndpoints implements AutoCloseable {
                 200,
                 WorkflowResponses.Instance.class,
                 this::get)
-            .withQueryParams("wait"));
+            .withQueryParams("wait"),
+        Route.of(
+            GET,
+            "/v1/workflow-nodes",
+            "The live workflow nodes: what each runs, when it started, when it was last seen",
+            Permission.VIEW,
+            null,
+            200,
+            WorkflowResponses.NodeList.class,
+            this::nodes));
   }
 
   private void start(Exchange ex) throws Exception {
@@ -148,7 +160,8 @@ final class WorkflowEndpoints implements AutoCloseable {
     StartResult started = client.start(request);
     ex.reply(
         started.created() ? 201 : 200,
-        WorkflowViews.instance(instances.inspect(ex, started.instanceId()), started.created()));
+        WorkflowViews.instance(
+            instances.inspect(ex, started.instanceId()), started.created(), started.warning()));
   }
 
   private static IfExists ifExists(String text) {
@@ -190,6 +203,32 @@ final class WorkflowEndpoints implements AutoCloseable {
       }
     }
     ex.reply(new WorkflowResponses.InstanceList(out, page.nextCursor()));
+  }
+
+  /** The live nodes; a key scoped to some workflows sees only those orchestrations. */
+  private void nodes(Exchange ex) {
+    List<WorkflowResponses.Node> out = new ArrayList<>();
+    for (WorkflowNode n : client.nodes()) {
+      Map<String, List<String>> orchestrations = new LinkedHashMap<>();
+      n.orchestrations()
+          .forEach(
+              (name, versions) -> {
+                if (ex.mayAccessWorkflow(name)) {
+                  orchestrations.put(name, versions);
+                }
+              });
+      out.add(
+          new WorkflowResponses.Node(
+              n.nodeId(),
+              n.buildId(),
+              orchestrations,
+              n.activities(),
+              n.orchestrationConcurrency(),
+              n.activityConcurrency(),
+              n.startedAt(),
+              n.lastSeenAt()));
+    }
+    ex.reply(new WorkflowResponses.NodeList(out));
   }
 
   private void get(Exchange ex) throws Exception {

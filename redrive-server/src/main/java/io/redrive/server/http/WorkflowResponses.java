@@ -6,6 +6,7 @@ import io.redrive.workflow.PoisonTarget;
 import io.redrive.workflow.TimelineEntry;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The response bodies of the workflow endpoints (docs/api.md, "Workflows"), kept apart from {@link
@@ -42,7 +43,13 @@ final class WorkflowResponses {
           boolean terminateRequested,
       @JsonInclude(JsonInclude.Include.NON_NULL)
           @ApiField(description = "start only: false when an existing instance was returned")
-          Boolean created) {}
+          Boolean created,
+      @JsonInclude(JsonInclude.Include.NON_NULL)
+          @ApiField(
+              description =
+                  "start only, when no live node runs the orchestration (or the version asked"
+                      + " for): the start stands, the instance waits for such a node")
+          String warning) {}
 
   /** An instance in a list: no input or output. */
   record InstanceSummary(
@@ -149,6 +156,24 @@ final class WorkflowResponses {
 
   /** {@code POST /v1/workflows/{id}/events}. */
   record Raised(@ApiField(description = "the dedupe key was already used") boolean duplicate) {}
+
+  /** One live workflow node, as it last published itself. */
+  record Node(
+      String nodeId,
+      @ApiField(nullable = true) String buildId,
+      @ApiField(description = "orchestrations whose turns it runs: name to versions, oldest first")
+          Map<String, List<String>> orchestrations,
+      @ApiField(description = "activity types it runs: type to queue")
+          Map<String, String> activities,
+      @ApiField(description = "turns it runs at once (0: it runs no turns)")
+          int orchestrationConcurrency,
+      @ApiField(description = "activities it runs at once per queue (0: it runs none)")
+          int activityConcurrency,
+      Instant startedAt,
+      Instant lastSeenAt) {}
+
+  /** {@code GET /v1/workflow-nodes}. */
+  record NodeList(List<Node> nodes) {}
 
   /** {@code DELETE /v1/workflows/{id}}. */
   record Deleted(

@@ -16,6 +16,11 @@ final class WorkflowViews {
 
   /** The full instance; {@code created} is given by start only. */
   static WorkflowResponses.Instance instance(InstanceDetail d, Boolean created) {
+    return instance(d, created, null);
+  }
+
+  /** A started instance, with the start's warning (null: none). */
+  static WorkflowResponses.Instance instance(InstanceDetail d, Boolean created, String warning) {
     InstanceInfo r = d.instance();
     return new WorkflowResponses.Instance(
         r.id(),
@@ -36,7 +41,8 @@ final class WorkflowViews {
         pending(d.pending()),
         new WorkflowResponses.HistorySize(r.historyEvents(), r.historyBytes()),
         d.terminateRequested(),
-        created);
+        created,
+        warning);
   }
 
   static WorkflowResponses.InstanceSummary summary(InstanceInfo r) {

@@ -41,7 +41,7 @@ class ConfigLoaderTest {
         of(
             "unknown section",
             "[serverr]\nport = 1",
-            "serverr: unknown setting (known: server, store, keys, queues)"),
+            "serverr: unknown setting (known: server, store, keys, queues, workflows)"),
         of("section not a table", "server = 1", "server: expected a table, was 1"),
         // ---- [server] ----
         of(
@@ -387,6 +387,43 @@ class ConfigLoaderTest {
             "dead-letter queue given one",
             "[queues.b]\ndeadLetterQueue = \"c\"\n[queues.a]\ndeadLetterQueue = \"b\"\n[queues.x]\ndeadLetterQueue = \"b\"",
             "queues.b.deadLetterQueue: queue \"b\" is the dead-letter queue of \"a\", \"x\" and cannot have one itself (dead-letter queues cannot be chained)"),
+        // ---- [workflows] ----
+        of(
+            "unknown workflows setting",
+            "[workflows]\ncacheSize = 10",
+            "workflows.cacheSize: unknown setting (known: nodeId, buildId, orchestrationConcurrency, activityConcurrency, maxAttempts, unregisteredBackoff, activityQueues, maxBatch, pollInterval, activityLeaseTimeout)"),
+        of(
+            "negative concurrency",
+            "[workflows]\norchestrationConcurrency = -1",
+            "workflows.orchestrationConcurrency: must be 1-1024, was -1"),
+        of(
+            "concurrency wrong type",
+            "[workflows]\nactivityConcurrency = \"8\"",
+            "workflows.activityConcurrency: expected an integer, was \"8\""),
+        of(
+            "malformed duration",
+            "[workflows]\npollInterval = \"1 sec\"",
+            "workflows.pollInterval: unknown duration unit \"sec\" (use whole numbers with units, largest first: 500ms, 30s, 5m, 1m30s, 2h, 1d)"),
+        of(
+            "zero duration",
+            "[workflows]\nactivityLeaseTimeout = \"0s\"",
+            "workflows.activityLeaseTimeout: must be positive, was 0s"),
+        of(
+            "invalid queue name",
+            "[workflows]\nactivityQueues = [\"ok\", \"bad queue\"]",
+            "workflows.activityQueues: invalid queue name \"bad queue\" (use 1-200 characters of A-Z, a-z, 0-9, '.', '_', '-')"),
+        of(
+            "backoff max below base",
+            "[workflows]\nunregisteredBackoff = { base = \"10s\", max = \"1s\" }",
+            "workflows.unregisteredBackoff.max: must be at least the base (10s), was 1s"),
+        of(
+            "unknown backoff key",
+            "[workflows]\nunregisteredBackoff = { initial = \"1s\" }",
+            "workflows.unregisteredBackoff.initial: unknown setting (known: base, max)"),
+        of(
+            "max attempts out of range",
+            "[workflows]\nmaxAttempts = 0",
+            "workflows.maxAttempts: must be 1-10000, was 0"),
         of(
             "dotted names quoted in path",
             "[queues.\"emails.dlq\"]\nmaxAttempts = 0",
@@ -454,6 +491,36 @@ class ConfigLoaderTest {
                 List.of("wf.*"),
                 List.of("order*", "Billing")));
     assertThat(loader.parse(KEY + SECRET, FILE).keys().get(0).workflows()).isEmpty();
+  }
+
+  @Test
+  void parse_workflows_everyKey() {
+    WorkflowSettings w =
+        loader
+            .parse(
+                "[workflows]\nnodeId = \"node-1\"\nbuildId = \"b-7\"\norchestrationConcurrency = 2\n"
+                    + "activityConcurrency = 16\nmaxAttempts = 3\n"
+                    + "unregisteredBackoff = { base = \"2s\", max = \"30s\" }\n"
+                    + "activityQueues = [\"wf.slow\"]\nmaxBatch = 50\npollInterval = \"200ms\"\n"
+                    + "activityLeaseTimeout = \"2m\"\n",
+                FILE)
+            .workflows();
+
+    assertThat(w)
+        .isEqualTo(
+            new WorkflowSettings(
+                "node-1",
+                "b-7",
+                2,
+                16,
+                3,
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(30),
+                List.of("wf.slow"),
+                50,
+                Duration.ofMillis(200),
+                Duration.ofMinutes(2)));
+    assertThat(loader.parse("", FILE).workflows()).isEqualTo(WorkflowSettings.defaults());
   }
 
   @Test

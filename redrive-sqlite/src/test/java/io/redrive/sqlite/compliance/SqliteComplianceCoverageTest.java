@@ -28,6 +28,7 @@ class SqliteComplianceCoverageTest {
                     SqliteActivityResultTest.class,
                     SqliteThroughputTest.class,
                     SqliteWorkflowOperationsTest.class,
+                    SqliteWorkflowNodesTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
                     SqliteMetricsTest.class,

@@ -49,7 +49,8 @@ public final class ComplianceContracts {
           WorkflowCommitContract.class,
           ActivityResultContract.class,
           ThroughputContract.class,
-          WorkflowOperationsContract.class);
+          WorkflowOperationsContract.class,
+          WorkflowNodesContract.class);
 
   private ComplianceContracts() {}
 

@@ -44,7 +44,8 @@ public abstract class MigrationContract {
           "redrive_wf_history",
           "redrive_wf_inbox",
           "redrive_wf_activities",
-          "redrive_wf_turns");
+          "redrive_wf_turns",
+          "redrive_wf_nodes");
 
   protected MigrationDatabase db;
 

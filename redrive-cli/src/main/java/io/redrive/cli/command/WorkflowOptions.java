@@ -1,0 +1,152 @@
+package io.redrive.cli.command;
+
+import io.redrive.cli.client.CliException;
+import io.redrive.server.config.WorkflowSettings;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code redrive server} flags of the workflow runtime it runs with {@code --workflows}: each
+ * is the kebab-case of its {@code [workflows]} key in redrive.toml and overrides it. A bad value is
+ * a usage error naming the flag, given before the store is touched.
+ */
+public final class WorkflowOptions {
+  /** Each {@link WorkflowSettings} field as the flag that sets it, for error messages. */
+  private static final Map<String, String> FLAGS =
+      Map.of(
+          "nodeId", "--node-id",
+          "buildId", "--build-id",
+          "orchestrationConcurrency", "--orchestration-concurrency",
+          "activityConcurrency", "--activity-concurrency",
+          "maxAttempts", "--max-attempts",
+          "unregisteredBackoff", "--unregistered-backoff",
+          "activityQueues", "--activity-queue",
+          "maxBatch", "--max-batch",
+          "pollInterval", "--poll-interval",
+          "activityLeaseTimeout", "--activity-lease-timeout");
+
+  @Option(names = "--node-id", paramLabel = "ID", description = "Workflow node id.")
+  String nodeId;
+
+  @Option(names = "--build-id", paramLabel = "ID", description = "Code build the node runs.")
+  String buildId;
+
+  @Option(
+      names = "--orchestration-concurrency",
+      paramLabel = "N",
+      description = "Turns run at once (default 4).")
+  Integer orchestrationConcurrency;
+
+  @Option(
+      names = "--activity-concurrency",
+      paramLabel = "N",
+      description = "Activities run at once per queue (default 8).")
+  Integer activityConcurrency;
+
+  @Option(
+      names = "--max-attempts",
+      paramLabel = "N",
+      description = "Tries of a turn, deliveries of an activity (default 10).")
+  Integer maxAttempts;
+
+  @Option(
+      names = "--unregistered-backoff",
+      paramLabel = "BASE[:MAX]",
+      description = "Wait after a try that found no code (default 1s:1m).")
+  String unregisteredBackoff;
+
+  @Option(
+      names = "--activity-queue",
+      paramLabel = "QUEUE",
+      description = "Another activity queue to create and serve; repeatable.")
+  List<String> activityQueues;
+
+  @Option(
+      names = "--max-batch",
+      paramLabel = "N",
+      description = "Inbox rows one turn takes at most (default 500).")
+  Integer maxBatch;
+
+  @Option(
+      names = "--poll-interval",
+      paramLabel = "DURATION",
+      converter = Converters.DurationFlag.class,
+      description = "Longest sleep without a wake-up (default 1s).")
+  Duration pollInterval;
+
+  @Option(
+      names = "--activity-lease-timeout",
+      paramLabel = "DURATION",
+      converter = Converters.DurationFlag.class,
+      description = "Lease on an activity message (default 30s).")
+  Duration activityLeaseTimeout;
+
+  /** The first flag given, or null when none is. */
+  String firstGiven() {
+    Object[] values = {
+      nodeId, buildId, orchestrationConcurrency, activityConcurrency, maxAttempts,
+      unregisteredBackoff, activityQueues, maxBatch, pollInterval, activityLeaseTimeout
+    };
+    String[] fields = {
+      "nodeId", "buildId", "orchestrationConcurrency", "activityConcurrency", "maxAttempts",
+      "unregisteredBackoff", "activityQueues", "maxBatch", "pollInterval", "activityLeaseTimeout"
+    };
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] != null) {
+        return FLAGS.get(fields[i]);
+      }
+    }
+    return null;
+  }
+
+  /** {@code file} (the {@code [workflows]} settings) with the given flags over it. */
+  WorkflowSettings over(WorkflowSettings file) {
+    Duration base = file.unregisteredBackoffBase();
+    Duration max = file.unregisteredBackoffMax();
+    if (unregisteredBackoff != null) {
+      String[] parts = unregisteredBackoff.split(":", -1);
+      if (parts.length > 2) {
+        throw CliException.usage(
+            "--unregistered-backoff: BASE or BASE:MAX (1s:1m), was \""
+                + unregisteredBackoff
+                + "\"");
+      }
+      base = duration(parts[0]);
+      max = parts.length == 2 ? duration(parts[1]) : null;
+    }
+    try {
+      return new WorkflowSettings(
+          nodeId != null ? nodeId : file.nodeId(),
+          buildId != null ? buildId : file.buildId(),
+          orchestrationConcurrency != null
+              ? orchestrationConcurrency
+              : file.orchestrationConcurrency(),
+          activityConcurrency != null ? activityConcurrency : file.activityConcurrency(),
+          maxAttempts != null ? maxAttempts : file.maxAttempts(),
+          base,
+          max,
+          activityQueues != null ? activityQueues : file.activityQueues(),
+          maxBatch != null ? maxBatch : file.maxBatch(),
+          pollInterval != null ? pollInterval : file.pollInterval(),
+          activityLeaseTimeout != null ? activityLeaseTimeout : file.activityLeaseTimeout());
+    } catch (IllegalArgumentException e) {
+      // The file's values were checked as it was read: what fails now came with a flag.
+      String message = String.valueOf(e.getMessage());
+      int colon = message.indexOf(": ");
+      String field = colon < 0 ? "" : message.substring(0, colon).split("\\.")[0];
+      String flag = FLAGS.get(field);
+      throw CliException.usage(flag == null ? message : flag + message.substring(colon));
+    }
+  }
+
+  private static Duration duration(String text) {
+    try {
+      return new Converters.DurationFlag().convert(text);
+    } catch (RuntimeException e) {
+      throw CliException.usage(
+          "--unregistered-backoff: invalid duration \"" + text + "\" (e.g. 500ms, 1s, 1m)");
+    }
+  }
+}
