@@ -362,6 +362,8 @@ public final class Redrive implements AutoCloseable {
   /**
    * Leases up to {@code max} messages. Attempts are counted here; a message whose next delivery
    * would exceed {@code maxAttempts} is dead-lettered as POISON instead (listed in the result).
+   * With {@link LeaseRequest#types} given, only messages of those types are leased (or killed at
+   * lease); the queue's other messages are not touched.
    *
    * <p>When the lease's answer is lost ({@link CommitUnknownException}: it may have committed), the
    * messages it may have taken are given back at once, READY with the attempt refunded and a
@@ -384,7 +386,8 @@ public final class Redrive implements AutoCloseable {
                   request.max(),
                   request.leaseTimeout(),
                   now,
-                  batch));
+                  batch,
+                  request.types()));
     } catch (CommitUnknownException e) {
       lostLeases.giveBack(request.queue(), batch, e);
       throw e;

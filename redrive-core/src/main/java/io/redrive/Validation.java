@@ -92,9 +92,7 @@ final class Validation {
     }
   }
 
-  /**
-   * A handler's result: JSON text no larger than a payload may be (checked as JSON by the store).
-   */
+  /** A handler's result: JSON no larger than a payload (the store checks that it is JSON). */
   void result(String result) {
     if (result == null) {
       throw new IllegalArgumentException("result: is required");
@@ -197,6 +195,14 @@ final class Validation {
     }
     if (r.leaseTimeout() != null) {
       QueuePolicy.requireLeaseTimeout(r.leaseTimeout());
+    }
+    if (r.types().size() > LeaseRequest.MAX_TYPES) {
+      throw new IllegalArgumentException(
+          "types: at most " + LeaseRequest.MAX_TYPES + " per lease, was " + r.types().size());
+    }
+    int i = 0;
+    for (String type : r.types()) {
+      name("types[" + i++ + "]", type, true);
     }
   }
 

@@ -118,7 +118,9 @@ public interface Store extends AutoCloseable {
    * Leases up to {@code max} visible messages in serve order, incrementing each one's attempts in
    * the same transaction. Messages whose next attempt would exceed {@code maxAttempts} are
    * dead-lettered as POISON and messages past their deadline as EXPIRED, instead of delivered.
-   * Honours pause and the stream head rule.
+   * Honours pause and the stream head rule. With {@link LeaseParams#types} given, only messages of
+   * those types are candidates (serve order kept among them); no other message is delivered, killed
+   * or changed, though an earlier message of another type still blocks its stream.
    *
    * @throws io.redrive.error.QueueNotFoundException when the queue does not exist
    */

@@ -112,7 +112,11 @@ final class Poller {
         LeaseResult result =
             redrive.lease(
                 new LeaseRequest(
-                    config.queue(), config.id(), Math.min(config.batchSize(), free), leaseTimeout));
+                    config.queue(),
+                    config.id(),
+                    Math.min(config.batchSize(), free),
+                    leaseTimeout,
+                    config.leaseTypes()));
         reportDeaths(result);
         if (result.leased().isEmpty()) {
           idle = wakeup.await(idle) ? config.pollMin() : twice(idle, config.pollMax());

@@ -15,8 +15,9 @@ import java.util.Map;
  * Leases messages of one queue and runs them with the handler registered for their type, settling
  * each the way ARCHITECTURE.md promises: a return completes, a throw is classified and retried or
  * dead-lettered, a handler past its timeout is interrupted and failed as TIMEOUT_EXCEEDED, an
- * unknown type is abandoned with the unregistered-handler backoff until it is handled or poisoned.
- * Leases are renewed every {@code leaseTimeout/3} while handlers run.
+ * unknown type is abandoned with the unregistered-handler backoff until it is handled or poisoned
+ * (or, with {@link Builder#leaseOnlyHandledTypes}, never leased at all). Leases are renewed every
+ * {@code leaseTimeout/3} while handlers run.
  *
  * <p>Build with {@link #builder}, then {@link #start()}; {@link #stop(Duration)} (or {@link
  * #close()}) shuts down gracefully. Thread-safe.
@@ -85,9 +86,7 @@ public final class Worker implements AutoCloseable {
    * @return true when every handler finished within {@code grace}
    */
   public boolean stop(Duration grace) {
-    if (grace == null || grace.isNegative()) {
-      throw new IllegalArgumentException("grace: must be zero or positive, was " + grace);
-    }
+    WorkerConfig.notNegative("grace", grace);
     stopMaintenance();
     return dispatcher.stop(grace);
   }
@@ -117,6 +116,7 @@ public final class Worker implements AutoCloseable {
     private FailureClassifier classifier = FailureClassifier.defaults();
     private MeterRegistry meterRegistry = Metrics.globalRegistry;
     private Duration maintenanceInterval;
+    private boolean leaseOnlyHandledTypes;
 
     private Builder(Redrive redrive, String queue) {
       if (redrive == null) {
@@ -154,10 +154,7 @@ public final class Worker implements AutoCloseable {
 
     /** Handlers (or stream runs) running at once, 1–1000 (default 4). */
     public Builder concurrency(int value) {
-      if (value < 1 || value > 1000) {
-        throw new IllegalArgumentException("concurrency: must be between 1 and 1000, was " + value);
-      }
-      this.concurrency = value;
+      this.concurrency = WorkerConfig.upTo1000("concurrency", value);
       return this;
     }
 
@@ -167,10 +164,7 @@ public final class Worker implements AutoCloseable {
      * of one stream share one slot.
      */
     public Builder batchSize(int value) {
-      if (value < 1 || value > 1000) {
-        throw new IllegalArgumentException("batchSize: must be between 1 and 1000, was " + value);
-      }
-      this.batchSize = value;
+      this.batchSize = WorkerConfig.upTo1000("batchSize", value);
       return this;
     }
 
@@ -206,20 +200,24 @@ public final class Worker implements AutoCloseable {
 
     /** How long {@link Worker#close()} lets running handlers finish (default 30 s). */
     public Builder shutdownGrace(Duration value) {
-      if (value == null || value.isNegative()) {
-        throw new IllegalArgumentException("shutdownGrace: must be zero or positive, was " + value);
-      }
-      this.shutdownGrace = value;
+      this.shutdownGrace = WorkerConfig.notNegative("shutdownGrace", value);
       return this;
     }
 
     /** How often the queue depth gauges are refreshed (default 15 s; zero turns them off). */
     public Builder queueDepthInterval(Duration value) {
-      if (value == null || value.isNegative()) {
-        throw new IllegalArgumentException(
-            "queueDepthInterval: must be zero or positive, was " + value);
-      }
-      this.depthInterval = value;
+      this.depthInterval = WorkerConfig.notNegative("queueDepthInterval", value);
+      return this;
+    }
+
+    /**
+     * Whether this worker leases only the types it has handlers for (default false: it leases every
+     * type and gives an unhandled one back with the unregistered-handler backoff, poisoning it when
+     * its attempts run out, so a missing handler on a queue one worker serves shows). Turn it on
+     * when other workers share the queue and handle other types; then at most 1000 handlers.
+     */
+    public Builder leaseOnlyHandledTypes(boolean value) {
+      this.leaseOnlyHandledTypes = value;
       return this;
     }
 
@@ -292,7 +290,8 @@ public final class Worker implements AutoCloseable {
               depthInterval,
               unregisteredBackoff,
               classifier,
-              meterRegistry);
+              meterRegistry,
+              WorkerConfig.leaseTypes(leaseOnlyHandledTypes, handlers.keySet()));
       return new Worker(redrive, config, maintenanceInterval);
     }
   }

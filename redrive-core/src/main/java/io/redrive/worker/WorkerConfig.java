@@ -1,10 +1,12 @@
 package io.redrive.worker;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.redrive.lease.LeaseRequest;
 import io.redrive.retry.UnregisteredHandlerBackoff;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /** A worker's validated, sealed settings (see {@link Worker.Builder} for each one's meaning). */
@@ -22,7 +24,8 @@ record WorkerConfig(
     Duration depthInterval,
     UnregisteredHandlerBackoff unregisteredBackoff,
     FailureClassifier classifier,
-    MeterRegistry meterRegistry) {
+    MeterRegistry meterRegistry,
+    Set<String> leaseTypes) {
 
   /** {@code value}, checked positive; the error names {@code field}. */
   static Duration positive(String field, Duration value) {
@@ -30,6 +33,37 @@ record WorkerConfig(
       throw new IllegalArgumentException(field + ": must be positive, was " + value);
     }
     return value;
+  }
+
+  /** {@code value}, checked zero or positive; the error names {@code field}. */
+  static Duration notNegative(String field, Duration value) {
+    if (value == null || value.isNegative()) {
+      throw new IllegalArgumentException(field + ": must be zero or positive, was " + value);
+    }
+    return value;
+  }
+
+  /** {@code value}, checked between 1 and 1000; the error names {@code field}. */
+  static int upTo1000(String field, int value) {
+    if (value < 1 || value > 1000) {
+      throw new IllegalArgumentException(field + ": must be between 1 and 1000, was " + value);
+    }
+    return value;
+  }
+
+  /** The types a worker leases: its handlers' when it leases only those, else every (empty). */
+  static Set<String> leaseTypes(boolean onlyHandled, Set<String> handled) {
+    if (!onlyHandled) {
+      return Set.of();
+    }
+    if (handled.size() > LeaseRequest.MAX_TYPES) {
+      throw new IllegalArgumentException(
+          "leaseOnlyHandledTypes: at most "
+              + LeaseRequest.MAX_TYPES
+              + " handlers, was "
+              + handled.size());
+    }
+    return Set.copyOf(handled);
   }
 
   /** host-pid-xxxx: unique enough to tell workers apart in history and logs. */

@@ -8,12 +8,14 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The candidates of a lease round where the lease is selected, then written ({@link Leasing}):
  * READY or LEASED rows whose {@code visible_at} has passed, in serve order {@code (visible_at,
  * seq)}, filtered by the stream head rule of the queue's stream policy and locked (skipping rows
- * other transactions hold). One statement text per stream policy, built once.
+ * other transactions hold), optionally only of some types. One statement text per stream policy,
+ * built once; a lease filtered by type adds the type test to it.
  */
 final class LeaseCandidates {
   private final SqlDialect dialect;
@@ -22,11 +24,12 @@ final class LeaseCandidates {
   LeaseCandidates(SqlDialect dialect) {
     this.dialect = dialect;
     for (StreamPolicy p : StreamPolicy.values()) {
-      candidateSql[p.ordinal()] = candidateSql(p);
+      candidateSql[p.ordinal()] = candidateSql(p, "");
     }
   }
 
-  private String candidateSql(StreamPolicy policy) {
+  /** The statement of {@code policy}; {@code typeTest} ("" or a type filter) joins the WHERE. */
+  private String candidateSql(StreamPolicy policy, String typeTest) {
     String earlierBlocks =
         switch (policy) {
           case HOLD -> "p.state IN ('READY', 'LEASED')";
@@ -37,6 +40,7 @@ final class LeaseCandidates {
         + MessageRow.COLUMNS
         + " FROM redrive_messages m"
         + " WHERE m.queue = ? AND m.state IN ('READY', 'LEASED') AND m.visible_at <= ?"
+        + typeTest
         + " AND (m.stream IS NULL OR NOT EXISTS (SELECT 1 FROM redrive_messages p"
         + " WHERE p.queue = m.queue AND p.stream = m.stream AND p.seq <> m.seq"
         + " AND (p.lease_batch IS NULL OR p.lease_batch <> ?)"
@@ -47,14 +51,32 @@ final class LeaseCandidates {
         + dialect.lockRowsSkipLocked("m");
   }
 
-  /** Up to {@code limit} candidates, locked; rows of the caller's {@code batch} never block. */
+  /**
+   * Up to {@code limit} candidates, locked; rows of the caller's {@code batch} never block. A
+   * non-empty {@code types} keeps only candidates of those types (the stream head rule still counts
+   * earlier messages of every type).
+   */
   List<MessageRow> read(
-      Connection c, StreamPolicy policy, String queue, String batch, Instant now, int limit)
+      Connection c,
+      StreamPolicy policy,
+      String queue,
+      String batch,
+      Instant now,
+      int limit,
+      Set<String> types)
       throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement(candidateSql[policy.ordinal()])) {
+    // A filtered statement is made on each call; the unfiltered one (the common case) once.
+    String sql =
+        types.isEmpty()
+            ? candidateSql[policy.ordinal()]
+            : candidateSql(policy, " AND m.type " + dialect.in(types.size()));
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
       int i = 1;
       ps.setString(i++, queue);
       ps.setLong(i++, now.toEpochMilli());
+      if (!types.isEmpty()) {
+        i = dialect.bindIn(ps, i, types);
+      }
       ps.setString(i++, batch);
       if (policy == StreamPolicy.RELEASE) {
         ps.setLong(i++, now.toEpochMilli());

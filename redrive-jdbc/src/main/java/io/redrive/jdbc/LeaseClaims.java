@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One round of a lease as a single PostgreSQL statement: it reads the queue row (pause, stream
@@ -39,7 +40,7 @@ final class LeaseClaims {
           + MessageRow.COLUMNS
           + " FROM redrive_messages m, q"
           + " WHERE m.queue = ? AND NOT q.paused"
-          + " AND m.state IN ('READY', 'LEASED') AND m.visible_at <= ?"
+          + " AND m.state IN ('READY', 'LEASED') AND m.visible_at <= ?%s"
           + " AND (m.stream IS NULL OR NOT EXISTS (SELECT 1 FROM redrive_messages p"
           + " WHERE p.queue = m.queue AND p.stream = m.stream AND p.seq <> m.seq"
           + " AND (p.lease_batch IS NULL OR p.lease_batch <> ?)"
@@ -73,6 +74,12 @@ final class LeaseClaims {
    */
   private final String[] sqlByLimit = new String[LeaseRequest.MAX_BATCH + 1];
 
+  private final SqlDialect dialect;
+
+  LeaseClaims(SqlDialect dialect) {
+    this.dialect = dialect;
+  }
+
   /** Column of the lease a candidate got (null when it was not leased). */
   private static final int CLAIMED_TOKEN = 22;
 
@@ -98,6 +105,7 @@ final class LeaseClaims {
    *     own leaves it (and the candidates that die) to a transaction. Even in a transaction, a
    *     lease that ran out in a queue with a crash-loop breaker ({@code maxCrashes} > 0) is left to
    *     {@link Leasing}, which must read the message's history to decide it
+   * @param types the only types to claim, or empty for every type
    * @throws QueueNotFoundException when the queue does not exist
    */
   Round claim(
@@ -108,14 +116,18 @@ final class LeaseClaims {
       Duration leaseTimeout,
       Instant now,
       int limit,
-      boolean readyOnly)
+      boolean readyOnly,
+      Set<String> types)
       throws SQLException {
     long t = now.toEpochMilli();
-    try (PreparedStatement ps = c.prepareStatement(sql(limit))) {
+    try (PreparedStatement ps = c.prepareStatement(sql(limit, types))) {
       int i = 1;
       ps.setString(i++, queue);
       ps.setString(i++, queue);
       ps.setLong(i++, t);
+      if (!types.isEmpty()) {
+        i = dialect.bindIn(ps, i, types);
+      }
       ps.setString(i++, batch);
       ps.setLong(i++, t);
       ps.setLong(i++, t);
@@ -157,13 +169,20 @@ final class LeaseClaims {
     }
   }
 
-  private String sql(int limit) {
+  /**
+   * The statement for {@code limit}; a lease filtered by type adds its membership test to the
+   * candidates (made on each call: the unfiltered text, the common case, stays as it was).
+   */
+  private String sql(int limit, Set<String> types) {
+    if (!types.isEmpty()) {
+      return String.format(SQL_OF_LIMIT, " AND m.type " + dialect.in(types.size()), limit);
+    }
     if (limit >= sqlByLimit.length) {
-      return String.format(SQL_OF_LIMIT, limit);
+      return String.format(SQL_OF_LIMIT, "", limit);
     }
     String sql = sqlByLimit[limit];
     if (sql == null) {
-      sql = String.format(SQL_OF_LIMIT, limit);
+      sql = String.format(SQL_OF_LIMIT, "", limit);
       sqlByLimit[limit] = sql; // a benign race: every thread makes the same text
     }
     return sql;

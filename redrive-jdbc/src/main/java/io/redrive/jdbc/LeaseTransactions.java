@@ -35,7 +35,13 @@ final class LeaseTransactions {
     List<LeasedMessage> leased = first.result().leased();
     LeaseParams rest =
         new LeaseParams(
-            p.queue(), p.worker(), p.max() - leased.size(), p.leaseTimeout(), p.now(), p.batch());
+            p.queue(),
+            p.worker(),
+            p.max() - leased.size(),
+            p.leaseTimeout(),
+            p.now(),
+            p.batch(),
+            p.types());
     LeaseResult more;
     try {
       more = counted.write(what, rest.now(), (c, tally) -> leasing.lease(c, rest, tally));

@@ -24,12 +24,13 @@ import java.util.Map;
  * <p>Implementation notes. Candidates are READY or LEASED rows whose {@code visible_at} has passed
  * (for a LEASED row that is its lease expiry, so an expired lease is simply leasable again), in
  * serve order {@code (visible_at, seq)}, filtered by the stream head rule of the queue's stream
- * policy. Each candidate is then judged by {@link DeliveryRules#onLease}: past its deadline it dies
- * as EXPIRED, past its attempts it dies as POISON, otherwise its attempts are incremented and it is
- * leased. Rows leased by this call carry the caller's {@code lease_batch} id so that later messages
- * of the same stream may join the batch in order, and so that the caller can give them back ({@link
- * UndeliveredLeases}) when the answer is lost; the query repeats while a round could have unblocked
- * more messages.
+ * policy, and of the types the caller asked for when it asked (a message of another type is never a
+ * candidate, so nothing here touches it). Each candidate is then judged by {@link
+ * DeliveryRules#onLease}: past its deadline it dies as EXPIRED, past its attempts it dies as
+ * POISON, otherwise its attempts are incremented and it is leased. Rows leased by this call carry
+ * the caller's {@code lease_batch} id so that later messages of the same stream may join the batch
+ * in order, and so that the caller can give them back ({@link UndeliveredLeases}) when the answer
+ * is lost; the query repeats while a round could have unblocked more messages.
  *
  * <p>This class runs the rounds and judges each row; {@link LeaseCandidates} selects the rows (or
  * {@link LeaseClaims} claims them in one statement), {@link LeaseDeaths} writes what a round does
@@ -57,7 +58,7 @@ final class Leasing {
     this.candidates = new LeaseCandidates(dialect);
     this.writes = new LeaseWrites(dialect);
     this.deaths = new LeaseDeaths(history, deadLettering);
-    this.claims = dialect.singleStatementWrites() ? new LeaseClaims() : null;
+    this.claims = dialect.singleStatementWrites() ? new LeaseClaims(dialect) : null;
   }
 
   /** Counts in {@code tally} the leases found expired (failed) and the messages killed (dead). */
@@ -80,12 +81,22 @@ final class Leasing {
       if (claims != null) {
         LeaseClaims.Round round =
             claims.claim(
-                c, params.queue(), params.worker(), batch, params.leaseTimeout(), now, want, false);
+                c,
+                params.queue(),
+                params.worker(),
+                batch,
+                params.leaseTimeout(),
+                now,
+                want,
+                false,
+                params.types());
         queue = round.queue();
         rows = round.rows();
         claimed = round.leases();
       } else {
-        rows = candidates.read(c, queue.policy().streamPolicy(), params.queue(), batch, now, want);
+        rows =
+            candidates.read(
+                c, queue.policy().streamPolicy(), params.queue(), batch, now, want, params.types());
       }
       if (rows.isEmpty()) {
         break;
@@ -195,7 +206,8 @@ final class Leasing {
             params.leaseTimeout(),
             now,
             params.max(),
-            true);
+            true,
+            params.types());
     QueuePolicy policy = round.queue().policy();
     List<LeasedMessage> leased = new ArrayList<>(round.leases().size());
     boolean more = false;

@@ -82,6 +82,9 @@ class ApiSelfDescriptionTest extends ApiTestBase {
     assertThat(lease.has("required")).isFalse();
     assertThat(lease.at("/properties/max/minimum").asInt()).isEqualTo(1);
     assertThat(lease.at("/properties/max/maximum").asInt()).isEqualTo(1000);
+    assertThat(lease.at("/properties/types/type").asText()).isEqualTo("array");
+    assertThat(lease.at("/properties/types/maxItems").asInt()).isEqualTo(1000);
+    assertThat(lease.at("/properties/types/description").asText()).contains("only messages");
     JsonNode create = schema(doc, "CreateQueueBody");
     assertThat(create.get("required").toString()).isEqualTo("[\"name\"]");
     assertThat(create.at("/properties/maxAttempts/minimum").asInt()).isEqualTo(1);

@@ -315,4 +315,34 @@ class ConsumeApiTest extends ApiTestBase {
       Thread.currentThread().interrupt();
     }
   }
+
+  @Test
+  void lease_types_leasesOnlyThoseAndLeavesTheOthersUntouched() {
+    String q = queue("types");
+    String b = enqueue(q, "b", 1).get(0);
+    String a = enqueue(q, "a", 2).get(0);
+
+    Response r = api.post("/v1/queues/" + q + "/lease", "{\"max\":10,\"types\":[\"a\"]}");
+
+    assertThat(r.status()).as(r.toString()).isEqualTo(200);
+    assertThat(r.get("messages")).hasSize(1);
+    assertThat(r.get("messages").get(0).get("id").asText()).isEqualTo(a);
+    Response other = api.get("/v1/messages/" + b);
+    assertThat(other.get("attempts").asInt()).isZero();
+    assertThat(other.get("state").asText()).isEqualTo("READY");
+    assertThat(lease(q, 10)).extracting(m -> m.get("id").asText()).containsExactly(b);
+  }
+
+  @Test
+  void lease_badTypes_refusedNamingTheField() {
+    String q = queue("bad-types");
+    enqueue(q, "a", 1);
+
+    assertError(
+        api.post("/v1/queues/" + q + "/lease", "{\"types\":[\" \"]}"), 400, "INVALID_REQUEST");
+    Response blank = api.post("/v1/queues/" + q + "/lease", "{\"types\":[\"a\",\"\"]}");
+    assertThat(blank.json().path("error").path("message").asText())
+        .isEqualTo("types[1]: must not be blank");
+    assertThat(stats(q).get("ready").asInt()).isEqualTo(1);
+  }
 }

@@ -27,8 +27,10 @@ import java.util.Set;
 /**
  * Runs orchestrations and activities on this node (docs/workflows.md): a turn poller that leases
  * due instances and replays them, and one {@link Worker} per activity queue running the registered
- * activities. Any number of runtimes, in one JVM or many, may share a store; each turn runs on one
- * of them at a time. Thread-safe; configure with {@link #builder}, then {@link #start()}.
+ * activities and leasing only those (the queue's other activities are left to whoever registers
+ * them: other nodes, workers over HTTP). Any number of runtimes, in one JVM or many, may share a
+ * store; each turn runs on one of them at a time. Thread-safe; configure with {@link #builder},
+ * then {@link #start()}.
  */
 public final class WorkflowRuntime implements AutoCloseable {
   /** The parts of the work a node takes. */
@@ -111,6 +113,8 @@ public final class WorkflowRuntime implements AutoCloseable {
                 .unregisteredBackoff(settings.unregisteredBackoff())
                 .pollInterval(Duration.ofMillis(5), settings.pollInterval())
                 .leaseTimeout(activityLeaseTimeout)
+                // Other nodes and HTTP workers may serve other activities of this queue.
+                .leaseOnlyHandledTypes(true)
                 .meterRegistry(metrics.registry());
         int handlers = 0;
         for (String name : registry.activityNames()) {

@@ -39,7 +39,7 @@ class FleetScenariosTest extends RuntimeHarness {
 
   @ParameterizedTest
   @EnumSource(StoreKind.class)
-  void d22_activityMissingOnTwoNodes_bouncesUntilANodeHasIt(StoreKind kind) throws Exception {
+  void d22_activityMissingOnTwoNodes_leftForTheNodeThatHasIt(StoreKind kind) throws Exception {
     redrive(kind);
     var rollingBackoff =
         new io.redrive.retry.UnregisteredHandlerBackoff(
@@ -90,7 +90,18 @@ class FleetScenariosTest extends RuntimeHarness {
                     .listMessages(MessageQuery.all(WorkflowDefaults.ACTIVITY_QUEUE))
                     .messages()
                     .stream()
-                    .anyMatch(m -> m.attempts() >= 2));
+                    .anyMatch(m -> m.type().equals("NewActivity")));
+    // The old nodes lease only the activities they have: the new one waits, untouched.
+    await()
+        .during(Duration.ofMillis(300))
+        .atMost(WAIT)
+        .until(
+            () ->
+                redrive
+                    .listMessages(MessageQuery.all(WorkflowDefaults.ACTIVITY_QUEUE))
+                    .messages()
+                    .stream()
+                    .allMatch(m -> m.attempts() == 0));
     assertThat(client().get(id).orElseThrow().status()).isEqualTo(InstanceStatus.RUNNING);
 
     for (WorkflowRuntime r : old) {

@@ -4,6 +4,8 @@ import io.redrive.Redrive;
 import io.redrive.retry.UnregisteredHandlerBackoff;
 import io.redrive.store.Store;
 import io.redrive.store.workflow.WorkflowStore;
+import io.redrive.worker.HandlerResult;
+import io.redrive.worker.Worker;
 import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
@@ -68,6 +70,25 @@ abstract class RuntimeHarness {
             .start();
     open.add(runtime);
     return runtime;
+  }
+
+  /**
+   * A plain worker on the default activity queue that leases every type (a plain worker's default)
+   * and handles none that tests call, as a queue's only worker that should handle everything: it
+   * bounces an activity no runtime registers as UNREGISTERED_HANDLER (FAST backoff) until the
+   * message is poisoned. A runtime alone never does: it leases only the activities it registers.
+   */
+  Worker catchAllActivityWorker() {
+    Worker worker =
+        Worker.builder(redrive, WorkflowDefaults.ACTIVITY_QUEUE)
+            .id("catch-all")
+            .unregisteredBackoff(FAST)
+            .pollInterval(Duration.ofMillis(5), Duration.ofMillis(50))
+            .handler("handles-nothing-a-test-calls", ctx -> HandlerResult.complete())
+            .build()
+            .start();
+    open.add(worker);
+    return worker;
   }
 
   /** The workflow half of the store under test, for what only the store shows. */

@@ -9,6 +9,7 @@ import io.redrive.cli.output.Output;
 import io.redrive.cli.output.Table;
 import io.redrive.time.DurationText;
 import java.time.Duration;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -59,6 +60,15 @@ public final class LeaseCommand extends ApiCommand {
   String leaseTimeout;
 
   @Option(
+      names = "--type",
+      paramLabel = "TYPE",
+      description = {
+        "Lease only messages of this type; repeat for several (default: every type).",
+        "Messages of other types are left untouched for the workers that handle them."
+      })
+  List<String> types;
+
+  @Option(
       names = {"-q", "--quiet"},
       description = "Print only the lease tokens, one per line.")
   boolean quiet;
@@ -73,7 +83,8 @@ public final class LeaseCommand extends ApiCommand {
     if (quiet && output.json()) {
       throw CliException.usage("give --quiet or --json, not both");
     }
-    JsonNode result = lease(client, queue, worker, max, waitFor, leaseTimeout);
+    JsonNode result =
+        client.post(leasePath(queue), leaseBody(worker, max, waitFor, leaseTimeout, types));
     if (output.json()) {
       output.print(result);
       return 0;
@@ -102,23 +113,22 @@ public final class LeaseCommand extends ApiCommand {
     return 0;
   }
 
-  /** Calls the lease endpoint; null options are left to the server's defaults. */
-  static JsonNode lease(
-      ApiClient client, String queue, String worker, int max, String waitFor, String leaseTimeout) {
-    return client.post(leasePath(queue), leaseBody(worker, max, waitFor, leaseTimeout));
-  }
-
   static String leasePath(String queue) {
     return "/v1/queues/" + ApiClient.segment(queue) + "/lease";
   }
 
-  static ObjectNode leaseBody(String worker, int max, String waitFor, String leaseTimeout) {
+  /** The lease request's body; null options (and no types) are left to the server's defaults. */
+  static ObjectNode leaseBody(
+      String worker, int max, String waitFor, String leaseTimeout, List<String> types) {
     ObjectNode body = ApiClient.object().put("worker", worker).put("max", max);
     if (waitFor != null) {
       body.put("wait", waitFor);
     }
     if (leaseTimeout != null) {
       body.put("leaseTimeout", leaseTimeout);
+    }
+    if (types != null && !types.isEmpty()) {
+      types.forEach(body.putArray("types")::add);
     }
     return body;
   }

@@ -80,6 +80,15 @@ public final class WorkCommand extends ApiCommand {
   String leaseTimeout;
 
   @Option(
+      names = "--type",
+      paramLabel = "TYPE",
+      description = {
+        "Work only on messages of this type; repeat for several (default: every type).",
+        "Messages of other types are left untouched for the workers that handle them."
+      })
+  List<String> types;
+
+  @Option(
       names = "--result",
       description = {
         "Complete with CMD's standard output as the result (for workflow activities):",
@@ -112,7 +121,7 @@ public final class WorkCommand extends ApiCommand {
       String text =
           client.postForText(
               LeaseCommand.leasePath(queue),
-              LeaseCommand.leaseBody(worker, 1, waitFor, leaseTimeout));
+              LeaseCommand.leaseBody(worker, 1, waitFor, leaseTimeout, types));
       JsonNode result = tree(text);
       LeaseCommand.notes(output, result);
       JsonNode messages = result.path("messages");

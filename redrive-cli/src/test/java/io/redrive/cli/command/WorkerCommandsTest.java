@@ -311,6 +311,38 @@ class WorkerCommandsTest {
   }
 
   @Test
+  void leaseAndWork_type_takeOnlyThoseTypes_leaveTheOthersUntouched() {
+    String email = server.enqueue("jobs", "send-email", "{}");
+    String sms = server.enqueue("jobs", "send-sms", "{}");
+    String push = server.enqueue("jobs", "send-push", "{}");
+
+    Cli.Result leased =
+        server.cli("lease", "jobs", "--max", "5", "--type", "send-sms", "--type", "nothing");
+    Cli.Result worked =
+        server.cli("work", "jobs", "--type", "send-push", "--exec", "cat > /dev/null");
+
+    assertThat(leased.exit()).as(leased.toString()).isZero();
+    assertThat(leased.out()).contains(sms).doesNotContain(email).doesNotContain(push);
+    assertThat(worked.exit()).as(worked.toString()).isZero();
+    assertThat(worked.err())
+        .contains("completed " + push + "\n")
+        .endsWith("worked on 1 message from jobs: 1 completed, 0 failed\n");
+    Message untouched = server.redrive().getMessage(email);
+    assertThat(untouched.state()).isEqualTo(MessageState.READY);
+    assertThat(untouched.attempts()).isZero();
+  }
+
+  @Test
+  void lease_blankType_isRefusedByTheServerNamingIt() {
+    server.enqueue("jobs", "t", "{}");
+
+    Cli.Result r = server.cli("lease", "jobs", "--type", " ");
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+    assertThat(r.err()).contains("types[0]: must not be blank");
+  }
+
+  @Test
   void work_nonZeroExit_failsWithTheExitCodeAndStderrTail() {
     String id = server.enqueue("jobs", "t", "{}");
 

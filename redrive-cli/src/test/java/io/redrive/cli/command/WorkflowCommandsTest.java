@@ -3,10 +3,14 @@ package io.redrive.cli.command;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.redrive.cli.testing.Cli;
 import io.redrive.cli.testing.TestServer;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -266,5 +270,56 @@ class WorkflowCommandsTest {
     Cli.Result noJar = cli("workflow", "replay-check", "--jar", "nope.jar", "--registry", "a.B#c");
     assertThat(noJar.exit()).isEqualTo(1);
     assertThat(noJar.err()).contains("no such file nope.jar");
+  }
+
+  /** The attempts of the {@code Ship} activity message waiting in {@code wf.activities}, or -1. */
+  private static int shipAttempts() throws Exception {
+    Cli.Result list = cli("message", "list", "wf.activities", "--type", "Ship", "--json");
+    JsonNode messages = new ObjectMapper().readTree(list.out()).path("messages");
+    return messages.isEmpty() ? -1 : messages.get(0).path("attempts").asInt();
+  }
+
+  @Test
+  void anActivityTheServersRegistryLacks_isLeftToTheWorkerThatServesIt() throws Exception {
+    Cli.Result started =
+        cli("workflow", "start", "ShipElsewhere", "--id", "ship-1", "--input", "\"parcel\"");
+    assertThat(started.exit()).as(started.toString()).isZero();
+    await().atMost(Duration.ofSeconds(30)).until(() -> shipAttempts() >= 0);
+    // The server's activity worker polls every few ms: it would have bounced "Ship" by now.
+    await("Ship left untouched by the server's runtime")
+        .during(Duration.ofMillis(500))
+        .atMost(Duration.ofSeconds(3))
+        .until(() -> shipAttempts() == 0);
+
+    Cli.Result worked =
+        cli(
+            "work",
+            "wf.activities",
+            "--type",
+            "Ship",
+            "--worker",
+            "shipper",
+            "--result",
+            "--once",
+            "--exec",
+            "echo '\"shipped\"'");
+    Cli.Result waited = cli("workflow", "wait", "ship-1", "--for", "30s");
+    Cli.Result shown = cli("workflow", "show", "ship-1", "--json");
+
+    assertThat(worked.exit()).as(worked.toString()).isZero();
+    assertThat(waited.out().strip()).as(waited.toString()).isEqualTo("\"shipped\"");
+    List<JsonNode> deliveries = new ArrayList<>();
+    new ObjectMapper()
+        .readTree(shown.out())
+        .path("timeline")
+        .forEach(
+            e -> {
+              if ("ACTIVITY_ATTEMPT".equals(e.path("kind").asText())) {
+                deliveries.add(e);
+              }
+            });
+    assertThat(deliveries).hasSize(1);
+    assertThat(deliveries.get(0).path("node").asText()).isEqualTo("shipper");
+    assertThat(deliveries.get(0).path("outcome").asText()).isEqualTo("COMPLETED");
   }
 }

@@ -18,6 +18,7 @@ class PostgresComplianceCoverageTest {
                     PostgresEnqueueTest.class,
                     PostgresTransactionalEnqueueTest.class,
                     PostgresLeaseTest.class,
+                    PostgresLeaseTypeFilterTest.class,
                     PostgresSettleTest.class,
                     PostgresPoisonTest.class,
                     PostgresCrashLoopTest.class,

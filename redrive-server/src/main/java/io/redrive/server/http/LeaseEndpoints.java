@@ -15,7 +15,6 @@ import io.redrive.server.auth.Permission;
 import io.redrive.server.http.RequestBodies.AbandonBody;
 import io.redrive.server.http.RequestBodies.CompleteBody;
 import io.redrive.server.http.RequestBodies.FailBody;
-import io.redrive.server.http.RequestBodies.LeaseBody;
 import io.redrive.server.http.RequestBodies.ReleaseBody;
 import io.redrive.server.http.RequestBodies.RenewBody;
 import io.redrive.time.DurationText;
@@ -108,7 +107,7 @@ final class LeaseEndpoints {
   private void lease(Exchange ex) throws Exception {
     LeaseBody body = ex.body(LeaseBody.class);
     if (body == null) {
-      body = new LeaseBody(null, null, null, null);
+      body = new LeaseBody(null, null, null, null, null);
     }
     Duration wait = RequestBodies.optionalDuration("wait", body.waitFor(), Duration.ZERO);
     if (wait.compareTo(maxLeaseWait) > 0) {
@@ -123,7 +122,8 @@ final class LeaseEndpoints {
             ex.path("name"),
             body.worker() == null ? DEFAULT_WORKER : body.worker(),
             body.max() == null ? 1 : body.max(),
-            RequestBodies.optionalDuration("leaseTimeout", body.leaseTimeout()));
+            RequestBodies.optionalDuration("leaseTimeout", body.leaseTimeout()),
+            body.types() == null ? Set.of() : new LinkedHashSet<>(body.types()));
     LeaseResult first = redrive.lease(request);
     if (!first.leased().isEmpty() || wait.isZero() || waiter.closed()) {
       ex.reply(views.leaseResult(first));

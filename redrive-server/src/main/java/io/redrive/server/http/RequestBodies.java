@@ -1,6 +1,5 @@
 package io.redrive.server.http;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import io.redrive.deadletter.RedriveRequest;
 import io.redrive.lease.LeaseRequest;
 import io.redrive.queue.DeadLetter;
@@ -223,18 +222,6 @@ final class RequestBodies {
       @ApiField(format = "duration", description = "at most 365d") String delay,
       @ApiField(maxLength = 200) String dedupeKey,
       @ApiField(format = "duration") String expireAfter) {}
-
-  /**
-   * {@code POST /v1/queues/{name}/lease}; every field optional ({@code wait} is the JSON name of
-   * {@code waitFor}: a record cannot have a component named {@code wait}).
-   */
-  record LeaseBody(
-      @ApiField(maxLength = 200) String worker,
-      @ApiField(min = 1, max = LeaseRequest.MAX_BATCH) Integer max,
-      @ApiField(format = "duration", description = "1ms to 12h") String leaseTimeout,
-      @ApiField(format = "duration", description = "at most the server's maxLeaseWait")
-          @JsonProperty("wait")
-          String waitFor) {}
 
   /**
    * {@code POST /v1/leases/{token}/complete}; optional. {@code result} is kept only by a

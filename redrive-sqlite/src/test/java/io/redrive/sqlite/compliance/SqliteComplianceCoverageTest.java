@@ -18,6 +18,7 @@ class SqliteComplianceCoverageTest {
                     SqliteEnqueueTest.class,
                     SqliteTransactionalEnqueueTest.class,
                     SqliteLeaseTest.class,
+                    SqliteLeaseTypeFilterTest.class,
                     SqliteSettleTest.class,
                     SqlitePoisonTest.class,
                     SqliteCrashLoopTest.class,

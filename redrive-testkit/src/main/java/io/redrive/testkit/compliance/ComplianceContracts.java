@@ -19,6 +19,7 @@ public final class ComplianceContracts {
           EnqueueContract.class,
           TransactionalEnqueueContract.class,
           LeaseContract.class,
+          LeaseTypeFilterContract.class,
           SettleContract.class,
           CompletionWindowContract.class,
           PoisonContract.class,

@@ -54,6 +54,19 @@ public abstract class BuilderValidationScenarios extends WorkerScenarioBase {
   }
 
   @Test
+  void leaseOnlyHandledTypes_moreHandlersThanALeaseMayFilter_refused() {
+    Worker.Builder builder = Worker.builder(redrive, QUEUE).leaseOnlyHandledTypes(true);
+    for (int i = 0; i <= 1000; i++) {
+      builder.handler("t" + i, OK);
+    }
+
+    assertThatThrownBy(builder::build)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("leaseOnlyHandledTypes: at most 1000 handlers, was 1001");
+    builder.leaseOnlyHandledTypes(false).build();
+  }
+
+  @Test
   void concurrencyAndBatchSize_outOfRange_refused() {
     assertRefused("concurrency", b -> b.concurrency(0));
     assertRefused("concurrency", b -> b.concurrency(-3));

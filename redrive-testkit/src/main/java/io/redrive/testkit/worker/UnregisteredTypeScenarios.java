@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A message of a type the worker has no handler for (a rolling deployment) is abandoned with the
- * unregistered-handler backoff, each delivery counted, until a worker handles it or it is poisoned.
+ * unregistered-handler backoff, each delivery counted, until a worker handles it or it is poisoned;
+ * a worker that leases only its handled types never takes it.
  */
 public abstract class UnregisteredTypeScenarios extends WorkerScenarioBase {
   private static final String UNKNOWN = "added-in-next-release";
@@ -99,5 +100,33 @@ public abstract class UnregisteredTypeScenarios extends WorkerScenarioBase {
     assertThat(last(dead).failure().attempt()).isEqualTo(9);
     assertThat(entries(dead, Outcome.ABANDONED)).hasSize(8);
     assertThat(unregisteredCount()).isEqualTo(8.0);
+  }
+
+  @Test
+  void leaseOnlyHandledTypes_unknownTypeNeverLeasedAndServedByAnotherWorker() {
+    createQueue(QueuePolicy.defaults().withRetry(3, COOLDOWN).withLeaseTimeout(LEASE));
+    String unknown = enqueue(UNKNOWN);
+    String known = enqueue(TYPE);
+
+    start(
+        worker()
+            .id("handles-work")
+            .leaseOnlyHandledTypes(true)
+            .unregisteredBackoff(new UnregisteredHandlerBackoff(COOLDOWN, 6, COOLDOWN))
+            .handler(TYPE, ctx -> HandlerResult.complete()));
+
+    awaitCompleted(known);
+    // Polls every few ms: without the filter it would have bounced the unknown type by now.
+    eventually()
+        .during(Duration.ofMillis(300))
+        .until(() -> message(unknown).attempts() == 0 && message(unknown).history().isEmpty());
+    assertThat(unregisteredCount()).isZero();
+
+    start(
+        worker()
+            .id("handles-new")
+            .leaseOnlyHandledTypes(true)
+            .handler(UNKNOWN, ctx -> HandlerResult.complete()));
+    awaitCompleted(unknown);
   }
 }
