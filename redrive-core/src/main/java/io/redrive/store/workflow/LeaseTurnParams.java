@@ -12,11 +12,18 @@ import java.util.Objects;
  * @param maxBatch at most this many inbox rows in the batch (1–10 000)
  * @param now the engine's clock
  * @param build the code build the node runs (kept on the instance and in turn rows), or null
+ * @param known the histories the node holds already ({@link KnownHistory#NONE}: none)
  */
 public record LeaseTurnParams(
-    String node, Duration leaseTimeout, int maxBatch, Instant now, String build) {
+    String node,
+    Duration leaseTimeout,
+    int maxBatch,
+    Instant now,
+    String build,
+    KnownHistory known) {
   public LeaseTurnParams {
     Objects.requireNonNull(now, "now");
+    Objects.requireNonNull(known, "known");
     if (node == null || node.isBlank()) {
       throw new IllegalArgumentException("node is required");
     }
@@ -28,8 +35,14 @@ public record LeaseTurnParams(
     }
   }
 
-  /** A lease by a node that names no build. */
+  /** A lease by a node that holds no history. */
+  public LeaseTurnParams(
+      String node, Duration leaseTimeout, int maxBatch, Instant now, String build) {
+    this(node, leaseTimeout, maxBatch, now, build, KnownHistory.NONE);
+  }
+
+  /** A lease by a node that names no build and holds no history. */
   public LeaseTurnParams(String node, Duration leaseTimeout, int maxBatch, Instant now) {
-    this(node, leaseTimeout, maxBatch, now, null);
+    this(node, leaseTimeout, maxBatch, now, null, KnownHistory.NONE);
   }
 }

@@ -100,11 +100,11 @@ public final class Workflows {
 
   public List<ActivityLinkRow> pendingActivities(Connection c, String instanceId)
       throws SQLException {
-    return WorkflowTurns.pendingActivities(c, instanceId);
+    return WorkflowReads.pendingActivities(c, instanceId);
   }
 
   public List<TurnRow> timeline(Connection c, String instanceId) throws SQLException {
-    return WorkflowTurns.turnRows(c, instanceId, false);
+    return WorkflowReads.turnRows(c, instanceId, false);
   }
 
   public Optional<Instant> nextDueAt(Connection c) throws SQLException {
@@ -113,11 +113,11 @@ public final class Workflows {
 
   public List<HistoryRow> history(Connection c, String instanceId, Integer executionId)
       throws SQLException {
-    return WorkflowTurns.history(c, instanceId, executionId);
+    return WorkflowReads.history(c, instanceId, executionId);
   }
 
   public List<InboxRow> inbox(Connection c, String instanceId) throws SQLException {
-    return WorkflowTurns.inbox(c, instanceId, Long.MAX_VALUE, Integer.MAX_VALUE);
+    return WorkflowReads.inbox(c, instanceId, Long.MAX_VALUE, Integer.MAX_VALUE);
   }
 
   public boolean raise(Connection c, RaiseEventParams p) throws SQLException {

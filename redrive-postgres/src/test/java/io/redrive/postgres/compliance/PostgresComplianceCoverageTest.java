@@ -30,6 +30,7 @@ class PostgresComplianceCoverageTest {
                     PostgresThroughputTest.class,
                     PostgresWorkflowOperationsTest.class,
                     PostgresWorkflowNodesTest.class,
+                    PostgresKnownHistoryTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
                     PostgresMetricsTest.class,

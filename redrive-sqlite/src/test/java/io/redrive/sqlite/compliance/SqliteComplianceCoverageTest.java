@@ -30,6 +30,7 @@ class SqliteComplianceCoverageTest {
                     SqliteThroughputTest.class,
                     SqliteWorkflowOperationsTest.class,
                     SqliteWorkflowNodesTest.class,
+                    SqliteKnownHistoryTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
                     SqliteMetricsTest.class,

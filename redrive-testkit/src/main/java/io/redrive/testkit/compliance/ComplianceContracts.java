@@ -51,7 +51,8 @@ public final class ComplianceContracts {
           ActivityResultContract.class,
           ThroughputContract.class,
           WorkflowOperationsContract.class,
-          WorkflowNodesContract.class);
+          WorkflowNodesContract.class,
+          KnownHistoryContract.class);
 
   private ComplianceContracts() {}
 
