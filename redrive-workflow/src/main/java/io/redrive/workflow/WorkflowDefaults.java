@@ -33,6 +33,9 @@ final class WorkflowDefaults {
   /** Inbox rows one turn takes at most. */
   public static final int MAX_BATCH = 500;
 
+  /** Instances whose history a runtime keeps after their turns (docs/workflows.md). */
+  public static final int HISTORY_CACHE_SIZE = 1000;
+
   /** Events one execution's history may hold; past half, continue-as-new is suggested. */
   public static final int MAX_HISTORY_EVENTS = 10_000;
 

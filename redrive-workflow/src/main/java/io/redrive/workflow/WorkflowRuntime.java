@@ -50,6 +50,7 @@ public final class WorkflowRuntime implements AutoCloseable {
   private final Duration activityLeaseTimeout;
   private final List<Worker> workers = new ArrayList<>();
   private TurnPoller poller;
+  private TurnProcessor processor;
   private NodeHeartbeat heartbeat;
   private WorkflowNode node;
   private boolean started;
@@ -80,7 +81,8 @@ public final class WorkflowRuntime implements AutoCloseable {
             b.maxHistoryBytes,
             b.pollInterval,
             b.roles.contains(Role.ORCHESTRATIONS),
-            b.roles.contains(Role.ACTIVITIES));
+            b.roles.contains(Role.ACTIVITIES),
+            b.historyCacheSize);
   }
 
   /** A builder for a runtime on {@code redrive}'s store running {@code registry}'s code. */
@@ -137,7 +139,7 @@ public final class WorkflowRuntime implements AutoCloseable {
       OrchestrationCode.Lookup code =
           (n, v) ->
               registry.orchestration(n, v).map(d -> new OrchestrationCode(d.code(), d.inputType()));
-      TurnProcessor processor =
+      processor =
           new TurnProcessor(store, redrive.clock(), registry, code, payloads, settings, metrics);
       poller = new TurnPoller(store, redrive.clock(), settings, processor);
       poller.start();
@@ -197,6 +199,11 @@ public final class WorkflowRuntime implements AutoCloseable {
     return node;
   }
 
+  /** Test hook: the turn processor, null before start or on an activities-only node. */
+  TurnProcessor processor() {
+    return processor;
+  }
+
   /** Turns running on this node now. */
   public int turnsInFlight() {
     return poller == null ? 0 : poller.inFlight();
@@ -225,6 +232,7 @@ public final class WorkflowRuntime implements AutoCloseable {
     private Set<Role> roles = Set.of(Role.ORCHESTRATIONS, Role.ACTIVITIES);
     private ObjectMapper mapper = Json.defaultMapper();
     private MeterRegistry meterRegistry;
+    private int historyCacheSize = WorkflowDefaults.HISTORY_CACHE_SIZE;
 
     private Builder(Redrive redrive, WorkflowRegistry registry) {
       if (redrive == null || registry == null) {
@@ -264,7 +272,7 @@ public final class WorkflowRuntime implements AutoCloseable {
      * off).
      */
     public Builder maxCrashes(int value) {
-      this.maxCrashes = between("maxCrashes", value, 0, 1000);
+      this.maxCrashes = SettingChecks.between("maxCrashes", value, 0, 1000);
       return this;
     }
 
@@ -279,25 +287,26 @@ public final class WorkflowRuntime implements AutoCloseable {
 
     /** How long a turn lease lasts unless renewed (default 15 s; renewed every third). */
     public Builder turnLeaseTimeout(Duration value) {
-      this.turnLeaseTimeout = positive("turnLeaseTimeout", value);
+      this.turnLeaseTimeout = SettingChecks.positive("turnLeaseTimeout", value);
       return this;
     }
 
     /** A turn running longer is interrupted and abandoned, counted (default 60 s). */
     public Builder maxTurnDuration(Duration value) {
-      this.maxTurnDuration = positive("maxTurnDuration", value);
+      this.maxTurnDuration = SettingChecks.positive("maxTurnDuration", value);
       return this;
     }
 
     /** Turns this node runs at once (default 4). */
     public Builder orchestrationConcurrency(int value) {
-      this.orchestrationConcurrency = between("orchestrationConcurrency", value, 1, 1024);
+      this.orchestrationConcurrency =
+          SettingChecks.between("orchestrationConcurrency", value, 1, 1024);
       return this;
     }
 
     /** Activities this node runs at once per activity queue (default 8). */
     public Builder activityConcurrency(int value) {
-      this.activityConcurrency = between("activityConcurrency", value, 1, 1024);
+      this.activityConcurrency = SettingChecks.between("activityConcurrency", value, 1, 1024);
       return this;
     }
 
@@ -311,13 +320,13 @@ public final class WorkflowRuntime implements AutoCloseable {
 
     /** Inbox rows one turn takes at most (default 500). */
     public Builder maxBatch(int value) {
-      this.maxBatch = between("maxBatch", value, 1, 10_000);
+      this.maxBatch = SettingChecks.between("maxBatch", value, 1, 10_000);
       return this;
     }
 
     /** Events one execution's history may hold (default 10 000). */
     public Builder maxHistoryEvents(int value) {
-      this.maxHistoryEvents = between("maxHistoryEvents", value, 10, 1_000_000);
+      this.maxHistoryEvents = SettingChecks.between("maxHistoryEvents", value, 10, 1_000_000);
       return this;
     }
 
@@ -332,7 +341,7 @@ public final class WorkflowRuntime implements AutoCloseable {
 
     /** The longest the turn poller and activity workers sleep without a wake-up (default 1 s). */
     public Builder pollInterval(Duration value) {
-      this.pollInterval = positive("pollInterval", value);
+      this.pollInterval = SettingChecks.positive("pollInterval", value);
       return this;
     }
 
@@ -342,7 +351,7 @@ public final class WorkflowRuntime implements AutoCloseable {
      */
     public Builder activityLeaseTimeout(Duration value) {
       this.activityLeaseTimeout =
-          QueuePolicy.requireLeaseTimeout(positive("activityLeaseTimeout", value));
+          QueuePolicy.requireLeaseTimeout(SettingChecks.positive("activityLeaseTimeout", value));
       return this;
     }
 
@@ -352,6 +361,17 @@ public final class WorkflowRuntime implements AutoCloseable {
         throw new IllegalArgumentException("roles: name at least one role");
       }
       this.roles = Set.of(values);
+      return this;
+    }
+
+    /**
+     * Instances whose history this node keeps after committing their turns, so that their next
+     * lease here reads only the inbox (default 1000; 0 turns the cache off). The store checks each
+     * copy against the instance's counters; a turn that cannot use its copy is decided again from
+     * the stored history.
+     */
+    public Builder historyCacheSize(int value) {
+      this.historyCacheSize = SettingChecks.between("historyCacheSize", value, 0, 1_000_000);
       return this;
     }
 
@@ -372,21 +392,6 @@ public final class WorkflowRuntime implements AutoCloseable {
 
     public WorkflowRuntime build() {
       return new WorkflowRuntime(this);
-    }
-
-    private static Duration positive(String field, Duration value) {
-      if (value == null || value.isNegative() || value.isZero()) {
-        throw new IllegalArgumentException(field + ": must be positive, was " + value);
-      }
-      return value;
-    }
-
-    private static int between(String field, int value, int min, int max) {
-      if (value < min || value > max) {
-        throw new IllegalArgumentException(
-            field + ": must be " + min + "-" + max + ", was " + value);
-      }
-      return value;
     }
   }
 }

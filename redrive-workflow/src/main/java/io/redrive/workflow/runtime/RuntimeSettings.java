@@ -23,6 +23,7 @@ import java.util.Set;
  * @param pollInterval the longest the turn poller sleeps without a wake-up
  * @param orchestrations whether this node runs turns
  * @param activities whether this node runs activities
+ * @param historyCacheSize instances whose history this node keeps after their turns (0: none)
  */
 public record RuntimeSettings(
     String nodeId,
@@ -40,7 +41,8 @@ public record RuntimeSettings(
     long maxHistoryBytes,
     Duration pollInterval,
     boolean orchestrations,
-    boolean activities) {
+    boolean activities,
+    int historyCacheSize) {
   public RuntimeSettings {
     activityQueues = Set.copyOf(activityQueues);
   }

@@ -33,10 +33,16 @@ final class TurnCommitter {
   private final Clock clock;
   private final RuntimeSettings settings;
   private final WorkflowMetrics metrics;
+  private final HistoryCache cache;
   private final Set<String> warnedSwallowers = ConcurrentHashMap.newKeySet();
 
   TurnCommitter(
-      WorkflowStore store, Clock clock, RuntimeSettings settings, WorkflowMetrics metrics) {
+      WorkflowStore store,
+      Clock clock,
+      RuntimeSettings settings,
+      WorkflowMetrics metrics,
+      HistoryCache cache) {
+    this.cache = cache;
     this.store = store;
     this.clock = clock;
     this.settings = settings;
@@ -73,6 +79,7 @@ final class TurnCommitter {
 
   /** Abandons a turn that failed with {@code e} while it was decided (counted, NODE_ERROR). */
   void nodeError(TurnLease lease, Throwable e, Instant started) {
+    cache.forget(lease.instance().id());
     LOG.warn(
         "Orchestration turn failed with {} on node {}, abandoning (instance {}, attempt {})",
         e,
@@ -141,8 +148,10 @@ final class TurnCommitter {
     for (int i = 0; ; i++) {
       try {
         store.commitTurn(params);
+        cache.committed(lease, params);
         return true;
       } catch (TurnLostException e) {
+        cache.forget(lease.instance().id());
         LOG.warn(
             "Turn of instance {} lost its lease (another node took over or it ran out); its"
                 + " work is dropped and will run again",

@@ -136,7 +136,8 @@ public final class TurnPoller {
                       settings.turnLeaseTimeout(),
                       settings.maxBatch(),
                       clock.instant(),
-                      settings.buildId()));
+                      settings.buildId(),
+                      processor.knownHistory()));
         } catch (RuntimeException e) {
           slots.release();
           LOG.warn("Leasing a turn failed on node {}: {}", settings.nodeId(), e.toString());

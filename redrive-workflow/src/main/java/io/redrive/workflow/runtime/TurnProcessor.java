@@ -1,13 +1,17 @@
 package io.redrive.workflow.runtime;
 
+import io.redrive.store.workflow.HistoryRow;
+import io.redrive.store.workflow.KnownHistory;
 import io.redrive.store.workflow.TurnLease;
 import io.redrive.store.workflow.WorkflowStore;
+import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.replay.Payloads;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -22,6 +26,9 @@ public final class TurnProcessor {
   private final RuntimeSettings settings;
   private final TurnDecider decider;
   private final TurnCommitter committer;
+  private final WorkflowStore store;
+  private final WorkflowMetrics metrics;
+  private final HistoryCache cache;
 
   public TurnProcessor(
       WorkflowStore store,
@@ -41,23 +48,77 @@ public final class TurnProcessor {
             payloads,
             clock,
             LoggerFactory.getLogger("io.redrive.workflow.orchestration"));
-    this.committer = new TurnCommitter(store, clock, settings, metrics);
+    this.store = store;
+    this.metrics = metrics;
+    this.cache = new HistoryCache(settings.historyCacheSize(), metrics);
+    this.committer = new TurnCommitter(store, clock, settings, metrics, cache);
   }
 
   /** Decides and carries out the turn; never throws for a lost lease. */
-  public void process(TurnLease lease) {
+  public void process(TurnLease leased) {
     // Stored times are milliseconds: a turn's time must read back as it was used.
     Instant started = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-    Decision decision;
+    TurnLease lease = leased;
+    Attempt attempt = decide(lease, started);
+    if (attempt.doubtful() && cache.served(lease)) {
+      // Correctness first: a turn that could not use the node's copy of the history is decided
+      // again from the stored rows before anything is counted or written.
+      metrics.historyCache("fallback");
+      cache.forget(lease.instance().id());
+      try {
+        lease = withStoredHistory(lease);
+      } catch (RuntimeException e) {
+        committer.nodeError(lease, e, started);
+        return;
+      }
+      attempt = decide(lease, started);
+    }
+    if (attempt.failure != null) {
+      committer.nodeError(lease, attempt.failure, started);
+      return;
+    }
+    committer.carryOut(lease, attempt.decision, started);
+  }
+
+  /** The node's history cache, offered to the store with each lease. */
+  public KnownHistory knownHistory() {
+    return settings.historyCacheSize() == 0 ? KnownHistory.NONE : cache;
+  }
+
+  /** Test hook: replaces the rows this node holds for {@code instanceId}. */
+  public void replaceCachedHistory(String instanceId, List<HistoryRow> rows) {
+    cache.replace(instanceId, rows);
+  }
+
+  private Attempt decide(TurnLease lease, Instant started) {
     try {
-      decision = decider.decide(lease, started);
+      return new Attempt(decider.decide(lease, started), null);
     } catch (VirtualMachineError e) {
       throw e;
     } catch (RuntimeException | Error e) {
-      committer.nodeError(lease, e, started);
-      return;
+      return new Attempt(null, e);
     }
-    committer.carryOut(lease, decision, started);
+  }
+
+  private TurnLease withStoredHistory(TurnLease lease) {
+    return new TurnLease(
+        lease.instance(),
+        lease.token(),
+        lease.attempt(),
+        lease.batch(),
+        store.readHistory(lease.instance().id(), lease.instance().executionId()),
+        lease.turns());
+  }
+
+  /** A decision, or what deciding threw. */
+  private record Attempt(Decision decision, Throwable failure) {
+    /** A failure, an unreadable history or a replay that did not match: maybe the copy's fault. */
+    boolean doubtful() {
+      return failure != null
+          || decision instanceof Decision.Abandon a
+              && (WorkflowFailure.NONDETERMINISM.equals(a.outcome())
+                  || "HISTORY_UNREADABLE".equals(a.outcome()));
+    }
   }
 
   /**

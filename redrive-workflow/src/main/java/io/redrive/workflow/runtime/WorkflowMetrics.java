@@ -32,6 +32,17 @@ public final class WorkflowMetrics {
     Timer.builder("redrive.workflow.turn.duration").register(registry).record(took);
   }
 
+  /**
+   * A lease asked the history cache ({@code result} hit or miss), or a turn decided from a copy had
+   * to be decided again from the stored history (fallback).
+   */
+  public void historyCache(String result) {
+    Counter.builder("redrive.workflow.history.cache")
+        .tag("result", result)
+        .register(registry)
+        .increment();
+  }
+
   /** An orchestration or activity was poisoned ({@code level} orchestration or activity). */
   public void poisoned(String level) {
     Counter.builder("redrive.workflow.poisoned").tag("level", level).register(registry).increment();

@@ -80,7 +80,8 @@ class TurnDeciderTest {
             16L * 1024 * 1024,
             Duration.ofMillis(50),
             true,
-            true);
+            true,
+            0);
     return new TurnDecider(
         settings,
         registry,

@@ -86,7 +86,8 @@ class TurnProcessorCommitTest {
             1 << 24,
             Duration.ofSeconds(1),
             true,
-            true);
+            true,
+            0);
     Orchestration<Object, Object> echo = (ctx, in) -> in;
     OrchestrationCode.Lookup code =
         (name, version) ->
