@@ -81,7 +81,8 @@ class WorkflowServerTest {
                     List.of("wf.extra"),
                     100,
                     Duration.ofMillis(50),
-                    Duration.ofSeconds(20)));
+                    Duration.ofSeconds(20),
+                    50));
     server = RedriveServer.start(config, TestServers.ALLOW_ALL, store, registry());
     return new HttpApiClient(server.baseUrl());
   }

@@ -15,17 +15,18 @@ import picocli.CommandLine.Option;
 public final class WorkflowOptions {
   /** Each {@link WorkflowSettings} field as the flag that sets it, for error messages. */
   private static final Map<String, String> FLAGS =
-      Map.of(
-          "nodeId", "--node-id",
-          "buildId", "--build-id",
-          "orchestrationConcurrency", "--orchestration-concurrency",
-          "activityConcurrency", "--activity-concurrency",
-          "maxAttempts", "--max-attempts",
-          "unregisteredBackoff", "--unregistered-backoff",
-          "activityQueues", "--activity-queue",
-          "maxBatch", "--max-batch",
-          "pollInterval", "--poll-interval",
-          "activityLeaseTimeout", "--activity-lease-timeout");
+      Map.ofEntries(
+          Map.entry("nodeId", "--node-id"),
+          Map.entry("buildId", "--build-id"),
+          Map.entry("orchestrationConcurrency", "--orchestration-concurrency"),
+          Map.entry("activityConcurrency", "--activity-concurrency"),
+          Map.entry("maxAttempts", "--max-attempts"),
+          Map.entry("unregisteredBackoff", "--unregistered-backoff"),
+          Map.entry("activityQueues", "--activity-queue"),
+          Map.entry("maxBatch", "--max-batch"),
+          Map.entry("pollInterval", "--poll-interval"),
+          Map.entry("activityLeaseTimeout", "--activity-lease-timeout"),
+          Map.entry("historyCacheSize", "--history-cache-size"));
 
   @Option(names = "--node-id", paramLabel = "ID", description = "Workflow node id.")
   String nodeId;
@@ -83,15 +84,23 @@ public final class WorkflowOptions {
       description = "Lease on an activity message (default 30s).")
   Duration activityLeaseTimeout;
 
+  @Option(
+      names = "--history-cache-size",
+      paramLabel = "N",
+      description = "Instances whose history the node keeps (default 1000; 0 off).")
+  Integer historyCacheSize;
+
   /** The first flag given, or null when none is. */
   String firstGiven() {
     Object[] values = {
       nodeId, buildId, orchestrationConcurrency, activityConcurrency, maxAttempts,
-      unregisteredBackoff, activityQueues, maxBatch, pollInterval, activityLeaseTimeout
+      unregisteredBackoff, activityQueues, maxBatch, pollInterval, activityLeaseTimeout,
+      historyCacheSize
     };
     String[] fields = {
       "nodeId", "buildId", "orchestrationConcurrency", "activityConcurrency", "maxAttempts",
-      "unregisteredBackoff", "activityQueues", "maxBatch", "pollInterval", "activityLeaseTimeout"
+      "unregisteredBackoff", "activityQueues", "maxBatch", "pollInterval", "activityLeaseTimeout",
+      "historyCacheSize"
     };
     for (int i = 0; i < values.length; i++) {
       if (values[i] != null) {
@@ -130,7 +139,8 @@ public final class WorkflowOptions {
           activityQueues != null ? activityQueues : file.activityQueues(),
           maxBatch != null ? maxBatch : file.maxBatch(),
           pollInterval != null ? pollInterval : file.pollInterval(),
-          activityLeaseTimeout != null ? activityLeaseTimeout : file.activityLeaseTimeout());
+          activityLeaseTimeout != null ? activityLeaseTimeout : file.activityLeaseTimeout(),
+          historyCacheSize != null ? historyCacheSize : file.historyCacheSize());
     } catch (IllegalArgumentException e) {
       // The file's values were checked as it was read: what fails now came with a flag.
       String message = String.valueOf(e.getMessage());

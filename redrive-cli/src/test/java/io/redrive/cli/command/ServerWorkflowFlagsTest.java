@@ -55,7 +55,9 @@ class ServerWorkflowFlagsTest {
             "--poll-interval",
             "200ms",
             "--activity-lease-timeout",
-            "1m");
+            "1m",
+            "--history-cache-size",
+            "7");
 
     assertThat(fileOnly.nodeId()).isEqualTo("file-node");
     assertThat(fileOnly.activityQueues()).containsExactly("wf.file");
@@ -73,7 +75,8 @@ class ServerWorkflowFlagsTest {
                 List.of("wf.a", "wf.b"),
                 20,
                 Duration.ofMillis(200),
-                Duration.ofMinutes(1)));
+                Duration.ofMinutes(1),
+                7));
   }
 
   @Test

@@ -21,7 +21,8 @@ final class WorkflowSection {
           "activityQueues",
           "maxBatch",
           "pollInterval",
-          "activityLeaseTimeout");
+          "activityLeaseTimeout",
+          "historyCacheSize");
 
   private static final List<String> BACKOFF = List.of("base", "max");
 
@@ -55,7 +56,8 @@ final class WorkflowSection {
           queues,
           integer(n.child("maxBatch")),
           duration(n.child("pollInterval")),
-          duration(n.child("activityLeaseTimeout")));
+          duration(n.child("activityLeaseTimeout")),
+          integer(n.child("historyCacheSize")));
     } catch (ConfigException e) {
       throw e;
     } catch (IllegalArgumentException e) {

@@ -28,6 +28,7 @@ import java.util.List;
  *     (default 1 s)
  * @param activityLeaseTimeout how long the node's lease on an activity message lasts unless renewed
  *     (default 30 s)
+ * @param historyCacheSize instances whose history the node keeps after their turns (0: none)
  */
 public record WorkflowSettings(
     String nodeId,
@@ -40,7 +41,8 @@ public record WorkflowSettings(
     List<String> activityQueues,
     Integer maxBatch,
     Duration pollInterval,
-    Duration activityLeaseTimeout) {
+    Duration activityLeaseTimeout,
+    Integer historyCacheSize) {
 
   public WorkflowSettings {
     name("nodeId", nodeId);
@@ -48,6 +50,7 @@ public record WorkflowSettings(
     between("orchestrationConcurrency", orchestrationConcurrency, 1, 1024);
     between("activityConcurrency", activityConcurrency, 1, 1024);
     between("maxAttempts", maxAttempts, 1, QueuePolicy.MAX_MAX_ATTEMPTS);
+    between("historyCacheSize", historyCacheSize, 0, 1_000_000);
     positive("unregisteredBackoff.base", unregisteredBackoffBase);
     positive("unregisteredBackoff.max", unregisteredBackoffMax);
     Duration base = backoffBase(unregisteredBackoffBase);
@@ -78,7 +81,7 @@ public record WorkflowSettings(
   /** Every setting at the runtime's default. */
   public static WorkflowSettings defaults() {
     return new WorkflowSettings(
-        null, null, null, null, null, null, null, List.of(), null, null, null);
+        null, null, null, null, null, null, null, List.of(), null, null, null, null);
   }
 
   private static Duration backoffBase(Duration base) {
@@ -124,6 +127,9 @@ public record WorkflowSettings(
     }
     if (activityLeaseTimeout != null) {
       b.activityLeaseTimeout(activityLeaseTimeout);
+    }
+    if (historyCacheSize != null) {
+      b.historyCacheSize(historyCacheSize);
     }
     return b;
   }

@@ -391,7 +391,11 @@ class ConfigLoaderTest {
         of(
             "unknown workflows setting",
             "[workflows]\ncacheSize = 10",
-            "workflows.cacheSize: unknown setting (known: nodeId, buildId, orchestrationConcurrency, activityConcurrency, maxAttempts, unregisteredBackoff, activityQueues, maxBatch, pollInterval, activityLeaseTimeout)"),
+            "workflows.cacheSize: unknown setting (known: nodeId, buildId, orchestrationConcurrency, activityConcurrency, maxAttempts, unregisteredBackoff, activityQueues, maxBatch, pollInterval, activityLeaseTimeout, historyCacheSize)"),
+        of(
+            "negative history cache",
+            "[workflows]\nhistoryCacheSize = -1",
+            "workflows.historyCacheSize: must be 0-1000000, was -1"),
         of(
             "negative concurrency",
             "[workflows]\norchestrationConcurrency = -1",
@@ -502,7 +506,7 @@ class ConfigLoaderTest {
                     + "activityConcurrency = 16\nmaxAttempts = 3\n"
                     + "unregisteredBackoff = { base = \"2s\", max = \"30s\" }\n"
                     + "activityQueues = [\"wf.slow\"]\nmaxBatch = 50\npollInterval = \"200ms\"\n"
-                    + "activityLeaseTimeout = \"2m\"\n",
+                    + "activityLeaseTimeout = \"2m\"\nhistoryCacheSize = 0\n",
                 FILE)
             .workflows();
 
@@ -519,7 +523,8 @@ class ConfigLoaderTest {
                 List.of("wf.slow"),
                 50,
                 Duration.ofMillis(200),
-                Duration.ofMinutes(2)));
+                Duration.ofMinutes(2),
+                0));
     assertThat(loader.parse("", FILE).workflows()).isEqualTo(WorkflowSettings.defaults());
   }
 
