@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -21,7 +22,8 @@ import java.util.List;
  * less the one-instance round's, over the instances beyond that one.
  *
  * <p>Arguments: {@code system adminUrl databaseUrl database sequential fanOutInstances fanOut
- * rounds}, system one of {@code redrive}, {@code dbos}, {@code dbos-queue}.
+ * rounds}, system one of {@code redrive}, {@code dbos}, {@code dbos-queue}; {@code fanOutInstances}
+ * 0 runs the 3-step shape alone.
  */
 public final class PeerRounds {
   /** A round's times: its seconds and its instances' start to end, p50 and p99 in ms. */
@@ -51,7 +53,11 @@ public final class PeerRounds {
     int fanOutInstances = Integer.parseInt(args[5]);
     int fanOut = Integer.parseInt(args[6]);
     int rounds = Integer.parseInt(args[7]);
-    List<int[]> shapes = List.of(new int[] {sequential, 0}, new int[] {fanOutInstances, fanOut});
+    List<int[]> shapes = new ArrayList<>(List.of(new int[] {sequential, 0}));
+    if (fanOutInstances
+        > 0) { // 0 leaves the fan-out out (a DBOS queue of 8 runs ~8 parts a second)
+      shapes.add(new int[] {fanOutInstances, fanOut});
+    }
     try (ServerUsage usage = ServerUsage.open(args[1], args[3])) {
       for (int[] shape : shapes) {
         peer.timed(shape[0], shape[1]); // warm-up: class loading and JIT compilation
