@@ -10,6 +10,8 @@ module io.redrive.bench {
   requires com.fasterxml.jackson.databind;
   requires embedded.postgres;
   requires info.picocli;
+  // DBOS Transact (issue 34's workflow peer) has no module name of its own: the automatic one
+  requires transact;
   requires org.xerial.sqlitejdbc;
 
   opens io.redrive.bench to

@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.redrive.Redrive;
 import io.redrive.bench.contender.BenchDatabase;
 import io.redrive.bench.contender.Target;
+import io.redrive.workflow.InstanceInfo;
 import io.redrive.workflow.InstanceStatus;
 import io.redrive.workflow.StartRequest;
 import io.redrive.workflow.Task;
@@ -17,6 +18,7 @@ import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.WorkflowRuntime;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -42,6 +44,9 @@ public final class WorkflowBench {
    * @param turns turns committed or abandoned
    * @param turnP50Ms turn duration, median, in milliseconds
    * @param turnP99Ms turn duration, 99th percentile, in milliseconds
+   * @param instanceP50Ms an instance's start to end (its stored created and completed times),
+   *     median, in milliseconds
+   * @param instanceP99Ms the same, 99th percentile
    */
   public record Round(
       String store,
@@ -50,7 +55,9 @@ public final class WorkflowBench {
       double seconds,
       long turns,
       double turnP50Ms,
-      double turnP99Ms) {
+      double turnP99Ms,
+      double instanceP50Ms,
+      double instanceP99Ms) {
     public double instancesPerSecond() {
       return instances / seconds;
     }
@@ -137,12 +144,16 @@ public final class WorkflowBench {
       for (int i = 0; i < instances; i++) {
         ids.add(client.start(StartRequest.of(name, fanOut == 0 ? i : fanOut)).instanceId());
       }
-      for (String id : ids) {
-        if (client.await(id, Duration.ofMinutes(10)).status() != InstanceStatus.COMPLETED) {
-          throw new IllegalStateException("instance " + id + " did not complete");
+      long[] latencies = new long[instances];
+      for (int i = 0; i < instances; i++) {
+        InstanceInfo done = client.await(ids.get(i), Duration.ofMinutes(10));
+        if (done.status() != InstanceStatus.COMPLETED) {
+          throw new IllegalStateException("instance " + ids.get(i) + " did not complete");
         }
+        latencies[i] = Duration.between(done.createdAt(), done.completedAt()).toMillis();
       }
       double seconds = (System.nanoTime() - started) / 1e9;
+      Arrays.sort(latencies);
       Timer turns = meters.get("redrive.workflow.turn.duration").timer();
       double p50 = 0;
       double p99 = 0;
@@ -160,8 +171,16 @@ public final class WorkflowBench {
           seconds,
           turns.count(),
           p50,
-          p99);
+          p99,
+          percentile(latencies, 50),
+          percentile(latencies, 99));
     }
+  }
+
+  /** The {@code p}th percentile (nearest rank) of sorted values. */
+  static double percentile(long[] sorted, double p) {
+    int index = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
+    return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
   }
 
   private static WorkflowRegistry registry() {
