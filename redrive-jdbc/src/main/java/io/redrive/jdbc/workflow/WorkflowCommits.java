@@ -9,7 +9,6 @@ import io.redrive.store.workflow.CommitTurnParams.ActivityStart;
 import io.redrive.store.workflow.CommitTurnParams.ChildStart;
 import io.redrive.store.workflow.CommitTurnParams.NewInboxRow;
 import io.redrive.store.workflow.ExecutionRow;
-import io.redrive.store.workflow.HistoryRow;
 import io.redrive.store.workflow.StartInstanceParams;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -45,8 +44,9 @@ final class WorkflowCommits {
    */
   Set<String> commit(Connection c, CommitTurnParams p, OwnedQueues queues) throws SQLException {
     Set<String> activityQueues = requireWorkflowOwned(c, p.activities());
-    moveInstance(c, p);
-    appendHistory(c, p);
+    int stored = moveInstance(c, p);
+    // A gap or an overlap means the turn replayed another history than the one stored: refused.
+    HistoryAppends.append(c, p.instanceId(), p.instance().executionId(), stored, p.history());
     writeExecutions(c, p);
     deleteInbox(c, p.instanceId(), p.inboxDeletes());
     if (p.instance().status().terminal()) {
@@ -63,8 +63,11 @@ final class WorkflowCommits {
     return activityQueues;
   }
 
-  /** The instance row, guarded by the token; the counters restart with a new execution. */
-  private void moveInstance(Connection c, CommitTurnParams p) throws SQLException {
+  /**
+   * The instance row, guarded by the token; the counters restart with a new execution. Returns the
+   * events the execution held before this commit (its counter, kept with every append).
+   */
+  private int moveInstance(Connection c, CommitTurnParams p) throws SQLException {
     CommitTurnParams.InstanceUpdate u = p.instance();
     long now = p.now().toEpochMilli();
     int events = p.history().size();
@@ -79,7 +82,8 @@ final class WorkflowCommits {
                 + " leased_by = NULL, leased_at = NULL, lease_expires_at = NULL,"
                 + " turn_rows_seen = COALESCE((SELECT MAX(t.id) FROM redrive_wf_turns t"
                 + " WHERE t.instance_id = ?), 0)"
-                + " WHERE id = ? AND lease_token = ? AND lease_expires_at > ?")) {
+                + " WHERE id = ? AND lease_token = ? AND lease_expires_at > ?"
+                + " RETURNING history_events")) {
       int i = 1;
       ps.setString(i++, u.status().name());
       ps.setString(i++, u.version());
@@ -104,8 +108,11 @@ final class WorkflowCommits {
       ps.setString(i++, p.instanceId());
       ps.setString(i++, p.token());
       ps.setLong(i, now);
-      if (ps.executeUpdate() == 0) {
-        throw new TurnLostException(p.instanceId());
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          throw new TurnLostException(p.instanceId());
+        }
+        return rs.getInt(1) - events;
       }
     }
   }
@@ -119,66 +126,6 @@ final class WorkflowCommits {
         rs.next();
         return rs.getString(1);
       }
-    }
-  }
-
-  /**
-   * Appends the turn's events where the stored history ends: a gap or an overlap means the turn
-   * replayed another history than the one stored, and the whole commit is refused.
-   */
-  private static void appendHistory(Connection c, CommitTurnParams p) throws SQLException {
-    appendHistory(c, p.instanceId(), p.instance().executionId(), p.history());
-  }
-
-  /** Appends {@code events} to the execution's history, continuing it without a gap. */
-  static void appendHistory(Connection c, String instanceId, int execution, List<HistoryRow> events)
-      throws SQLException {
-    if (events.isEmpty()) {
-      return;
-    }
-    int stored;
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "SELECT COALESCE(MAX(event_id), 0) FROM redrive_wf_history"
-                + " WHERE instance_id = ? AND execution_id = ?")) {
-      ps.setString(1, instanceId);
-      ps.setInt(2, execution);
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        stored = rs.getInt(1);
-      }
-    }
-    int first = events.get(0).eventId();
-    if (first != stored + 1) {
-      throw new IllegalArgumentException(
-          "history: the turn appends from event "
-              + first
-              + " but execution "
-              + execution
-              + " of \""
-              + instanceId
-              + "\" has "
-              + stored
-              + " events; the next must be "
-              + (stored + 1));
-    }
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "INSERT INTO redrive_wf_history (instance_id, execution_id, event_id, kind, seq,"
-                + " name, data, turn, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-      for (HistoryRow e : events) {
-        ps.setString(1, instanceId);
-        ps.setInt(2, execution);
-        ps.setInt(3, e.eventId());
-        ps.setString(4, e.kind());
-        Sql.setLong(ps, 5, e.seq());
-        ps.setString(6, e.name());
-        ps.setString(7, e.data());
-        ps.setInt(8, e.turn());
-        ps.setLong(9, e.at().toEpochMilli());
-        ps.addBatch();
-      }
-      ps.executeBatch();
     }
   }
 

@@ -150,7 +150,12 @@ final class WorkflowOperations {
               + ", the instance is at execution "
               + held.executionId());
     }
-    WorkflowCommits.appendHistory(c, p.instanceId(), held.executionId(), List.of(p.retried()));
+    HistoryAppends.append(
+        c,
+        p.instanceId(),
+        held.executionId(),
+        HistoryAppends.storedEvents(c, p.instanceId(), held.executionId()),
+        List.of(p.retried()));
     long now = p.now().toEpochMilli();
     try (PreparedStatement ps =
         c.prepareStatement(
