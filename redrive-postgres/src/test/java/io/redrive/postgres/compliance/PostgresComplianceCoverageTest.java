@@ -25,6 +25,7 @@ class PostgresComplianceCoverageTest {
                     PostgresStreamTest.class,
                     PostgresWorkflowStoreTest.class,
                     PostgresWorkflowCommitTest.class,
+                    PostgresWorkflowCheckpointTest.class,
                     PostgresActivityResultTest.class,
                     PostgresThroughputTest.class,
                     PostgresWorkflowOperationsTest.class,

@@ -25,6 +25,7 @@ class SqliteComplianceCoverageTest {
                     SqliteStreamTest.class,
                     SqliteWorkflowStoreTest.class,
                     SqliteWorkflowCommitTest.class,
+                    SqliteWorkflowCheckpointTest.class,
                     SqliteActivityResultTest.class,
                     SqliteThroughputTest.class,
                     SqliteWorkflowOperationsTest.class,

@@ -47,6 +47,7 @@ public final class ComplianceContracts {
           SettleMixContract.class,
           WorkflowStoreContract.class,
           WorkflowCommitContract.class,
+          WorkflowCheckpointContract.class,
           ActivityResultContract.class,
           ThroughputContract.class,
           WorkflowOperationsContract.class);
