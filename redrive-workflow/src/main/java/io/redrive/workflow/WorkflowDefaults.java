@@ -39,5 +39,21 @@ final class WorkflowDefaults {
   /** Bytes one execution's history may hold; past half, continue-as-new is suggested. */
   public static final long MAX_HISTORY_BYTES = 16L * 1024 * 1024;
 
+  /** The longest declared timeout of an activity that runs locally by default. */
+  public static final Duration LOCAL_ACTIVITY_MAX_TIMEOUT = Duration.ofSeconds(30);
+
+  /** This node's default id: {@code wf-<pid>@<host>}. */
+  static String nodeId() {
+    return "wf-" + ProcessHandle.current().pid() + "@" + hostName();
+  }
+
+  private static String hostName() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.io.IOException e) {
+      return "localhost";
+    }
+  }
+
   private WorkflowDefaults() {}
 }

@@ -67,6 +67,7 @@ public final class WorkflowRuntime implements AutoCloseable {
             b.unregisteredBackoff,
             b.turnLeaseTimeout,
             b.maxTurnDuration,
+            b.localActivityMaxTimeout,
             b.orchestrationConcurrency,
             b.activityConcurrency,
             queues,
@@ -198,13 +199,14 @@ public final class WorkflowRuntime implements AutoCloseable {
   public static final class Builder {
     private final Redrive redrive;
     private final WorkflowRegistry registry;
-    private String nodeId = defaultNodeId();
+    private String nodeId = WorkflowDefaults.nodeId();
     private String buildId;
     private int maxAttempts = WorkflowDefaults.MAX_ATTEMPTS;
     private int maxCrashes = WorkflowDefaults.MAX_CRASHES;
     private UnregisteredHandlerBackoff unregisteredBackoff = UnregisteredHandlerBackoff.DEFAULT;
     private Duration turnLeaseTimeout = WorkflowDefaults.TURN_LEASE_TIMEOUT;
     private Duration maxTurnDuration = WorkflowDefaults.MAX_TURN_DURATION;
+    private Duration localActivityMaxTimeout = WorkflowDefaults.LOCAL_ACTIVITY_MAX_TIMEOUT;
     private int orchestrationConcurrency = 4;
     private int activityConcurrency = 8;
     private final Set<String> activityQueues =
@@ -224,18 +226,6 @@ public final class WorkflowRuntime implements AutoCloseable {
       }
       this.redrive = redrive;
       this.registry = registry;
-    }
-
-    private static String defaultNodeId() {
-      return "wf-" + ProcessHandle.current().pid() + "@" + hostName();
-    }
-
-    private static String hostName() {
-      try {
-        return java.net.InetAddress.getLocalHost().getHostName();
-      } catch (java.io.IOException e) {
-        return "localhost";
-      }
     }
 
     /** This node's id in leases, turn rows and logs (default: {@code wf-<pid>@<host>}). */
@@ -290,6 +280,17 @@ public final class WorkflowRuntime implements AutoCloseable {
     /** A turn running longer is interrupted and abandoned, counted (default 60 s). */
     public Builder maxTurnDuration(Duration value) {
       this.maxTurnDuration = positive("maxTurnDuration", value);
+      return this;
+    }
+
+    /**
+     * The longest declared timeout of an activity that runs in the turn's process by default
+     * ({@link ActivityPlacement#AUTO}); longer ones, and those with none, go through their queue
+     * (default 30 s; never more than half of {@code maxTurnDuration}, since a local activity runs
+     * inside its turn).
+     */
+    public Builder localActivityMaxTimeout(Duration value) {
+      this.localActivityMaxTimeout = positive("localActivityMaxTimeout", value);
       return this;
     }
 

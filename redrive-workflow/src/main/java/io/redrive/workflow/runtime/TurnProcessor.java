@@ -1,5 +1,7 @@
 package io.redrive.workflow.runtime;
 
+import io.redrive.store.workflow.ActivityResult;
+import io.redrive.store.workflow.CommitTurnParams;
 import io.redrive.store.workflow.TurnLease;
 import io.redrive.store.workflow.WorkflowStore;
 import io.redrive.workflow.WorkflowRegistry;
@@ -8,6 +10,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -22,6 +25,7 @@ public final class TurnProcessor {
   private final RuntimeSettings settings;
   private final TurnDecider decider;
   private final TurnCommitter committer;
+  private final LocalActivities locals;
 
   public TurnProcessor(
       WorkflowStore store,
@@ -42,22 +46,65 @@ public final class TurnProcessor {
             clock,
             LoggerFactory.getLogger("io.redrive.workflow.orchestration"));
     this.committer = new TurnCommitter(store, clock, settings, metrics);
+    this.locals = new LocalActivities(registry, payloads.mapper(), settings, clock);
   }
 
-  /** Decides and carries out the turn; never throws for a lost lease. */
+  /**
+   * Decides and carries out the turn; never throws for a lost lease. While a decision leaves local
+   * activities to run, it is committed as a checkpoint (the lease kept), they run here, and their
+   * results are decided in memory; the chain stops when a decision has none left, the instance
+   * leaves the execution, or half of {@code maxTurnDuration} has passed (then the last commit
+   * leaves them to the next lease, which any node may take at once).
+   */
   public void process(TurnLease lease) {
-    // Stored times are milliseconds: a turn's time must read back as it was used.
-    Instant started = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-    Decision decision;
-    try {
-      decision = decider.decide(lease, started);
-    } catch (VirtualMachineError e) {
-      throw e;
-    } catch (RuntimeException | Error e) {
-      committer.nodeError(lease, e, started);
-      return;
+    long chainStart = System.nanoTime();
+    long chainLimit = settings.maxTurnDuration().dividedBy(2).toNanos();
+    TurnChain chain = new TurnChain(lease.instance().id());
+    while (true) {
+      // Stored times are milliseconds: a turn's time must read back as it was used.
+      Instant started = now();
+      Decision decision;
+      try {
+        decision = decider.decide(lease, started);
+      } catch (VirtualMachineError e) {
+        throw e;
+      } catch (RuntimeException | Error e) {
+        committer.nodeError(lease, e, started);
+        return;
+      }
+      if (!(decision instanceof Decision.Commit c)) {
+        committer.carryOut(lease, decision, started);
+        return;
+      }
+      boolean runsLocals = !c.locals().isEmpty() && System.nanoTime() - chainStart < chainLimit;
+      CommitTurnParams params =
+          chain.prepare(c.params(), runsLocals ? settings.turnLeaseTimeout() : null);
+      Decision.Commit prepared =
+          new Decision.Commit(params, c.outcome(), c.lostTimers(), c.observations(), c.locals());
+      if (!runsLocals) {
+        committer.carryOut(lease, prepared, started);
+        return;
+      }
+      if (!committer.checkpoint(lease, prepared, started)) {
+        return;
+      }
+      List<LocalRun> runs = LocalRuns.toRun(c.locals());
+      List<ActivityResult> results;
+      try {
+        results = locals.run(lease.instance().id(), params.instance().executionId(), runs);
+      } catch (RuntimeException e) {
+        // Interrupted: the turn timed out (already abandoned) or the node stops (refunded).
+        if (!Thread.currentThread().isInterrupted()) {
+          committer.nodeError(lease, e, now());
+        }
+        return;
+      }
+      lease = TurnChain.next(lease, params, runs, results, now());
     }
-    committer.carryOut(lease, decision, started);
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MILLIS);
   }
 
   /**

@@ -72,6 +72,7 @@ class TurnDeciderTest {
             new UnregisteredHandlerBackoff(Duration.ofSeconds(1), 6, Duration.ofSeconds(60)),
             Duration.ofSeconds(15),
             Duration.ofSeconds(60),
+            Duration.ofSeconds(30),
             4,
             8,
             Set.of(ActivityOptions.DEFAULT_QUEUE),
