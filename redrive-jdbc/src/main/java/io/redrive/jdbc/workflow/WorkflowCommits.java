@@ -47,10 +47,11 @@ final class WorkflowCommits {
     moveInstance(c, p);
     appendHistory(c, p);
     writeExecutions(c, p);
-    deleteInbox(c, p.instanceId(), p.inboxDeletes());
-    deleteInboxByKey(c, p.instanceId(), p.inboxDeleteKeys());
     if (p.instance().status().terminal()) {
-      endWaiting(c, p, queues);
+      endWaiting(c, p, queues); // the whole inbox: the batch's rows and keyed ones too
+    } else {
+      deleteInbox(c, p.instanceId(), p.inboxDeletes());
+      deleteInboxByKey(c, p.instanceId(), p.inboxDeleteKeys());
     }
     for (NewInboxRow row : p.inboxInserts()) {
       WorkflowRows.insertInbox(c, row, p.now().toEpochMilli());
