@@ -144,5 +144,9 @@ class LocalActivityCrashTest {
         client.history(id, 1).stream().filter(e -> e.kind().equals("ACTIVITY_FAILED")).toList();
     assertThat(failed).hasSize(1);
     assertThat(JSON.readTree(failed.get(0).data()).path("attempts")).hasSize(3);
+
+    // An operator's retry voids the poison; the activity runs again with fresh attempts.
+    client.retry(id, "fixed the crash");
+    assertThat(client.awaitResult(id, WAIT, String.class)).isEqualTo("y survived attempt 1");
   }
 }
