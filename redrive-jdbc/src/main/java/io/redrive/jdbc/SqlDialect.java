@@ -101,6 +101,31 @@ public interface SqlDialect {
   }
 
   /**
+   * A relation of {@code rows} rows of {@code columns} text columns named {@code c1}..{@code cN},
+   * for a multi-row write in one statement; bound by {@link #bindTextRows} (null values allowed).
+   * The default is a {@code SELECT ... UNION ALL} of parameters.
+   */
+  default String textRows(int rows, int columns) {
+    StringBuilder sb = new StringBuilder("(SELECT ");
+    for (int c = 1; c <= columns; c++) {
+      sb.append(c > 1 ? ", " : "").append("? AS c").append(c);
+    }
+    String more = " UNION ALL SELECT " + String.join(", ", Collections.nCopies(columns, "?"));
+    return sb.append(more.repeat(rows - 1)).append(") AS v").toString();
+  }
+
+  /** Binds the rows of {@link #textRows} from {@code index} on; returns the next index. */
+  default int bindTextRows(PreparedStatement ps, int index, List<String[]> rows)
+      throws SQLException {
+    for (String[] row : rows) {
+      for (String value : row) {
+        ps.setString(index++, value);
+      }
+    }
+    return index;
+  }
+
+  /**
    * True when a batch is better written as one cached statement executed per row ({@code
    * executeBatch}) than as one statement over all rows: so for an in-process database, where a
    * statement costs no round trip and a wide statement costs more to run than its rows.

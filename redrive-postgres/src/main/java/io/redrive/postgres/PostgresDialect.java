@@ -174,6 +174,51 @@ final class PostgresDialect implements SqlDialect {
     return index;
   }
 
+  /** One text array per column: the statement text is the same for every number of rows. */
+  @Override
+  public String textRows(int rows, int columns) {
+    StringBuilder sb = new StringBuilder("unnest(");
+    StringBuilder names = new StringBuilder(") AS v(");
+    for (int c = 1; c <= columns; c++) {
+      sb.append(c > 1 ? ", " : "").append("CAST(? AS text[])");
+      names.append(c > 1 ? ", " : "").append('c').append(c);
+    }
+    return sb.append(names).append(')').toString();
+  }
+
+  @Override
+  public int bindTextRows(PreparedStatement ps, int index, List<String[]> rows)
+      throws SQLException {
+    int columns = rows.get(0).length;
+    for (int c = 0; c < columns; c++) {
+      StringBuilder sb = new StringBuilder(rows.size() * 40).append('{');
+      for (int r = 0; r < rows.size(); r++) {
+        if (r > 0) {
+          sb.append(',');
+        }
+        appendElement(sb, rows.get(r)[c]);
+      }
+      ps.setString(index++, sb.append('}').toString());
+    }
+    return index;
+  }
+
+  private static void appendElement(StringBuilder sb, String v) {
+    if (v == null) {
+      sb.append("NULL");
+      return;
+    }
+    sb.append('"');
+    for (int i = 0; i < v.length(); i++) {
+      char ch = v.charAt(i);
+      if (ch == '"' || ch == '\\') {
+        sb.append('\\');
+      }
+      sb.append(ch);
+    }
+    sb.append('"');
+  }
+
   /**
    * A text-array literal with every element quoted and escaped, bound as a plain string and cast by
    * the server, so binding needs no driver array support.

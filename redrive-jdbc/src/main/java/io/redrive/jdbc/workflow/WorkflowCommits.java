@@ -148,8 +148,8 @@ final class WorkflowCommits {
    * Appends the turn's events where the stored history ends: a gap or an overlap means the turn
    * replayed another history than the one stored, and the whole commit is refused.
    */
-  private static void appendHistory(Connection c, CommitTurnParams p) throws SQLException {
-    WorkflowRows.appendHistory(c, p.instanceId(), p.instance().executionId(), p.history());
+  private void appendHistory(Connection c, CommitTurnParams p) throws SQLException {
+    WorkflowRows.appendHistory(c, dialect, p.instanceId(), p.instance().executionId(), p.history());
   }
 
   private static void writeExecutions(Connection c, CommitTurnParams p) throws SQLException {

@@ -150,7 +150,8 @@ final class WorkflowOperations {
               + ", the instance is at execution "
               + held.executionId());
     }
-    WorkflowRows.appendHistory(c, p.instanceId(), held.executionId(), List.of(p.retried()));
+    WorkflowRows.appendHistory(
+        c, dialect, p.instanceId(), held.executionId(), List.of(p.retried()));
     long now = p.now().toEpochMilli();
     try (PreparedStatement ps =
         c.prepareStatement(

@@ -182,4 +182,50 @@ public abstract class WorkflowCheckpointContract extends ComplianceTestBase {
         .containsExactly("node-2");
     assertThat(third.attempt()).isEqualTo(2);
   }
+
+  @Test
+  void commit_manyEventsWithAwkwardText_readBackExactly_andAGapWritesNothing() {
+    start(ID);
+    TurnLease t = lease("node-1").orElseThrow();
+    String awkward = "{\"q\":\"a \\\"quoted\\\" {x,y} \\\\ NULL \u00e9\u4e2d\"}";
+    List<HistoryRow> rows =
+        List.of(
+            new HistoryRow(1, 1, "ORCHESTRATION_STARTED", null, null, "{}", 1, now()),
+            new HistoryRow(1, 2, "ACTIVITY_SCHEDULED", 7L, "a,b{c}", awkward, 1, now()),
+            new HistoryRow(1, 3, "TIMER_CREATED", 8L, "NULL", "\"NULL\"", 2, now()));
+    CommitTurnParams p = turn(t, t.token(), 1, 0, null, List.of());
+    CommitTurnParams gap =
+        new CommitTurnParams(
+            ID,
+            t.token(),
+            p.instance(),
+            p.executions(),
+            List.of(new HistoryRow(1, 2, "X", null, null, "{}", 1, now())),
+            p.inboxDeletes(),
+            List.of(),
+            List.of(),
+            List.of(),
+            now());
+
+    assertThatThrownBy(() -> workflows().commitTurn(gap))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("the next must be 1");
+    assertThat(workflows().readHistory(ID, 1)).isEmpty();
+
+    workflows()
+        .commitTurn(
+            new CommitTurnParams(
+                ID,
+                t.token(),
+                p.instance(),
+                p.executions(),
+                rows,
+                p.inboxDeletes(),
+                List.of(),
+                List.of(),
+                List.of(),
+                now()));
+    assertThat(workflows().readHistory(ID, 1)).containsExactlyElementsOf(rows);
+    assertThat(workflows().findInstance(ID).orElseThrow().historyEvents()).isEqualTo(3);
+  }
 }
