@@ -229,6 +229,16 @@ final class LocalActivities {
     return new ActivityResult(id, Outcome.COMPLETED, attempt, result, null, null, story.toString());
   }
 
+  /** The longest any of {@code runs} may take. */
+  Duration longest(List<LocalRun> runs) {
+    Duration max = Duration.ZERO;
+    for (LocalRun r : runs) {
+      Duration t = registry.activity(r.name()).map(reg -> timeout(r, reg)).orElse(Duration.ZERO);
+      max = t.compareTo(max) > 0 ? t : max;
+    }
+    return max;
+  }
+
   /** The call's timeout, else the registration's, never past half of a turn's longest run. */
   private Duration timeout(LocalRun r, ActivityRegistration registration) {
     Duration cap = settings.maxTurnDuration().dividedBy(2);

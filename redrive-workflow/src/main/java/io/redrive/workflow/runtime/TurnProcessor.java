@@ -59,6 +59,7 @@ public final class TurnProcessor {
   public void process(TurnLease lease) {
     long chainStart = System.nanoTime();
     long chainLimit = settings.maxTurnDuration().dividedBy(2).toNanos();
+    long turnLimit = settings.maxTurnDuration().multipliedBy(9).dividedBy(10).toNanos();
     TurnChain chain = new TurnChain(lease.instance().id());
     while (true) {
       // Stored times are milliseconds: a turn's time must read back as it was used.
@@ -76,7 +77,13 @@ public final class TurnProcessor {
         committer.carryOut(lease, decision, started);
         return;
       }
-      boolean runsLocals = !c.locals().isEmpty() && System.nanoTime() - chainStart < chainLimit;
+      List<LocalRun> runs = LocalRuns.toRun(c.locals());
+      long elapsed = System.nanoTime() - chainStart;
+      // Started only while they can end well before the poller's TURN_TIMEOUT (9/10 of it).
+      boolean runsLocals =
+          !runs.isEmpty()
+              && elapsed < chainLimit
+              && elapsed + locals.longest(runs).toNanos() < turnLimit;
       CommitTurnParams params =
           chain.prepare(c.params(), runsLocals ? settings.turnLeaseTimeout() : null);
       Decision.Commit prepared =
@@ -88,7 +95,6 @@ public final class TurnProcessor {
       if (!committer.checkpoint(lease, prepared, started)) {
         return;
       }
-      List<LocalRun> runs = LocalRuns.toRun(c.locals());
       List<ActivityResult> results;
       try {
         results = locals.run(lease.instance().id(), params.instance().executionId(), runs);
