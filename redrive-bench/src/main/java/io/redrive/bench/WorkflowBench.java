@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.redrive.Redrive;
 import io.redrive.bench.contender.BenchDatabase;
 import io.redrive.bench.contender.Target;
+import io.redrive.workflow.ActivityRegistration;
 import io.redrive.workflow.InstanceInfo;
 import io.redrive.workflow.InstanceStatus;
 import io.redrive.workflow.StartRequest;
@@ -30,8 +31,10 @@ import java.util.concurrent.TimeUnit;
  * start to the last completion, with the runtime's turn duration (lease to commit) at p50 and p99.
  *
  * <p>Run: {@code java -cp redrive-bench/target/redrive-bench.jar io.redrive.bench.WorkflowBench
- * [stores] [sequentialInstances] [fanOutInstances] [fanOut] [rounds]}, e.g. {@code sqlite,postgres
- * 300 20 100 3} (the full form) or {@code sqlite 20 2 10 1} (smoke).
+ * [stores] [sequentialInstances] [fanOutInstances] [fanOut] [rounds] [queued|local]}, e.g. {@code
+ * sqlite,postgres 300 20 100 3} (the full form) or {@code sqlite 20 2 10 1} (smoke). With {@code
+ * local} the activity declares a 5 s timeout, so the runtime runs it in the turn
+ * (docs/workflows.md, "Local and queued activities"); the default keeps it queued.
  */
 public final class WorkflowBench {
   /**
@@ -71,6 +74,7 @@ public final class WorkflowBench {
     int fanOutInstances = args.length > 2 ? Integer.parseInt(args[2]) : 20;
     int fanOut = args.length > 3 ? Integer.parseInt(args[3]) : 100;
     int rounds = args.length > 4 ? Integer.parseInt(args[4]) : 3;
+    boolean local = args.length > 5 && args[5].equals("local");
     StringBuilder table =
         new StringBuilder(
             "| store | shape | instances | seconds | instances/s | turns | turn p50 ms | turn p99"
@@ -79,8 +83,8 @@ public final class WorkflowBench {
       try (Target target = CallPathTiming.target(s)) {
         for (int round = 0; round <= rounds; round++) {
           List<Round> results = new ArrayList<>();
-          results.add(run(target, sequential, 0));
-          results.add(run(target, fanOutInstances, fanOut));
+          results.add(run(target, sequential, 0, local));
+          results.add(run(target, fanOutInstances, fanOut, local));
           if (round == 0) {
             continue; // warm-up: class loading and JIT compilation
           }
@@ -108,6 +112,11 @@ public final class WorkflowBench {
    * fanOut} 0) or of the fan-out of {@code fanOut} activities, all completed.
    */
   public static Round run(Target target, int instances, int fanOut) {
+    return run(target, instances, fanOut, false);
+  }
+
+  /** As {@link #run(Target, int, int)}, the activities local when {@code local}. */
+  public static Round run(Target target, int instances, int fanOut, boolean local) {
     if (instances < 1 || fanOut < 0) {
       throw new IllegalArgumentException("instances: at least 1; fanOut: 0 or more");
     }
@@ -132,7 +141,7 @@ public final class WorkflowBench {
     try (BenchDatabase db = target.newDatabase();
         Redrive redrive = Redrive.builder(db.openStore(8)).build();
         WorkflowRuntime runtime =
-            WorkflowRuntime.builder(redrive, registry())
+            WorkflowRuntime.builder(redrive, registry(local))
                 .nodeId("bench")
                 .meterRegistry(meters)
                 .pollInterval(Duration.ofMillis(100))
@@ -166,7 +175,7 @@ public final class WorkflowBench {
       }
       return new Round(
           target.name(),
-          fanOut == 0 ? "3 activities" : "fan-out " + fanOut,
+          (fanOut == 0 ? "3 activities" : "fan-out " + fanOut) + (local ? " (local)" : ""),
           instances,
           seconds,
           turns.count(),
@@ -183,7 +192,7 @@ public final class WorkflowBench {
     return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
   }
 
-  private static WorkflowRegistry registry() {
+  private static WorkflowRegistry registry(boolean local) {
     return WorkflowRegistry.builder()
         .orchestration(
             "sequential",
@@ -207,7 +216,9 @@ public final class WorkflowBench {
               }
               return ctx.allOf(parts).await().stream().mapToInt(Integer::intValue).sum();
             })
-        .activity("add", Integer.class, Integer.class, (ctx, n) -> n + 1)
+        .activity(
+            ActivityRegistration.of("add", Integer.class, Integer.class, (ctx, n) -> n + 1)
+                .withTimeout(local ? Duration.ofSeconds(5) : null))
         .build();
   }
 }

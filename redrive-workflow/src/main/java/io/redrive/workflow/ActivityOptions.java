@@ -15,13 +15,15 @@ import java.time.Duration;
  *     registration's; positive
  * @param retry the application retries of this call; null is read as {@link RetryPolicy#none()}, so
  *     the accessor never returns null
+ * @param placement where the call runs; null is read as {@link ActivityPlacement#AUTO}
  */
-public record ActivityOptions(String queue, Duration timeout, RetryPolicy retry) {
+public record ActivityOptions(
+    String queue, Duration timeout, RetryPolicy retry, ActivityPlacement placement) {
 
   /** The workflow-owned queue activities run in unless their options or registration name one. */
   public static final String DEFAULT_QUEUE = WorkflowDefaults.ACTIVITY_QUEUE;
 
-  private static final ActivityOptions DEFAULTS = new ActivityOptions(null, null, null);
+  private static final ActivityOptions DEFAULTS = new ActivityOptions(null, null, null, null);
 
   /**
    * @throws IllegalArgumentException naming the option and value when the queue is not a queue name
@@ -35,6 +37,22 @@ public record ActivityOptions(String queue, Duration timeout, RetryPolicy retry)
       throw new IllegalArgumentException("timeout: must be positive, was " + timeout);
     }
     retry = retry == null ? RetryPolicy.none() : retry;
+    placement = placement == null ? ActivityPlacement.AUTO : placement;
+  }
+
+  /** Options with the default placement ({@link ActivityPlacement#AUTO}). */
+  public ActivityOptions(String queue, Duration timeout, RetryPolicy retry) {
+    this(queue, timeout, retry, null);
+  }
+
+  /** The defaults, run in the turn's process when this node registers the activity. */
+  public static ActivityOptions local() {
+    return DEFAULTS.withPlacement(ActivityPlacement.LOCAL);
+  }
+
+  /** The defaults, always run as a queue message. */
+  public static ActivityOptions queued() {
+    return DEFAULTS.withPlacement(ActivityPlacement.QUEUED);
   }
 
   /** The registration's queue and timeout, no retries. */
@@ -48,17 +66,22 @@ public record ActivityOptions(String queue, Duration timeout, RetryPolicy retry)
 
   /** These options with {@code value} as the queue (null: the registration's). */
   public ActivityOptions withQueue(String value) {
-    return new ActivityOptions(value, timeout, retry);
+    return new ActivityOptions(value, timeout, retry, placement);
   }
 
   /** These options with {@code value} as the timeout (null: the registration's). */
   public ActivityOptions withTimeout(Duration value) {
-    return new ActivityOptions(queue, value, retry);
+    return new ActivityOptions(queue, value, retry, placement);
   }
 
   /** These options with {@code value} as the retry policy (null: none). */
   public ActivityOptions withRetry(RetryPolicy value) {
-    return new ActivityOptions(queue, timeout, value);
+    return new ActivityOptions(queue, timeout, value, placement);
+  }
+
+  /** These options with {@code value} as the placement (null: {@link ActivityPlacement#AUTO}). */
+  public ActivityOptions withPlacement(ActivityPlacement value) {
+    return new ActivityOptions(queue, timeout, retry, value);
   }
 
   /** Builder of {@link ActivityOptions}; unset fields are the defaults. Not thread-safe. */
@@ -66,6 +89,7 @@ public record ActivityOptions(String queue, Duration timeout, RetryPolicy retry)
     private String queue;
     private Duration timeout;
     private RetryPolicy retry;
+    private ActivityPlacement placement;
 
     private Builder() {}
 
@@ -84,11 +108,16 @@ public record ActivityOptions(String queue, Duration timeout, RetryPolicy retry)
       return this;
     }
 
+    public Builder placement(ActivityPlacement value) {
+      this.placement = value;
+      return this;
+    }
+
     /**
      * @throws IllegalArgumentException as the record's constructor
      */
     public ActivityOptions build() {
-      return new ActivityOptions(queue, timeout, retry);
+      return new ActivityOptions(queue, timeout, retry, placement);
     }
   }
 }

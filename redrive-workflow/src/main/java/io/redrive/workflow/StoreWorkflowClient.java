@@ -24,6 +24,7 @@ import io.redrive.workflow.history.EventCodec;
 import io.redrive.workflow.history.EventKind;
 import io.redrive.workflow.history.HistoryEvent;
 import io.redrive.workflow.history.InboxCodec;
+import io.redrive.workflow.history.InboxMessage;
 import io.redrive.workflow.replay.Payloads;
 import java.sql.Connection;
 import java.time.Duration;
@@ -327,6 +328,7 @@ final class StoreWorkflowClient implements WorkflowClient {
     List<Integer> voided = new ArrayList<>(List.of(failed.eventId()));
     List<String> deadActivities = new ArrayList<>();
     boolean completionVoided = false;
+    boolean localRetried = false;
     if (history.size() > 1) {
       HistoryRow before = history.get(history.size() - 2);
       Event completion =
@@ -342,7 +344,11 @@ final class StoreWorkflowClient implements WorkflowClient {
         voided.add(before.eventId());
         completionVoided = true;
         if (completion instanceof Event.ActivityFailed a && a.messageId() != null) {
-          deadActivities.add(a.messageId());
+          if (a.messageId().startsWith("local:")) {
+            localRetried = true; // no message: the CHECKPOINT row makes the instance due again
+          } else {
+            deadActivities.add(a.messageId());
+          }
         }
       }
     }
@@ -355,6 +361,12 @@ final class StoreWorkflowClient implements WorkflowClient {
             new NewInboxRow(
                 instanceId, r.executionId(), r.kind(), r.refSeq(), r.name(), r.data(), now, null));
       }
+    }
+    if (localRetried) {
+      InboxCodec.Stored wake = InboxCodec.encode(new InboxMessage.Checkpoint(List.of()));
+      inbox.add(
+          new NewInboxRow(
+              instanceId, null, wake.kind(), null, null, wake.data(), now, "checkpoint"));
     }
     EventCodec.Stored data =
         EventCodec.encode(new Event.OrchestrationRetried(RETRIED_BY, note, voided));

@@ -42,6 +42,9 @@ final class WorkflowDefaults {
   /** Bytes one execution's history may hold; past half, continue-as-new is suggested. */
   public static final long MAX_HISTORY_BYTES = 16L * 1024 * 1024;
 
+  /** The longest declared timeout of an activity that runs locally by default. */
+  public static final Duration LOCAL_ACTIVITY_MAX_TIMEOUT = Duration.ofSeconds(30);
+
   private WorkflowDefaults() {}
 
   /**

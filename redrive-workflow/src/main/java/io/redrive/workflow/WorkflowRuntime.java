@@ -7,10 +7,8 @@ import io.redrive.internal.workflow.WorkflowStores;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.retry.UnregisteredHandlerBackoff;
 import io.redrive.store.workflow.WorkflowStore;
-import io.redrive.worker.HandlerRegistration;
 import io.redrive.worker.Worker;
 import io.redrive.workflow.replay.Payloads;
-import io.redrive.workflow.runtime.ActivityHandler;
 import io.redrive.workflow.runtime.ActivityQueues;
 import io.redrive.workflow.runtime.NodeHeartbeat;
 import io.redrive.workflow.runtime.OrchestrationCode;
@@ -73,6 +71,7 @@ public final class WorkflowRuntime implements AutoCloseable {
             b.unregisteredBackoff,
             b.turnLeaseTimeout,
             b.maxTurnDuration,
+            b.localActivityMaxTimeout,
             b.orchestrationConcurrency,
             b.activityConcurrency,
             queues,
@@ -108,29 +107,15 @@ public final class WorkflowRuntime implements AutoCloseable {
     }
     if (settings.activities()) {
       for (String queue : settings.activityQueues()) {
-        Worker.Builder wb =
-            Worker.builder(redrive, queue)
-                .id(settings.nodeId() + "/" + queue)
-                .concurrency(settings.activityConcurrency())
-                .unregisteredBackoff(settings.unregisteredBackoff())
-                .pollInterval(Duration.ofMillis(5), settings.pollInterval())
-                .leaseTimeout(activityLeaseTimeout)
-                // Other nodes and HTTP workers may serve other activities of this queue.
-                .leaseOnlyHandledTypes(true)
-                .meterRegistry(metrics.registry());
-        int handlers = 0;
-        for (String name : registry.activityNames()) {
-          ActivityRegistration r = registry.activity(name).orElseThrow();
-          if (!r.queue().equals(queue)) {
-            continue;
-          }
-          HandlerRegistration h = ActivityHandler.registration(r, mapper);
-          wb.handler(h);
-          handlers++;
-        }
-        if (handlers > 0) {
-          workers.add(wb.build().start());
-        }
+        ActivityQueues.startWorker(
+                redrive,
+                registry,
+                queue,
+                settings,
+                activityLeaseTimeout,
+                mapper,
+                metrics.registry())
+            .ifPresent(workers::add);
       }
     }
     if (settings.orchestrations()) {
@@ -220,6 +205,7 @@ public final class WorkflowRuntime implements AutoCloseable {
     private UnregisteredHandlerBackoff unregisteredBackoff = UnregisteredHandlerBackoff.DEFAULT;
     private Duration turnLeaseTimeout = WorkflowDefaults.TURN_LEASE_TIMEOUT;
     private Duration maxTurnDuration = WorkflowDefaults.MAX_TURN_DURATION;
+    private Duration localActivityMaxTimeout = WorkflowDefaults.LOCAL_ACTIVITY_MAX_TIMEOUT;
     private int orchestrationConcurrency = 4;
     private int activityConcurrency = 8;
     private final Set<String> activityQueues =
@@ -294,6 +280,17 @@ public final class WorkflowRuntime implements AutoCloseable {
     /** A turn running longer is interrupted and abandoned, counted (default 60 s). */
     public Builder maxTurnDuration(Duration value) {
       this.maxTurnDuration = SettingChecks.positive("maxTurnDuration", value);
+      return this;
+    }
+
+    /**
+     * The longest declared timeout of an activity that runs in the turn's process by default
+     * ({@link ActivityPlacement#AUTO}); longer ones, and those with none, go through their queue
+     * (default 30 s; never more than half of {@code maxTurnDuration}, since a local activity runs
+     * inside its turn).
+     */
+    public Builder localActivityMaxTimeout(Duration value) {
+      this.localActivityMaxTimeout = SettingChecks.positive("localActivityMaxTimeout", value);
       return this;
     }
 

@@ -2,6 +2,7 @@ package io.redrive.store.workflow;
 
 import io.redrive.store.EnqueueParams;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -24,6 +25,13 @@ import java.util.Set;
  * @param children child instances to start, each with its START row
  * @param activities activity messages to enqueue into workflow-owned queues, with their links
  * @param now the engine's clock
+ * @param keepLease null for a commit that ends the turn (the lease is released and the inbox
+ *     announced); otherwise a <em>checkpoint</em>: the turn goes on under the same token, its lease
+ *     kept for this long from {@code now}, its try still counted ({@code turn_attempt} 1, so a
+ *     lease after a crash counts 2), and nothing announced for this instance (no other node may
+ *     take it); positive
+ * @param inboxDeleteKeys dedupe keys of this instance's inbox rows to delete beside {@code
+ *     inboxDeletes} (rows the turn wrote itself, whose sequence numbers it never saw)
  */
 public record CommitTurnParams(
     String instanceId,
@@ -35,9 +43,15 @@ public record CommitTurnParams(
     List<NewInboxRow> inboxInserts,
     List<ChildStart> children,
     List<ActivityStart> activities,
-    Instant now) {
+    Instant now,
+    Duration keepLease,
+    List<String> inboxDeleteKeys) {
 
-  /** The inbox row kinds (docs/workflows.md). */
+  /**
+   * The inbox row kinds (docs/workflows.md). A CHECKPOINT row is the runtime's own: written by a
+   * checkpoint whose local activities are still to run, it keeps the instance due should the turn's
+   * lease run out.
+   */
   public static final Set<String> INBOX_KINDS =
       Set.of(
           "START",
@@ -46,7 +60,8 @@ public record CommitTurnParams(
           "TIMER_FIRED",
           "EVENT_RAISED",
           "CHILD_RESULT",
-          "TERMINATE");
+          "TERMINATE",
+          "CHECKPOINT");
 
   public CommitTurnParams {
     Objects.requireNonNull(instanceId, "instanceId");
@@ -59,6 +74,10 @@ public record CommitTurnParams(
     inboxInserts = List.copyOf(inboxInserts);
     children = List.copyOf(children);
     activities = List.copyOf(activities);
+    inboxDeleteKeys = List.copyOf(inboxDeleteKeys);
+    if (keepLease != null && (keepLease.isNegative() || keepLease.isZero())) {
+      throw new IllegalArgumentException("keepLease: must be positive, was " + keepLease);
+    }
     for (int i = 0; i < history.size(); i++) {
       HistoryRow e = history.get(i);
       if (e.executionId() != instance.executionId()) {
@@ -82,6 +101,38 @@ public record CommitTurnParams(
             "history: event " + e.eventId() + " needs a kind and data");
       }
     }
+  }
+
+  /** A commit that ends the turn: the lease is released, nothing is deleted by key. */
+  public CommitTurnParams(
+      String instanceId,
+      String token,
+      InstanceUpdate instance,
+      List<ExecutionRow> executions,
+      List<HistoryRow> history,
+      List<Long> inboxDeletes,
+      List<NewInboxRow> inboxInserts,
+      List<ChildStart> children,
+      List<ActivityStart> activities,
+      Instant now) {
+    this(
+        instanceId,
+        token,
+        instance,
+        executions,
+        history,
+        inboxDeletes,
+        inboxInserts,
+        children,
+        activities,
+        now,
+        null,
+        List.of());
+  }
+
+  /** True for a checkpoint: the turn goes on under its token (see {@code keepLease}). */
+  public boolean checkpoint() {
+    return keepLease != null;
   }
 
   /** Bytes of the appended events' data (UTF-8), for the instance's history counters. */

@@ -150,7 +150,9 @@ public interface WorkflowStore {
    * (the turn counter back to 0, the lease cleared), execution rows, the history events, the
    * consumed inbox rows deleted and new ones inserted, child instances, activity messages with
    * their links; a terminal status also clears the instance's inbox and cancels its activity
-   * messages not yet leased.
+   * messages not yet leased. A checkpoint ({@link CommitTurnParams#checkpoint()}) writes the same
+   * but keeps the lease for {@code keepLease} under the same token, counts the try as one (a lease
+   * after a crash reports 2) and announces nothing for this instance; the turn commits again.
    *
    * @throws io.redrive.error.TurnLostException when the token is not the instance's live lease
    *     (another node took over, or it ran out at or before {@code now}, taken over or not; the

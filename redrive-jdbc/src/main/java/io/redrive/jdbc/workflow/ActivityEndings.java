@@ -118,7 +118,7 @@ final class ActivityEndings implements QueueEndings {
         name = rs.getString(4);
       }
     }
-    WorkflowCommits.insertInbox(
+    WorkflowRows.insertInbox(
         c,
         new NewInboxRow(
             instanceId,

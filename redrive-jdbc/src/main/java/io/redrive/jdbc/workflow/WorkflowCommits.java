@@ -48,24 +48,39 @@ final class WorkflowCommits {
     // A gap or an overlap means the turn replayed another history than the one stored: refused.
     HistoryAppends.append(c, p.instanceId(), p.instance().executionId(), stored, p.history());
     writeExecutions(c, p);
-    deleteInbox(c, p.instanceId(), p.inboxDeletes());
     if (p.instance().status().terminal()) {
-      endWaiting(c, p, queues);
+      endWaiting(c, p, queues); // the whole inbox: the batch's rows and keyed ones too
+    } else {
+      deleteInbox(c, p.instanceId(), p.inboxDeletes());
+      deleteInboxByKey(c, p.instanceId(), p.inboxDeleteKeys());
     }
     for (NewInboxRow row : p.inboxInserts()) {
-      insertInbox(c, row, p.now().toEpochMilli());
+      WorkflowRows.insertInbox(c, row, p.now().toEpochMilli());
     }
     startChildren(c, p);
     scheduleActivities(c, p, queues);
     // Rows that arrived during the turn, a CONTINUE row, a parent's result, a child's START: the
-    // next turn may be due at once.
-    notifications.announce(c);
+    // next turn may be due at once. A checkpoint keeps its lease, so only rows for others count.
+    if (!p.checkpoint() || !p.children().isEmpty() || writesForOthers(p)) {
+      notifications.announce(c);
+    }
     return activityQueues;
   }
 
+  private static boolean writesForOthers(CommitTurnParams p) {
+    for (NewInboxRow row : p.inboxInserts()) {
+      if (!row.instanceId().equals(p.instanceId())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
-   * The instance row, guarded by the token; the counters restart with a new execution. Returns the
-   * events the execution held before this commit (its counter, kept with every append).
+   * The instance row, guarded by the token; the counters restart with a new execution. A commit
+   * releases the lease; a checkpoint keeps it (pushed to now + {@code keepLease}) with its try
+   * still counted. Returns the events the execution held before this commit (its counter, kept with
+   * every append).
    */
   private int moveInstance(Connection c, CommitTurnParams p) throws SQLException {
     CommitTurnParams.InstanceUpdate u = p.instance();
@@ -78,8 +93,11 @@ final class WorkflowCommits {
                 + " failure = ?, custom_status = ?, updated_at = ?, completed_at = ?,"
                 + " history_events = CASE WHEN execution_id = ? THEN history_events + ? ELSE ?"
                 + " END, history_bytes = CASE WHEN execution_id = ? THEN history_bytes + ? ELSE ?"
-                + " END, execution_id = ?, not_before = 0, turn_attempt = 0, lease_token = NULL,"
-                + " leased_by = NULL, leased_at = NULL, lease_expires_at = NULL,"
+                + " END, execution_id = ?, not_before = 0, "
+                + (p.checkpoint()
+                    ? "turn_attempt = 1, lease_expires_at = ?,"
+                    : "turn_attempt = 0, lease_token = NULL, leased_by = NULL, leased_at = NULL,"
+                        + " lease_expires_at = NULL,")
                 + " turn_rows_seen = COALESCE((SELECT MAX(t.id) FROM redrive_wf_turns t"
                 + " WHERE t.instance_id = ?), 0)"
                 + " WHERE id = ? AND lease_token = ? AND lease_expires_at > ?"
@@ -104,6 +122,9 @@ final class WorkflowCommits {
       ps.setLong(i++, bytes);
       ps.setLong(i++, bytes);
       ps.setInt(i++, u.executionId());
+      if (p.checkpoint()) {
+        ps.setLong(i++, p.now().plus(p.keepLease()).toEpochMilli());
+      }
       ps.setString(i++, p.instanceId());
       ps.setString(i++, p.instanceId());
       ps.setString(i++, p.token());
@@ -174,6 +195,23 @@ final class WorkflowCommits {
     }
   }
 
+  private static void deleteInboxByKey(Connection c, String instanceId, List<String> keys)
+      throws SQLException {
+    if (keys.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "DELETE FROM redrive_wf_inbox WHERE instance_id = ? AND dedupe_key = ?")) {
+      for (String key : keys) {
+        ps.setString(1, instanceId);
+        ps.setString(2, key);
+        ps.addBatch();
+      }
+      ps.executeBatch();
+    }
+  }
+
   /**
    * An instance that ended waits for nothing: its inbox goes (timers included), and its activity
    * messages that no worker has taken yet are cancelled. Messages a worker holds run to their end;
@@ -215,35 +253,6 @@ final class WorkflowCommits {
     }
   }
 
-  /**
-   * One inbox row, written only if its instance exists (a parent deleted meanwhile gets nothing)
-   * and its dedupe key is not in that inbox yet.
-   */
-  static boolean insertInbox(Connection c, NewInboxRow row, long now) throws SQLException {
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "INSERT INTO redrive_wf_inbox (instance_id, execution_id, kind, ref_seq, name, data,"
-                + " visible_at, enqueued_at, dedupe_key) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?"
-                + " WHERE EXISTS (SELECT 1 FROM redrive_wf_instances WHERE id = ?)"
-                + " ON CONFLICT DO NOTHING")) {
-      ps.setString(1, row.instanceId());
-      if (row.executionId() == null) {
-        ps.setNull(2, Types.INTEGER);
-      } else {
-        ps.setInt(2, row.executionId());
-      }
-      ps.setString(3, row.kind());
-      Sql.setLong(ps, 4, row.refSeq());
-      ps.setString(5, row.name());
-      ps.setString(6, row.data());
-      ps.setLong(7, row.visibleAt().toEpochMilli());
-      ps.setLong(8, now);
-      ps.setString(9, row.dedupeKey());
-      ps.setString(10, row.instanceId());
-      return ps.executeUpdate() > 0;
-    }
-  }
-
   private void startChildren(Connection c, CommitTurnParams p) throws SQLException {
     if (p.children().isEmpty()) {
       return;
@@ -264,7 +273,7 @@ final class WorkflowCommits {
               p.instanceId(), p.instance().executionId(), child.parentSeq(), rootId);
       boolean created = instances.start(c, start, parent).created();
       if (!created && child.conflictResult() != null) {
-        insertInbox(
+        WorkflowRows.insertInbox(
             c,
             new NewInboxRow(
                 p.instanceId(),

@@ -79,7 +79,7 @@ final class WorkflowOperations {
     // they for it.
     requireRunning(p.instanceId(), held(c, p.instanceId(), true), "an event");
     boolean raised =
-        WorkflowCommits.insertInbox(
+        WorkflowRows.insertInbox(
             c,
             new NewInboxRow(
                 p.instanceId(),
@@ -100,7 +100,7 @@ final class WorkflowOperations {
   boolean terminate(Connection c, TerminateParams p) throws SQLException {
     requireRunning(p.instanceId(), held(c, p.instanceId(), false), "a termination");
     boolean requested =
-        WorkflowCommits.insertInbox(
+        WorkflowRows.insertInbox(
             c,
             new NewInboxRow(
                 p.instanceId(),
@@ -178,7 +178,7 @@ final class WorkflowOperations {
       ps.executeUpdate();
     }
     for (NewInboxRow row : p.inbox()) {
-      WorkflowCommits.insertInbox(c, row, now);
+      WorkflowRows.insertInbox(c, row, now);
     }
     List<String> queues = new ArrayList<>();
     if (!p.deadActivities().isEmpty()) {

@@ -26,6 +26,7 @@ class PostgresComplianceCoverageTest {
                     PostgresStreamTest.class,
                     PostgresWorkflowStoreTest.class,
                     PostgresWorkflowCommitTest.class,
+                    PostgresWorkflowCheckpointTest.class,
                     PostgresActivityResultTest.class,
                     PostgresThroughputTest.class,
                     PostgresWorkflowOperationsTest.class,

@@ -26,6 +26,7 @@ class SqliteComplianceCoverageTest {
                     SqliteStreamTest.class,
                     SqliteWorkflowStoreTest.class,
                     SqliteWorkflowCommitTest.class,
+                    SqliteWorkflowCheckpointTest.class,
                     SqliteActivityResultTest.class,
                     SqliteThroughputTest.class,
                     SqliteWorkflowOperationsTest.class,

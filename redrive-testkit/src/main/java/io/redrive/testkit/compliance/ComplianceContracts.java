@@ -48,6 +48,7 @@ public final class ComplianceContracts {
           SettleMixContract.class,
           WorkflowStoreContract.class,
           WorkflowCommitContract.class,
+          WorkflowCheckpointContract.class,
           ActivityResultContract.class,
           ThroughputContract.class,
           WorkflowOperationsContract.class,

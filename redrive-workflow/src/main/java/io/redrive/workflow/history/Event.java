@@ -65,10 +65,24 @@ public sealed interface Event {
    *
    * @param queue the queue its options named, or null for the registration's or the default
    * @param timeoutMs its timeout from the options, or null
+   * @param local true when it runs in the turn's process, its result written by the turn's next
+   *     commit (no queue message); decided when the command was issued, never on replay
    */
   record ActivityScheduled(
-      long seq, String name, JsonNode input, String queue, int retryNumber, Long timeoutMs)
+      long seq,
+      String name,
+      JsonNode input,
+      String queue,
+      int retryNumber,
+      Long timeoutMs,
+      boolean local)
       implements Command {
+    /** A queued activity's command (stored histories before local activities hold only those). */
+    public ActivityScheduled(
+        long seq, String name, JsonNode input, String queue, int retryNumber, Long timeoutMs) {
+      this(seq, name, input, queue, retryNumber, timeoutMs, false);
+    }
+
     @Override
     public String label() {
       return name;

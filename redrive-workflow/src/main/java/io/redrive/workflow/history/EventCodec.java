@@ -104,6 +104,9 @@ public final class EventCodec {
       if (e.timeoutMs() != null) {
         d.put("timeoutMs", e.timeoutMs());
       }
+      if (e.local()) {
+        d.put("local", true); // written only when set: queued commands keep their stored bytes
+      }
       return stored(e, e.seq(), e.name(), d);
     }
     if (event instanceof ActivityCompleted e) {
@@ -245,7 +248,8 @@ public final class EventCodec {
               d.get("input"),
               text(d, "queue"),
               d.path("retryNumber").asInt(0),
-              d.hasNonNull("timeoutMs") ? d.get("timeoutMs").asLong() : null);
+              d.hasNonNull("timeoutMs") ? d.get("timeoutMs").asLong() : null,
+              d.path("local").asBoolean(false));
       case EventKind.ACTIVITY_COMPLETED ->
           new ActivityCompleted(
               seq(seq, d),

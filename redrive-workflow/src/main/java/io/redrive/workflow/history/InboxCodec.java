@@ -18,13 +18,16 @@ import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.history.Event.RaisedEvent;
 import io.redrive.workflow.history.InboxMessage.ActivityFailure;
 import io.redrive.workflow.history.InboxMessage.ActivityResult;
+import io.redrive.workflow.history.InboxMessage.Checkpoint;
 import io.redrive.workflow.history.InboxMessage.ChildResult;
 import io.redrive.workflow.history.InboxMessage.Continue;
 import io.redrive.workflow.history.InboxMessage.EventRaised;
+import io.redrive.workflow.history.InboxMessage.LocalCrash;
 import io.redrive.workflow.history.InboxMessage.Start;
 import io.redrive.workflow.history.InboxMessage.Terminate;
 import io.redrive.workflow.history.InboxMessage.TimerFired;
 import io.redrive.workflow.history.InboxMessage.Unknown;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -103,6 +106,7 @@ public final class InboxCodec {
       }
       case "EVENT_RAISED" -> new EventRaised(row.name(), parse(row.data()));
       case "TERMINATE" -> new Terminate(text(parse(row.data()), "reason"));
+      case "CHECKPOINT" -> checkpoint(row.data());
       default -> new Unknown(row.kind());
     };
   }
@@ -143,6 +147,21 @@ public final class InboxCodec {
     if (message instanceof Terminate t) {
       d.put("reason", t.reason());
       return new Stored("TERMINATE", null, null, d.toString());
+    }
+    if (message instanceof Checkpoint c) {
+      if (c.crashes().isEmpty()) {
+        return new Stored("CHECKPOINT", null, null, null);
+      }
+      ArrayNode crashes = d.putArray("crashes");
+      for (LocalCrash x : c.crashes()) {
+        ObjectNode n = crashes.addObject();
+        n.put("seq", x.seq());
+        n.put("retryNumber", x.retryNumber());
+        putIfSet(n, "node", x.node());
+        putIfSet(n, "leasedAt", x.leasedAt() == null ? null : x.leasedAt().toString());
+        putIfSet(n, "endedAt", x.endedAt() == null ? null : x.endedAt().toString());
+      }
+      return new Stored("CHECKPOINT", null, null, d.toString());
     }
     throw new IllegalArgumentException(
         "inbox: the store writes " + message.getClass().getSimpleName());
@@ -200,6 +219,22 @@ public final class InboxCodec {
     List<String> workers = new ArrayList<>();
     snapshot.get("crashedWorkers").forEach(w -> workers.add(w.asText()));
     return Optional.of(new CrashLoop(workers, snapshot.path("maxCrashes").asInt(workers.size())));
+  }
+
+  private static Checkpoint checkpoint(String data) {
+    List<LocalCrash> crashes = new ArrayList<>();
+    if (data != null) {
+      for (JsonNode n : parse(data).path("crashes")) {
+        crashes.add(
+            new LocalCrash(
+                n.path("seq").asLong(),
+                n.path("retryNumber").asInt(),
+                text(n, "node"),
+                n.hasNonNull("leasedAt") ? Instant.parse(n.get("leasedAt").asText()) : null,
+                n.hasNonNull("endedAt") ? Instant.parse(n.get("endedAt").asText()) : null));
+      }
+    }
+    return new Checkpoint(crashes);
   }
 
   /** The store read the row's data into a record; the runtime never parses it. */

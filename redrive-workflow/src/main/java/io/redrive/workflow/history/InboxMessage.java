@@ -3,6 +3,7 @@ package io.redrive.workflow.history;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.history.Event.RaisedEvent;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -90,6 +91,23 @@ public sealed interface InboxMessage {
 
   /** An external event. */
   record EventRaised(String name, JsonNode payload) implements InboxMessage {}
+
+  /**
+   * The runtime's own row, written by a checkpoint whose local activities are still to run: it
+   * keeps the instance due should the turn's lease run out, and carries the crashes charged to
+   * those activities so far (docs/workflows.md, "Local and queued activities").
+   */
+  record Checkpoint(List<LocalCrash> crashes) implements InboxMessage {
+    public Checkpoint {
+      crashes = List.copyOf(crashes);
+    }
+  }
+
+  /**
+   * A node that died (its turn lease ran out) while a local activity's try ran: one counted, failed
+   * attempt of that activity.
+   */
+  record LocalCrash(long seq, int retryNumber, String node, Instant leasedAt, Instant endedAt) {}
 
   /** An operator (or a terminated parent) asks the instance to end. */
   record Terminate(String reason) implements InboxMessage {}

@@ -56,21 +56,30 @@ final class ActivityCall<O> extends RetryingCall<O> {
     } else {
       inputNode = run.payloads.encode("activity " + name + " input", input);
       queue = o.queue();
-      run.out.add(scheduled(seq, name, inputNode, queue, 0, o.timeout()));
+      boolean local = run.spec.placement().local(name, o);
+      run.out.add(scheduled(seq, name, inputNode, queue, 0, o.timeout(), local));
     }
     return run.register(new ActivityCall<>(run, seq, name, inputNode, queue, o, resultType));
   }
 
   /** The command a new call writes (retry 0), or a retry writes. */
   static ActivityScheduled scheduled(
-      long seq, String name, JsonNode input, String queue, int retryNumber, Duration timeout) {
+      long seq,
+      String name,
+      JsonNode input,
+      String queue,
+      int retryNumber,
+      Duration timeout,
+      boolean local) {
     return new ActivityScheduled(
-        seq, name, input, queue, retryNumber, timeout == null ? null : timeout.toMillis());
+        seq, name, input, queue, retryNumber, timeout == null ? null : timeout.toMillis(), local);
   }
 
+  /** A retry is a new command: the node that writes it places it (the first try's may differ). */
   @Override
   Event rescheduled(int number) {
-    return scheduled(seq, name, input, queue, number, options.timeout());
+    boolean local = run.spec.placement().local(name, options);
+    return scheduled(seq, name, input, queue, number, options.timeout(), local);
   }
 
   @Override

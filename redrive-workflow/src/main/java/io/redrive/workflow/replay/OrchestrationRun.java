@@ -53,6 +53,7 @@ public final class OrchestrationRun implements OrchestrationContext {
    * @param newFrom the index in {@code events} where this turn's events begin
    * @param maxHistoryEvents the history limit in events
    * @param maxHistoryBytes the history limit in bytes
+   * @param placement where this node runs the activities the code newly calls
    */
   public record Spec(
       String instanceId,
@@ -66,11 +67,26 @@ public final class OrchestrationRun implements OrchestrationContext {
       List<HistoryEvent> events,
       int newFrom,
       int maxHistoryEvents,
-      long maxHistoryBytes) {
+      long maxHistoryBytes,
+      Placement placement) {
     public Spec {
       carriedEvents = List.copyOf(carriedEvents);
       events = List.copyOf(events);
+      placement = placement == null ? Placement.QUEUED : placement;
     }
+  }
+
+  /**
+   * Where this node runs an activity call it issues: true for in the turn's process (recorded in
+   * the command, so replays never ask again). Pure: it may read only what the node registers and
+   * its settings. Called by the thread running the code.
+   */
+  @FunctionalInterface
+  public interface Placement {
+    /** Every call through its queue. */
+    Placement QUEUED = (name, options) -> false;
+
+    boolean local(String activity, ActivityOptions options);
   }
 
   private final Spec spec;

@@ -17,16 +17,28 @@ sealed interface Decision {
    * @param outcome the turn metric's outcome (COMMITTED, POISONED, TERMINATED, STALE)
    * @param lostTimers event-timeout timers of {@code params}' execution whose wait ended: their
    *     inbox rows (not due yet, so not in the batch) are deleted with the commit
+   * @param locals local activities waiting for a result after this commit, which the turn runs next
+   *     (docs/workflows.md, "Local and queued activities"); empty for most commits
    */
   record Commit(
       CommitTurnParams params,
       String outcome,
       List<Long> lostTimers,
-      List<Observation> observations)
+      List<Observation> observations,
+      List<LocalRun> locals)
       implements Decision {
     public Commit {
       lostTimers = List.copyOf(lostTimers);
       observations = List.copyOf(observations);
+      locals = List.copyOf(locals);
+    }
+
+    Commit(
+        CommitTurnParams params,
+        String outcome,
+        List<Long> lostTimers,
+        List<Observation> observations) {
+      this(params, outcome, lostTimers, observations, List.of());
     }
   }
 

@@ -14,6 +14,9 @@ import java.util.Set;
  * @param unregisteredBackoff the wait after a try that found no code (or a replay mismatch)
  * @param turnLeaseTimeout how long a turn lease lasts unless renewed
  * @param maxTurnDuration a turn running longer is interrupted and abandoned
+ * @param localActivityMaxTimeout the longest declared timeout of an activity placed locally by
+ *     default (docs/workflows.md, "Local and queued activities"); at most half of {@code
+ *     maxTurnDuration}
  * @param orchestrationConcurrency turns this node runs at once
  * @param activityConcurrency activities this node runs at once, per queue
  * @param activityQueues the workflow-owned queues this node's activities use
@@ -33,6 +36,7 @@ public record RuntimeSettings(
     UnregisteredHandlerBackoff unregisteredBackoff,
     Duration turnLeaseTimeout,
     Duration maxTurnDuration,
+    Duration localActivityMaxTimeout,
     int orchestrationConcurrency,
     int activityConcurrency,
     Set<String> activityQueues,
@@ -45,5 +49,10 @@ public record RuntimeSettings(
     int historyCacheSize) {
   public RuntimeSettings {
     activityQueues = Set.copyOf(activityQueues);
+    // A local activity runs inside its turn: never longer than half of what a turn may take.
+    Duration half = maxTurnDuration.dividedBy(2);
+    if (localActivityMaxTimeout.compareTo(half) > 0) {
+      localActivityMaxTimeout = half;
+    }
   }
 }

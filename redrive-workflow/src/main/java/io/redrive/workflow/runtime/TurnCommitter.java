@@ -77,6 +77,20 @@ final class TurnCommitter {
     }
   }
 
+  /**
+   * Commits {@code c} as a checkpoint that keeps the turn's lease (its {@code params} say so); true
+   * when it committed. A lost lease or a failed commit (then abandoned, counted) is false.
+   */
+  boolean checkpoint(TurnLease lease, Decision.Commit c, Instant started) {
+    report(c.observations());
+    if (!commit(lease, withLostTimers(c))) {
+      return false;
+    }
+    metrics.turn(
+        lease.instance().name(), "CHECKPOINTED", Duration.between(started, clock.instant()));
+    return true;
+  }
+
   /** Abandons a turn that failed with {@code e} while it was decided (counted, NODE_ERROR). */
   void nodeError(TurnLease lease, Throwable e, Instant started) {
     cache.forget(lease.instance().id());
@@ -141,7 +155,9 @@ final class TurnCommitter {
         p.inboxInserts(),
         p.children(),
         p.activities(),
-        p.now());
+        p.now(),
+        p.keepLease(),
+        p.inboxDeleteKeys());
   }
 
   private boolean commit(TurnLease lease, CommitTurnParams params) {

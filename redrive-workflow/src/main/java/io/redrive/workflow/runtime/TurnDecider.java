@@ -10,6 +10,7 @@ import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.history.HistoryEvent;
 import io.redrive.workflow.history.HistoryUnreadableException;
 import io.redrive.workflow.history.InboxMessage;
+import io.redrive.workflow.history.InboxMessage.LocalCrash;
 import io.redrive.workflow.history.InboxMessage.Terminate;
 import io.redrive.workflow.replay.OrchestrationRun;
 import io.redrive.workflow.replay.Payloads;
@@ -20,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.event.Level;
@@ -44,6 +46,7 @@ final class TurnDecider {
   private final TurnEnding ending;
   private final Poisoning poisoning;
   private final Termination termination;
+  private final LocalPlacement placement;
 
   TurnDecider(
       RuntimeSettings settings,
@@ -62,6 +65,7 @@ final class TurnDecider {
         new TurnEnding(settings, payloads, new TurnEffects(registry, payloads, clock), clock);
     this.poisoning = new Poisoning(settings, registry, payloads, opening, ending);
     this.termination = new Termination(registry, payloads, opening, ending);
+    this.placement = new LocalPlacement(registry, settings);
   }
 
   /**
@@ -93,13 +97,18 @@ final class TurnDecider {
       return termination.terminate(
           lease, batch, unreadable == null ? stored : null, terminate, now);
     }
+    // Crashes while local activities were pending are theirs (counted and poisoned by the queue
+    // rules as their attempts), not the turn's.
+    List<LocalRun> pending =
+        unreadable == null ? LocalRuns.pending(stored, LocalRuns.none()) : List.of();
+    int localCrashes = pending.isEmpty() ? 0 : LocalRuns.crashes(lease.turns()).size();
     // One poison rule for messages, turns and activities: DeliveryRules. The turn's counter
     // already counts this lease, so the tries before it are one fewer.
-    List<String> crashed = Poisoning.crashedNodes(lease);
+    List<String> crashed = pending.isEmpty() ? Poisoning.crashedNodes(lease) : List.of();
     if (DeliveryRules.isCrashLoop(crashed, settings.maxCrashes())) {
       return poisoning.poison(lease, batch, stored, null, crashed, now);
     }
-    if (DeliveryRules.onLease(lease.attempt() - 1, settings.maxAttempts(), null, now)
+    if (DeliveryRules.onLease(lease.attempt() - 1 - localCrashes, settings.maxAttempts(), null, now)
         == DeliveryRules.LeaseVerdict.POISON) {
       return poisoning.poison(lease, batch, stored, unreadable, null, now);
     }
@@ -117,7 +126,14 @@ final class TurnDecider {
     if (found.isEmpty()) {
       return unregistered(lease, execution);
     }
-    return run(lease, batch, execution, found.get(), stored, now);
+    for (LocalRun r : pending) {
+      if (!placement.canRun(r.name())) {
+        return unregisteredLocal(lease, r);
+      }
+    }
+    Map<String, List<LocalCrash>> charged =
+        LocalRuns.charged(pending, batch.messages(), lease.turns());
+    return run(lease, batch, execution, found.get(), stored, charged, now);
   }
 
   private Decision run(
@@ -126,10 +142,13 @@ final class TurnDecider {
       TurnExecution execution,
       OrchestrationCode code,
       List<HistoryEvent> stored,
+      Map<String, List<LocalCrash>> localCrashes,
       Instant now) {
     InstanceRow instance = lease.instance();
     requireReadable(batch);
     TurnDraft draft = opening.open(lease, execution, stored, now);
+    draft.storedEvents = stored;
+    draft.localCrashes = localCrashes;
     int storedEvents = execution.isNew ? 0 : stored.size();
     InboxEvents inbox = new InboxEvents(instance.id(), execution, stored, settings.maxAttempts());
     inbox.convert(batch, draft);
@@ -158,7 +177,8 @@ final class TurnDecider {
                 events,
                 storedEvents,
                 settings.maxHistoryEvents(),
-                settings.maxHistoryBytes()),
+                settings.maxHistoryBytes(),
+                placement),
             code.code(),
             code.inputType(),
             payloads,
@@ -249,6 +269,32 @@ final class TurnDecider {
                 settings.nodeId()));
     return new Decision.Abandon(
         delay, "UNREGISTERED", "UNREGISTERED_ORCHESTRATION", message, notes);
+  }
+
+  /**
+   * A local activity this node cannot run is pending (another node placed it): the turn bounces
+   * with the unregistered backoff, counted, until a node that can run it takes it, or poison.
+   */
+  private Decision unregisteredLocal(TurnLease lease, LocalRun r) {
+    Duration delay = backoff(lease);
+    String message =
+        "local activity "
+            + r.name()
+            + "#"
+            + r.seq()
+            + " is not registered on node "
+            + settings.nodeId()
+            + " (or the node does not run activities)";
+    List<Observation> notes =
+        List.of(
+            new Observation.Log(
+                Level.WARN,
+                "{}, abandoning with {}s backoff (will poison in {} more attempts) (instance {})",
+                message,
+                seconds(delay),
+                remaining(lease),
+                lease.instance().id()));
+    return new Decision.Abandon(delay, "UNREGISTERED", "UNREGISTERED_ACTIVITY", message, notes);
   }
 
   private Duration backoff(TurnLease lease) {

@@ -39,6 +39,14 @@ final class TurnDraft {
   final List<ActivityStart> activities = new ArrayList<>();
   final List<ExecutionRow> executions = new ArrayList<>();
 
+  /**
+   * The stored events of this execution and the crashes charged to its local activities, set by a
+   * turn that runs code (so its commit lists the local activities left to run); null otherwise.
+   */
+  List<HistoryEvent> storedEvents;
+
+  java.util.Map<String, List<io.redrive.workflow.history.InboxMessage.LocalCrash>> localCrashes;
+
   TurnDraft(int executionId, int lastEventId, int turn, Instant at, Payloads payloads) {
     this.executionId = executionId;
     this.firstEventId = lastEventId + 1;

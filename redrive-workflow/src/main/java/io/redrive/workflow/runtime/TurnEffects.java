@@ -43,7 +43,9 @@ final class TurnEffects {
     for (HistoryEvent h : draft.events) {
       Event e = h.event();
       if (e instanceof ActivityScheduled a) {
-        draft.activities.add(activity(instanceId, executionId, a));
+        if (!a.local()) { // a local one runs in the turn: no message, no link
+          draft.activities.add(activity(instanceId, executionId, a));
+        }
       } else if (e instanceof TimerCreated t) {
         int retry = t.retryNumber() == null ? 0 : t.retryNumber();
         draft.send(

@@ -12,6 +12,7 @@ import io.redrive.workflow.history.Event;
 import io.redrive.workflow.history.Event.ContinuedAsNew;
 import io.redrive.workflow.history.Event.OrchestrationCompleted;
 import io.redrive.workflow.history.Event.OrchestrationFailed;
+import io.redrive.workflow.history.InboxMessage.Checkpoint;
 import io.redrive.workflow.history.InboxMessage.ChildResult;
 import io.redrive.workflow.history.InboxMessage.Continue;
 import io.redrive.workflow.replay.Payloads;
@@ -130,7 +131,37 @@ final class TurnEnding {
             output,
             failure == null ? null : payloads.text(failure.toJsonTree()),
             customStatus);
-    return commit(lease, update, draft, "COMMITTED", lostTimers, notes);
+    List<LocalRun> locals =
+        status == Status.RUNNING && !continued ? locals(i.id(), execution, draft, now) : List.of();
+    Decision.Commit c = commit(lease, update, draft, "COMMITTED", lostTimers, notes);
+    return new Decision.Commit(c.params(), c.outcome(), c.lostTimers(), c.observations(), locals);
+  }
+
+  /**
+   * The local activities left to run after this turn; when there are some, the commit also writes
+   * the instance's CHECKPOINT row, so the instance is due again should the turn die before their
+   * results are committed.
+   */
+  private List<LocalRun> locals(
+      String instanceId, TurnExecution execution, TurnDraft draft, Instant now) {
+    if (draft.localCrashes == null) {
+      return List.of();
+    }
+    List<io.redrive.workflow.history.HistoryEvent> events = new ArrayList<>();
+    if (!execution.isNew && draft.storedEvents != null) {
+      events.addAll(draft.storedEvents);
+    }
+    events.addAll(draft.events);
+    List<LocalRun> locals = LocalRuns.pending(events, draft.localCrashes);
+    if (!locals.isEmpty()) {
+      draft.send(
+          instanceId,
+          null,
+          new Checkpoint(LocalRuns.carried(locals)),
+          now,
+          LocalRuns.CHECKPOINT_KEY);
+    }
+    return locals;
   }
 
   /** The commit of {@code draft} with the instance as {@code update} says. */
@@ -220,9 +251,17 @@ final class TurnEnding {
         WorkflowFailure.HISTORY_LIMIT, "configuration", message, instanceId, execution.id, message);
   }
 
+  /** The batch's rows to delete: a local activity's result never was a row (negative seq). */
   private static List<Long> seqs(TurnLease lease) {
     List<Long> seqs = new ArrayList<>(lease.batch().size());
-    lease.batch().forEach(r -> seqs.add(r.seq()));
+    lease
+        .batch()
+        .forEach(
+            r -> {
+              if (r.seq() > 0) {
+                seqs.add(r.seq());
+              }
+            });
     return seqs;
   }
 }

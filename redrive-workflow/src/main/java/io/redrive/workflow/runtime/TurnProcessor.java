@@ -1,5 +1,7 @@
 package io.redrive.workflow.runtime;
 
+import io.redrive.store.workflow.ActivityResult;
+import io.redrive.store.workflow.CommitTurnParams;
 import io.redrive.store.workflow.HistoryRow;
 import io.redrive.store.workflow.KnownHistory;
 import io.redrive.store.workflow.TurnLease;
@@ -26,6 +28,7 @@ public final class TurnProcessor {
   private final RuntimeSettings settings;
   private final TurnDecider decider;
   private final TurnCommitter committer;
+  private final LocalActivities locals;
   private final WorkflowStore store;
   private final WorkflowMetrics metrics;
   private final HistoryCache cache;
@@ -52,32 +55,81 @@ public final class TurnProcessor {
     this.metrics = metrics;
     this.cache = new HistoryCache(settings.historyCacheSize(), metrics);
     this.committer = new TurnCommitter(store, clock, settings, metrics, cache);
+    this.locals = new LocalActivities(registry, payloads.mapper(), settings, clock);
   }
 
-  /** Decides and carries out the turn; never throws for a lost lease. */
+  /**
+   * Decides and carries out the turn; never throws for a lost lease. While a decision leaves local
+   * activities to run, it is committed as a checkpoint (the lease kept), they run here, and their
+   * results are decided in memory; the chain stops when a decision has none left, the instance
+   * leaves the execution, or half of {@code maxTurnDuration} has passed (then the last commit
+   * leaves them to the next lease, which any node may take at once).
+   */
   public void process(TurnLease leased) {
-    // Stored times are milliseconds: a turn's time must read back as it was used.
-    Instant started = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    long chainStart = System.nanoTime();
+    long chainLimit = settings.maxTurnDuration().dividedBy(2).toNanos();
+    long turnLimit = settings.maxTurnDuration().multipliedBy(9).dividedBy(10).toNanos();
     TurnLease lease = leased;
-    Attempt attempt = decide(lease, started);
-    if (attempt.doubtful() && cache.served(lease)) {
-      // Correctness first: a turn that could not use the node's copy of the history is decided
-      // again from the stored rows before anything is counted or written.
-      metrics.historyCache("fallback");
-      cache.forget(lease.instance().id());
-      try {
-        lease = withStoredHistory(lease);
-      } catch (RuntimeException e) {
-        committer.nodeError(lease, e, started);
+    TurnChain chain = new TurnChain(lease.instance().id());
+    while (true) {
+      // Stored times are milliseconds: a turn's time must read back as it was used.
+      Instant started = now();
+      Attempt attempt = decide(lease, started);
+      if (attempt.doubtful() && cache.served(lease)) {
+        // Correctness first: a turn that could not use the node's copy of the history is decided
+        // again from the stored rows before anything is counted or written.
+        metrics.historyCache("fallback");
+        cache.forget(lease.instance().id());
+        try {
+          lease = withStoredHistory(lease);
+        } catch (RuntimeException e) {
+          committer.nodeError(lease, e, started);
+          return;
+        }
+        attempt = decide(lease, started);
+      }
+      if (attempt.failure != null) {
+        committer.nodeError(lease, attempt.failure, started);
         return;
       }
-      attempt = decide(lease, started);
+      if (!(attempt.decision instanceof Decision.Commit c)) {
+        committer.carryOut(lease, attempt.decision, started);
+        return;
+      }
+      List<LocalRun> runs = LocalRuns.toRun(c.locals());
+      long elapsed = System.nanoTime() - chainStart;
+      // Started only while they can end well before the poller's TURN_TIMEOUT (9/10 of it).
+      boolean runsLocals =
+          !runs.isEmpty()
+              && elapsed < chainLimit
+              && elapsed + locals.longest(runs).toNanos() < turnLimit;
+      CommitTurnParams params =
+          chain.prepare(c.params(), runsLocals ? settings.turnLeaseTimeout() : null);
+      Decision.Commit prepared =
+          new Decision.Commit(params, c.outcome(), c.lostTimers(), c.observations(), c.locals());
+      if (!runsLocals) {
+        committer.carryOut(lease, prepared, started);
+        return;
+      }
+      if (!committer.checkpoint(lease, prepared, started)) {
+        return;
+      }
+      List<ActivityResult> results;
+      try {
+        results = locals.run(lease.instance().id(), params.instance().executionId(), runs);
+      } catch (RuntimeException e) {
+        // Interrupted: the turn timed out (already abandoned) or the node stops (refunded).
+        if (!Thread.currentThread().isInterrupted()) {
+          committer.nodeError(lease, e, now());
+        }
+        return;
+      }
+      lease = TurnChain.next(lease, params, runs, results, now());
     }
-    if (attempt.failure != null) {
-      committer.nodeError(lease, attempt.failure, started);
-      return;
-    }
-    committer.carryOut(lease, attempt.decision, started);
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MILLIS);
   }
 
   /** The node's history cache, offered to the store with each lease. */

@@ -102,6 +102,15 @@ final class ChildNode implements AutoCloseable {
     process.waitFor();
   }
 
+  /** Waits for the node to end by itself (it halted); fails showing its output otherwise. */
+  void awaitExit(Duration max) throws InterruptedException {
+    if (!process.waitFor(max.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+      synchronized (lines) {
+        throw new AssertionError("child node did not exit; output:\n" + String.join("\n", lines));
+      }
+    }
+  }
+
   /** SIGKILL: the node dies with whatever it held. */
   void kill() throws InterruptedException {
     process.destroyForcibly();

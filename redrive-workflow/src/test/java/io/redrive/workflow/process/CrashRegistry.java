@@ -55,6 +55,32 @@ public final class CrashRegistry {
       return b.build();
     }
     return b.orchestration(
+            "LocalCrash",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) ->
+                ctx.callActivity(
+                        "HaltingLocal",
+                        in,
+                        new com.fasterxml.jackson.core.type.TypeReference<String>() {},
+                        io.redrive.workflow.ActivityOptions.local())
+                    .await())
+        .activity(
+            "HaltingLocal",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              append(
+                  sideEffects,
+                  ctx.instanceId() + " attempt " + ctx.attempt() + " on " + ctx.workerId());
+              if (ctx.workerId().startsWith("doomed")) {
+                // kill -9 from the inside: no finally block, no shutdown hook, no commit
+                Runtime.getRuntime().halt(137);
+              }
+              return in + " survived attempt " + ctx.attempt();
+            })
+        .orchestration(
             "CrashTurn",
             "1.0.0",
             String.class,

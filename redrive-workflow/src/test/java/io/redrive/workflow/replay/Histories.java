@@ -70,6 +70,7 @@ final class Histories {
   private Type inputType = Object.class;
   private int maxHistoryEvents = 10_000;
   private long maxHistoryBytes = 16L * 1024 * 1024;
+  private OrchestrationRun.Placement placement = OrchestrationRun.Placement.QUEUED;
   private Payloads payloads = payloads(256 * 1024);
   private Logger logger = NOPLogger.NOP_LOGGER;
 
@@ -273,7 +274,18 @@ final class Histories {
         events,
         newFrom,
         maxHistoryEvents,
-        maxHistoryBytes);
+        maxHistoryBytes,
+        placement);
+  }
+
+  /** Places this turn's new activity calls with {@code value}. */
+  Histories placement(OrchestrationRun.Placement value) {
+    this.placement = value;
+    return this;
+  }
+
+  Histories localActivityScheduled(long seq, String name, Object input) {
+    return add(new ActivityScheduled(seq, name, MAPPER.valueToTree(input), null, 0, null, true));
   }
 
   /** A run of {@code code} against this history (this turn = the part after {@link #newTurn}). */

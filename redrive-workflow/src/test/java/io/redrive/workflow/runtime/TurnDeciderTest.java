@@ -20,6 +20,7 @@ import io.redrive.workflow.PoisonTarget;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.history.EventKind;
+import io.redrive.workflow.history.InboxMessage;
 import io.redrive.workflow.replay.Payloads;
 import java.time.Clock;
 import java.time.Duration;
@@ -72,6 +73,7 @@ class TurnDeciderTest {
             new UnregisteredHandlerBackoff(Duration.ofSeconds(1), 6, Duration.ofSeconds(60)),
             Duration.ofSeconds(15),
             Duration.ofSeconds(60),
+            Duration.ofSeconds(30),
             4,
             8,
             Set.of(ActivityOptions.DEFAULT_QUEUE),
@@ -331,6 +333,102 @@ class TurnDeciderTest {
     assertThat(c.params().history()).isEmpty();
     assertThat(c.params().inboxDeletes()).containsExactly(9L);
     assertThat(c.observations()).contains(new Observation.StaleResults(1));
+  }
+
+  /** The stored first turn with {@code name} scheduled as a local activity, #1. */
+  private static List<HistoryRow> scheduledLocally(String name) {
+    List<HistoryRow> rows = new java.util.ArrayList<>(scheduled(name).subList(0, 2));
+    rows.add(
+        row(
+            3,
+            EventKind.ACTIVITY_SCHEDULED,
+            1L,
+            name,
+            "{\"seq\":1,\"name\":\""
+                + name
+                + "\",\"input\":\"in\",\"retryNumber\":0,\"local\":true}"));
+    return rows;
+  }
+
+  @Test
+  void decide_crashesWhileALocalActivityRan_chargedToIt_notToTheTurn() {
+    List<TurnRow> turns =
+        List.of(
+            new TurnRow(1, 1, 1, "node-x", NOW, NOW, "LEASE_EXPIRED", null, null),
+            new TurnRow(2, 1, 2, "node-y", NOW, NOW, "LEASE_EXPIRED", null, null));
+    InboxRow checkpoint = new InboxRow(7, null, "CHECKPOINT", null, null, null, NOW, NOW);
+    TurnLease lease =
+        new TurnLease(
+            instance("order", Status.RUNNING),
+            "token",
+            3,
+            List.of(checkpoint),
+            scheduledLocally("charge"),
+            turns);
+
+    // max 2 attempts and 2 crashes: either turn rule would poison the orchestration
+    Decision.Commit c = (Decision.Commit) decider(2, 2).decide(lease, NOW);
+
+    assertThat(c.params().instance().status()).isEqualTo(Status.RUNNING);
+    assertThat(c.params().instance().failure()).isNull();
+    assertThat(c.locals())
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.name()).isEqualTo("charge");
+              assertThat(r.crashes())
+                  .extracting(InboxMessage.LocalCrash::node)
+                  .containsExactly("node-x", "node-y");
+            });
+    assertThat(c.params().inboxDeletes()).containsExactly(7L);
+    assertThat(c.params().inboxInserts())
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.kind()).isEqualTo("CHECKPOINT");
+              assertThat(r.data()).contains("node-x").contains("node-y");
+            });
+    assertThat(c.params().activities()).as("a local activity has no message").isEmpty();
+  }
+
+  @Test
+  void decide_sameCrashesWithoutALocalActivity_poisonTheTurn() {
+    List<TurnRow> turns =
+        List.of(
+            new TurnRow(1, 1, 1, "node-x", NOW, NOW, "LEASE_EXPIRED", null, null),
+            new TurnRow(2, 1, 2, "node-y", NOW, NOW, "LEASE_EXPIRED", null, null));
+    InboxRow timer = new InboxRow(7, 1, "TIMER_FIRED", 9L, "USER", "{\"seq\":9}", NOW, NOW);
+    TurnLease lease =
+        new TurnLease(
+            instance("order", Status.RUNNING),
+            "token",
+            3,
+            List.of(timer),
+            scheduled("charge"),
+            turns);
+
+    Decision.Commit c = (Decision.Commit) decider(2, 2).decide(lease, NOW);
+
+    assertThat(c.params().instance().status()).isEqualTo(Status.FAILED);
+    assertThat(c.locals()).isEmpty();
+  }
+
+  @Test
+  void decide_localActivityThisNodeDoesNotRegister_bouncesCounted() {
+    TurnLease lease =
+        new TurnLease(
+            instance("order", Status.RUNNING),
+            "token",
+            2,
+            List.of(new InboxRow(7, null, "CHECKPOINT", null, null, null, NOW, NOW)),
+            scheduledLocally("elsewhere"),
+            List.of());
+
+    Decision d = decider(10, 2).decide(lease, NOW);
+
+    assertThat(d).isInstanceOf(Decision.Abandon.class);
+    assertThat(((Decision.Abandon) d).reason()).isEqualTo("UNREGISTERED_ACTIVITY");
+    assertThat(codeRuns).hasValue(0);
   }
 
   private static HistoryRow row(int eventId, String kind, Long seq, String name, String data) {

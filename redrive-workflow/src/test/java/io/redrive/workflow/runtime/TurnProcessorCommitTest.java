@@ -78,6 +78,7 @@ class TurnProcessorCommitTest {
             UnregisteredHandlerBackoff.DEFAULT,
             Duration.ofSeconds(15),
             Duration.ofSeconds(60),
+            Duration.ofSeconds(30),
             1,
             1,
             Set.of(ActivityOptions.DEFAULT_QUEUE),
