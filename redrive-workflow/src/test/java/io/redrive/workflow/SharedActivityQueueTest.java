@@ -54,6 +54,9 @@ class SharedActivityQueueTest extends RuntimeHarness {
     try (Worker other =
         Worker.builder(redrive, WorkflowDefaults.ACTIVITY_QUEUE)
             .id("other-worker")
+            // The other worker must leave "a" to the runtime too: without the filter it may lease
+            // "a" first and bounce it as UNREGISTERED_HANDLER until it is poisoned.
+            .leaseOnlyHandledTypes(true)
             .pollInterval(Duration.ofMillis(5), Duration.ofMillis(50))
             .handler("b", ctx -> HandlerResult.complete("\"" + "b-done\""))
             .build()
