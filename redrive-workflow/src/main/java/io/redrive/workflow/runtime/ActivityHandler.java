@@ -1,6 +1,5 @@
 package io.redrive.workflow.runtime;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.redrive.failure.FailureReason;
 import io.redrive.worker.Handler;
@@ -11,9 +10,6 @@ import io.redrive.workflow.ActivityRegistration;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs a registered activity as a worker handler: decodes the message's input, calls the activity
@@ -57,18 +53,13 @@ public final class ActivityHandler implements Handler {
     Object input;
     try {
       input =
-          mapper.readValue(
-              context.payload() == null ? "null" : context.payload(),
-              mapper.getTypeFactory().constructType(registration.inputType()));
-    } catch (JsonProcessingException e) {
-      return HandlerResult.deadNow(
-          FailureReason.SERIALIZATION_ERROR,
-          "activity "
-              + registration.name()
-              + " input does not decode as "
-              + registration.inputType().getTypeName()
-              + ": "
-              + e.getOriginalMessage());
+          ActivityInvocation.input(
+              mapper,
+              registration,
+              type ->
+                  mapper.readValue(context.payload() == null ? "null" : context.payload(), type));
+    } catch (ActivityInvocation.UndecodableInput e) {
+      return HandlerResult.deadNow(FailureReason.SERIALIZATION_ERROR, e.getMessage());
     }
     String timeoutMs = context.headers().get(ActivityHeaders.TIMEOUT_MS);
     if (timeoutMs == null) {
@@ -77,33 +68,19 @@ public final class ActivityHandler implements Handler {
     }
     // The call's own timeout: interrupt the run when it passes, as the worker does for its own.
     Duration timeout = Duration.ofMillis(Long.parseLong(timeoutMs));
-    Thread runner = Thread.currentThread();
-    AtomicBoolean timedOut = new AtomicBoolean();
-    ScheduledFuture<?> alarm =
-        TIMEOUTS.schedule(
-            () -> {
-              timedOut.set(true);
-              runner.interrupt();
-            },
-            timeout.toMillis(),
-            TimeUnit.MILLISECONDS);
-    try {
-      Object output = registration.code().run(new WorkerActivityContext(context), input);
-      if (!timedOut.get()) {
-        return HandlerResult.complete(mapper.writeValueAsString(output));
-      }
-    } catch (Exception e) {
-      if (!timedOut.get()) {
-        throw e;
-      }
-    } finally {
-      alarm.cancel(false);
-      if (timedOut.get()) {
-        Thread.interrupted();
-      }
+    ActivityInvocation.Ending ending =
+        ActivityInvocation.within(
+            TIMEOUTS,
+            timeout,
+            () -> registration.code().run(new WorkerActivityContext(context), input));
+    if (ending.timedOut()) {
+      return HandlerResult.fail(
+          FailureReason.TIMEOUT_EXCEEDED,
+          "activity " + registration.name() + " ran longer than its call's timeout of " + timeout);
     }
-    return HandlerResult.fail(
-        FailureReason.TIMEOUT_EXCEEDED,
-        "activity " + registration.name() + " ran longer than its call's timeout of " + timeout);
+    if (ending.thrown() != null) {
+      throw ending.thrown();
+    }
+    return HandlerResult.complete(mapper.writeValueAsString(ending.value()));
   }
 }

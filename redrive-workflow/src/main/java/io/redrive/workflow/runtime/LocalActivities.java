@@ -14,6 +14,7 @@ import io.redrive.worker.FailureClassifier;
 import io.redrive.workflow.ActivityRegistration;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.history.InboxMessage.LocalCrash;
+import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,11 +26,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -135,16 +134,9 @@ final class LocalActivities {
     Object input;
     try {
       input =
-          mapper.treeToValue(
-              r.input(), mapper.getTypeFactory().constructType(registration.inputType()));
-    } catch (JsonProcessingException | IllegalArgumentException e) {
-      String message =
-          "activity "
-              + r.name()
-              + " input does not decode as "
-              + registration.inputType().getTypeName()
-              + ": "
-              + e.getMessage();
+          ActivityInvocation.input(
+              mapper, registration, type -> mapper.treeToValue(r.input(), type));
+    } catch (ActivityInvocation.UndecodableInput | IOException e) {
       return failed(
           id,
           attempt,
@@ -153,39 +145,17 @@ final class LocalActivities {
           leasedAt,
           FailureReason.SERIALIZATION_ERROR,
           false,
-          message,
+          e.getMessage(),
           null);
     }
     Duration timeout = timeout(r, registration);
-    Thread runner = Thread.currentThread();
-    AtomicBoolean timedOut = new AtomicBoolean();
-    ScheduledFuture<?> alarm =
-        alarms.schedule(
-            () -> {
-              timedOut.set(true);
-              runner.interrupt();
-            },
-            timeout.toMillis(),
-            TimeUnit.MILLISECONDS);
-    Object output = null;
-    Throwable thrown = null;
-    try {
-      output =
-          registration
-              .code()
-              .run(
-                  new LocalActivityContext(
-                      instanceId, executionId, r, attempt, max, settings.nodeId()),
-                  input);
-    } catch (Exception e) {
-      thrown = e;
-    } finally {
-      alarm.cancel(false);
-      if (timedOut.get()) {
-        Thread.interrupted();
-      }
-    }
-    if (timedOut.get()) {
+    LocalActivityContext context =
+        new LocalActivityContext(instanceId, executionId, r, attempt, max, settings.nodeId());
+    ActivityInvocation.Ending ending =
+        ActivityInvocation.within(alarms, timeout, () -> registration.code().run(context, input));
+    Object output = ending.value();
+    Throwable thrown = ending.thrown();
+    if (ending.timedOut()) {
       String message = "local activity " + r.name() + " ran longer than its timeout of " + timeout;
       return failed(
           id, attempt, max, story, leasedAt, FailureReason.TIMEOUT_EXCEEDED, null, message, null);
