@@ -56,32 +56,11 @@ final class ActivityInvocation {
     }
   }
 
-  /** How a run under a timeout ended: a value, a throw, or cut off by the timeout. */
-  static final class Ending {
-    private final Object value;
-    private final Exception thrown;
-    private final boolean timedOut;
-
-    private Ending(Object value, Exception thrown, boolean timedOut) {
-      this.value = value;
-      this.thrown = thrown;
-      this.timedOut = timedOut;
-    }
-
-    Object value() {
-      return value;
-    }
-
-    /** The code's throw, or null; never set when {@link #timedOut()}. */
-    Exception thrown() {
-      return thrown;
-    }
-
-    /** The timeout passed: what the code answered or threw afterwards is not its result. */
-    boolean timedOut() {
-      return timedOut;
-    }
-  }
+  /**
+   * How a run under a timeout ended: a value, the code's throw, or cut off by the timeout (then
+   * what the code answered or threw afterwards is not its result, and both are null).
+   */
+  record Ending(Object value, Exception thrown, boolean timedOut) {}
 
   /**
    * Runs {@code code} on this thread, interrupting it when {@code timeout} passes; the interrupt is
