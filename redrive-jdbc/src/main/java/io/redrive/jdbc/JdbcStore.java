@@ -84,6 +84,8 @@ public abstract class JdbcStore extends JdbcWorkflowStore implements Store, Work
     this.tx = parts.tx();
     this.counted = parts.counted();
     this.signals = parts.signals();
+    // Turns announced by a commit are told after it, like ready messages (messagesCommitted).
+    tx.onTurnsCommitted(() -> readyCommitted(Workflows.SIGNAL));
   }
 
   /** The pooled data source this store runs on. */

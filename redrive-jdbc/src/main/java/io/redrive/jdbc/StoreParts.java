@@ -34,11 +34,15 @@ record StoreParts(
    * @param schema a lower-case SQL identifier, or null when tables need no schema name
    */
   static StoreParts wire(DataSource dataSource, SqlDialect dialect, String schema) {
-    Transactions tx =
-        new Transactions(dataSource, dialect, schema == null ? null : new SchemaQualifier(schema));
     ReadySignals signals = new ReadySignals();
-    QueueRows queues = new QueueRows(dialect);
     Workflows workflows = new Workflows(dialect, () -> signals.signal(Workflows.SIGNAL));
+    Transactions tx =
+        new Transactions(
+            dataSource,
+            dialect,
+            schema == null ? null : new SchemaQualifier(schema),
+            new TurnWakeups(workflows));
+    QueueRows queues = new QueueRows(dialect);
     QueueKinds kinds = new QueueKinds(workflows.activityEndings(), Workflows.NOT_AN_ACTIVITY);
     MessageRows messages = new MessageRows(dialect, kinds);
     HistoryRows history = new HistoryRows();

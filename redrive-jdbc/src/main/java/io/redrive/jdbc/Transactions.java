@@ -23,14 +23,23 @@ final class Transactions {
   private final DataSource dataSource;
   private final SqlDialect dialect;
   private final SchemaQualifier schema;
+  private final TurnWakeups wakeups;
 
   /**
    * @param schema names Redrive's schema in every statement; null where tables need no schema
+   * @param wakeups told when each transaction ends, for the turns its statements announced
    */
-  Transactions(DataSource dataSource, SqlDialect dialect, SchemaQualifier schema) {
+  Transactions(
+      DataSource dataSource, SqlDialect dialect, SchemaQualifier schema, TurnWakeups wakeups) {
     this.dataSource = dataSource;
     this.dialect = dialect;
     this.schema = schema;
+    this.wakeups = wakeups;
+  }
+
+  /** What tells of due workflow turns after a commit (the store's ready signal). */
+  void onTurnsCommitted(Runnable wake) {
+    wakeups.onCommitted(wake);
   }
 
   private Connection qualified(Connection c) {
@@ -68,14 +77,22 @@ final class Transactions {
       writerLock = dialect.beforeWrite(c);
       c.setAutoCommit(false);
       T result;
+      wakeups.begin();
       try {
         result = work.run(qualified(c));
       } catch (SQLException | RuntimeException e) {
+        wakeups.rolledBack();
         rollbackQuietly(c, e);
         throw e;
       }
-      commit(what, c);
+      try {
+        commit(what, c);
+      } catch (SQLException | RuntimeException e) {
+        wakeups.rolledBack(); // a commit whose outcome is unknown wakes nobody: pollers find it
+        throw e;
+      }
       release(null, c, writerLock);
+      wakeups.committed();
       return result;
     } catch (Throwable t) {
       release(t, c, writerLock);
@@ -142,11 +159,14 @@ final class Transactions {
       } catch (SQLException e) {
         throw wrap(what, e); // nothing was sent
       }
+      wakeups.begin();
       try {
         T result = work.run(qualified(c));
         cleanUp(null, c);
+        wakeups.committed();
         return result;
       } catch (SQLException e) {
+        wakeups.rolledBack();
         cleanUp(e, c);
         if (definitelyRolledBack(e)) {
           if (attempt < MAX_TRIES && dialect.isTransient(e)) {
@@ -161,6 +181,7 @@ final class Transactions {
         }
         throw wrap(what, e);
       } catch (RuntimeException e) {
+        wakeups.rolledBack();
         cleanUp(e, c);
         throw e;
       }
@@ -198,9 +219,13 @@ final class Transactions {
 
   /** Runs {@code work} on the caller's connection, inside the caller's transaction. */
   <T> T onCallerConnection(String what, Connection c, Work<T> work) {
+    wakeups.begin();
     try {
-      return work.run(qualified(c));
+      T result = work.run(qualified(c));
+      wakeups.inCallerTransaction(c);
+      return result;
     } catch (SQLException e) {
+      wakeups.rolledBack();
       throw wrap(what, e);
     }
   }

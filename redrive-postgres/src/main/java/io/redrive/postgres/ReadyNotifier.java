@@ -109,14 +109,18 @@ final class ReadyNotifier implements AutoCloseable {
     }
   }
 
+  /** One statement for every queue marked since the last send, in auto-commit. */
   private void send(List<String> queues) {
+    String[] payloads = new String[queues.size()];
+    for (int i = 0; i < payloads.length; i++) {
+      payloads[i] = payload(queues.get(i), tag);
+    }
     try (Connection c = dataSource.getConnection();
-        PreparedStatement ps = c.prepareStatement("SELECT pg_notify(?, ?)")) {
-      for (String queue : queues) {
-        ps.setString(1, channel);
-        ps.setString(2, payload(queue, tag));
-        ps.execute();
-      }
+        PreparedStatement ps =
+            c.prepareStatement("SELECT pg_notify(?, p) FROM unnest(CAST(? AS text[])) AS t(p)")) {
+      ps.setString(1, channel);
+      ps.setArray(2, c.createArrayOf("text", payloads));
+      ps.execute();
     } catch (SQLException e) {
       if (!closed) {
         LOG.debug("could not notify {} (workers will find the messages when they poll)", queues, e);

@@ -12,8 +12,10 @@ import io.redrive.store.workflow.WorkflowStore;
 import io.redrive.testkit.TestDatabase;
 import io.redrive.worker.HandlerResult;
 import io.redrive.worker.Worker;
+import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -99,6 +101,109 @@ class PostgresWakeupTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> onB.get() > before);
       }
     }
+  }
+
+  @Test
+  void turnsAnnouncedByACommit_wakeOwnTurnSubscribersOnceAfterIt_andOtherNodesByOneNotify()
+      throws Exception {
+    try (TestDatabase db = PostgresFixture.INSTANCE.newDatabase()) {
+      WorkflowStore a = (WorkflowStore) db.openStore();
+      WorkflowStore b = (WorkflowStore) db.openStore();
+      AtomicInteger onA = new AtomicInteger();
+      AtomicInteger onB = new AtomicInteger();
+      try (ReadySubscription sa = a.subscribeTurns(onA::incrementAndGet);
+          ReadySubscription sb = b.subscribeTurns(onB::incrementAndGet)) {
+        AtomicInteger n = new AtomicInteger();
+        await()
+            .atMost(Duration.ofSeconds(10))
+            .until(
+                () -> {
+                  a.startInstance(start("warm-" + n.incrementAndGet()));
+                  return onB.get() > 0;
+                });
+        await().pollDelay(Duration.ofMillis(300)).until(() -> true);
+        onA.set(0);
+        onB.set(0);
+
+        a.startInstance(start("one"));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> onB.get() == 1);
+        // Told after the commit only: not also before it, nor again on the echo of A's notify.
+        await()
+            .during(Duration.ofMillis(500))
+            .atMost(Duration.ofSeconds(2))
+            .until(() -> onA.get() == 1 && onB.get() == 1);
+      }
+    }
+  }
+
+  @Test
+  void startInCallersTransaction_wakesOtherNodesAtItsCommit_neverOnARollback() throws Exception {
+    try (TestDatabase db = PostgresFixture.INSTANCE.newDatabase();
+        Connection app = db.connect()) {
+      WorkflowStore a = (WorkflowStore) db.openStore();
+      WorkflowStore b = (WorkflowStore) db.openStore();
+      AtomicInteger onB = new AtomicInteger();
+      try (ReadySubscription sb = b.subscribeTurns(onB::incrementAndGet)) {
+        AtomicInteger n = new AtomicInteger();
+        await()
+            .atMost(Duration.ofSeconds(10))
+            .until(
+                () -> {
+                  a.startInstance(start("warm-" + n.incrementAndGet()));
+                  return onB.get() > 0;
+                });
+        await().pollDelay(Duration.ofMillis(300)).until(() -> true);
+        onB.set(0);
+        app.setAutoCommit(false);
+
+        a.startInstance(app, start("rolled-back"));
+        app.rollback();
+        await()
+            .during(Duration.ofMillis(500))
+            .atMost(Duration.ofSeconds(2))
+            .until(() -> onB.get() == 0);
+
+        a.startInstance(app, start("committed"));
+        await()
+            .during(Duration.ofMillis(300))
+            .atMost(Duration.ofSeconds(2))
+            .until(() -> onB.get() == 0);
+        app.commit();
+        await().atMost(Duration.ofSeconds(10)).until(() -> onB.get() == 1);
+      }
+    }
+  }
+
+  @Test
+  void readyMarksOfSeveralQueues_reachOtherNodesSubscribersOfEach() throws Exception {
+    try (TestDatabase db = PostgresFixture.INSTANCE.newDatabase()) {
+      Redrive a = Redrive.builder(db.openStore()).build();
+      Redrive b = Redrive.builder(db.openStore()).build();
+      a.createQueue("q1");
+      a.createQueue("q2");
+      AtomicInteger onQ1 = new AtomicInteger();
+      AtomicInteger onQ2 = new AtomicInteger();
+      try (ReadySubscription s1 = b.subscribeReady("q1", onQ1::incrementAndGet);
+          ReadySubscription s2 = b.subscribeReady("q2", onQ2::incrementAndGet)) {
+        // One enqueue into both queues: the notifier sends the marks it holds in one statement.
+        await()
+            .atMost(Duration.ofSeconds(10))
+            .until(
+                () -> {
+                  a.enqueueBatch(
+                      List.of(
+                          NewMessage.builder("q1", "t").build(),
+                          NewMessage.builder("q2", "t").build()));
+                  return onQ1.get() > 0 && onQ2.get() > 0;
+                });
+      }
+    }
+  }
+
+  private static StartInstanceParams start(String id) {
+    return new StartInstanceParams(
+        id, "flow", null, null, null, StartInstanceParams.IfExists.FAIL, Instant.now());
   }
 
   @Test

@@ -59,18 +59,32 @@ public final class Workflows {
   private final WorkflowCommits commits;
   private final WorkflowOperations operations;
   private final ActivityEndings activityEndings;
+  private final WorkflowNotifications notifications;
 
   /**
    * @param signal tells this node's turn pollers that a turn may be due (the store's ready signal
    *     of {@link #SIGNAL})
    */
   public Workflows(SqlDialect dialect, Runnable signal) {
-    WorkflowNotifications notifications = new WorkflowNotifications(dialect, signal);
+    this.notifications = new WorkflowNotifications(dialect, signal);
     this.instances = new WorkflowInstances(notifications);
     this.turns = new WorkflowTurns(dialect);
     this.commits = new WorkflowCommits(dialect, instances, notifications);
     this.operations = new WorkflowOperations(dialect, notifications);
     this.activityEndings = new ActivityEndings(notifications);
+  }
+
+  /**
+   * Whether this thread's last transaction wrote inbox rows that may make a turn due; clears the
+   * mark. The transaction's runner asks after its commit (and after a rollback, to drop it).
+   */
+  public static boolean takeAnnounced() {
+    return WorkflowNotifications.takeAnnounced();
+  }
+
+  /** Tells of due turns inside a caller's transaction, whose commit sends it. */
+  public void announceInCallerTransaction(Connection c) throws SQLException {
+    notifications.announceInCallerTransaction(c);
   }
 
   /** What the queue statements tell at the ends of messages in workflow-owned queues. */
