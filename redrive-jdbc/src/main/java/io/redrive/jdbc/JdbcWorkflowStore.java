@@ -161,6 +161,9 @@ abstract class JdbcWorkflowStore implements WorkflowStore {
 
   @Override
   public Optional<TurnLease> leaseTurn(LeaseTurnParams p) {
+    if (workflows.leasesTurnsAlone()) {
+      return tx.writeAlone("lease a workflow turn", c -> workflows.leaseTurn(c, p));
+    }
     return tx.write("lease a workflow turn", c -> workflows.leaseTurn(c, p));
   }
 

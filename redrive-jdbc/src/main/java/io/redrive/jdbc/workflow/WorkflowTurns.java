@@ -26,6 +26,10 @@ import java.util.Optional;
  * later call of the turn checks its token in the same statement that changes the row.
  */
 final class WorkflowTurns {
+  /** The instance columns {@link WorkflowInstances#map} reads, named by the lease's alias. */
+  private static final String QUALIFIED_COLUMNS =
+      "w." + WorkflowInstances.COLUMNS.replace(", ", ", w.");
+
   private final SqlDialect dialect;
 
   WorkflowTurns(SqlDialect dialect) {
@@ -39,22 +43,14 @@ final class WorkflowTurns {
    * the last failed try), and a lease that ran out is recorded only when there is one.
    */
   Optional<TurnLease> lease(Connection c, LeaseTurnParams p) throws SQLException {
+    if (dialect.singleStatementWrites()) {
+      return leaseInOneStatement(c, p);
+    }
     long now = p.now().toEpochMilli();
     String id;
     Held held;
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "SELECT i.id, i.execution_id, i.turn_attempt, i.lease_token, i.leased_by,"
-                + " i.leased_at, i.lease_expires_at, i.leased_build"
-                + " FROM redrive_wf_inbox b JOIN redrive_wf_instances i"
-                + " ON i.id = b.instance_id"
-                + " WHERE b.visible_at <= ? AND i.not_before <= ?"
-                + " AND (i.lease_token IS NULL OR i.lease_expires_at <= ?)"
-                + " ORDER BY b.visible_at, b.seq LIMIT 1 "
-                + dialect.lockRowsSkipLocked("i"))) {
-      ps.setLong(1, now);
-      ps.setLong(2, now);
-      ps.setLong(3, now);
+    try (PreparedStatement ps = c.prepareStatement(pick())) {
+      bindPick(ps, p);
       try (ResultSet rs = ps.executeQuery()) {
         if (!rs.next()) {
           return Optional.empty();
@@ -103,14 +99,93 @@ final class WorkflowTurns {
         instance = WorkflowInstances.map(rs);
       }
     }
-    return Optional.of(
-        new TurnLease(
-            instance,
-            token,
-            instance.turnAttempt(),
-            WorkflowReads.inbox(c, id, now, p.maxBatch()),
-            knownOrRead(c, instance, p.known()),
-            instance.turnAttempt() > 1 ? turnsSinceCommit(c, id) : List.of()));
+    return Optional.of(leased(c, p, instance, token));
+  }
+
+  /**
+   * Whether a turn lease is one statement committed on its own ({@link #lease}); its lost answer is
+   * a lease that runs out, which the next lease records as a crash like any other.
+   */
+  boolean leasesAlone() {
+    return dialect.singleStatementWrites();
+  }
+
+  /**
+   * The instance the next due turn belongs to, its row locked, with its last lease; a node skips
+   * instances another node's lease holds or is taking.
+   */
+  private String pick() {
+    return "SELECT i.id, i.execution_id, i.turn_attempt, i.lease_token, i.leased_by,"
+        + " i.leased_at, i.lease_expires_at, i.leased_build"
+        + " FROM redrive_wf_inbox b JOIN redrive_wf_instances i"
+        + " ON i.id = b.instance_id"
+        + " WHERE b.visible_at <= ? AND i.not_before <= ?"
+        + " AND (i.lease_token IS NULL OR i.lease_expires_at <= ?)"
+        + " ORDER BY b.visible_at, b.seq LIMIT 1 "
+        + dialect.lockRowsSkipLocked("i");
+  }
+
+  /** Binds {@link #pick()}'s parameters from 1; returns the next index. */
+  private static int bindPick(PreparedStatement ps, LeaseTurnParams p) throws SQLException {
+    long now = p.now().toEpochMilli();
+    ps.setLong(1, now);
+    ps.setLong(2, now);
+    ps.setLong(3, now);
+    return 4;
+  }
+
+  /**
+   * The lease as one statement committed on its own (PostgreSQL's data-modifying {@code WITH}): the
+   * pick, the turn row of a lease that ran out, and the lease itself returning the instance; then
+   * the reads, which need no transaction, since only the lease holder's commit changes what they
+   * read (the inbox's rows taken, the history).
+   */
+  private Optional<TurnLease> leaseInOneStatement(Connection c, LeaseTurnParams p)
+      throws SQLException {
+    long now = p.now().toEpochMilli();
+    String token = LeaseToken.issue("turn").nonce();
+    InstanceRow instance;
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "WITH picked AS ("
+                + pick()
+                + "), expired AS (INSERT INTO redrive_wf_turns (instance_id, execution_id,"
+                + " attempt, node, leased_at, ended_at, outcome, reason, message, build)"
+                + " SELECT id, execution_id, turn_attempt, leased_by, leased_at,"
+                + " lease_expires_at, 'LEASE_EXPIRED', NULL,"
+                + " 'the turn lease of ' || COALESCE(leased_by, 'null') || ' ran out',"
+                + " leased_build FROM picked WHERE lease_token IS NOT NULL)"
+                + " UPDATE redrive_wf_instances w SET lease_token = ?, leased_by = ?,"
+                + " leased_at = ?, lease_expires_at = ?, leased_build = ?,"
+                + " turn_attempt = w.turn_attempt + 1 FROM picked WHERE w.id = picked.id"
+                + " RETURNING "
+                + QUALIFIED_COLUMNS)) {
+      int i = bindPick(ps, p);
+      ps.setString(i++, token);
+      ps.setString(i++, p.node());
+      ps.setLong(i++, now);
+      ps.setLong(i++, p.now().plus(p.leaseTimeout()).toEpochMilli());
+      ps.setString(i, p.build());
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          return Optional.empty();
+        }
+        instance = WorkflowInstances.map(rs);
+      }
+    }
+    return Optional.of(leased(c, p, instance, token));
+  }
+
+  /** The lease of {@code instance} with what its turn reads. */
+  private static TurnLease leased(
+      Connection c, LeaseTurnParams p, InstanceRow instance, String token) throws SQLException {
+    return new TurnLease(
+        instance,
+        token,
+        instance.turnAttempt(),
+        WorkflowReads.inbox(c, instance.id(), p.now().toEpochMilli(), p.maxBatch()),
+        knownOrRead(c, instance, p.known()),
+        instance.turnAttempt() > 1 ? turnsSinceCommit(c, instance.id()) : List.of());
   }
 
   /**
@@ -120,6 +195,9 @@ final class WorkflowTurns {
    */
   private static List<HistoryRow> knownOrRead(
       Connection c, InstanceRow instance, KnownHistory known) throws SQLException {
+    if (instance.historyEvents() == 0) {
+      return List.of(); // the counter every append keeps: an execution's first turn reads nothing
+    }
     List<HistoryRow> rows = known.of(instance);
     if (rows != null && rows.size() == instance.historyEvents()) {
       long bytes = 0;

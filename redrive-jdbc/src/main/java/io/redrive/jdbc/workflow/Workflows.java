@@ -87,6 +87,14 @@ public final class Workflows {
     notifications.announceInCallerTransaction(c);
   }
 
+  /**
+   * Whether {@link #leaseTurn} is one statement committed on its own (then run it in auto-commit);
+   * otherwise it takes a transaction.
+   */
+  public boolean leasesTurnsAlone() {
+    return turns.leasesAlone();
+  }
+
   /** What the queue statements tell at the ends of messages in workflow-owned queues. */
   public QueueEndings activityEndings() {
     return activityEndings;

@@ -19,6 +19,7 @@ import io.redrive.store.workflow.TurnLease;
 import io.redrive.store.workflow.TurnRow;
 import io.redrive.store.workflow.WorkflowStore;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -127,6 +128,7 @@ public abstract class WorkflowCheckpointContract extends ComplianceTestBase {
   @Test
   void checkpoint_thenTheLeaseRunsOut_theNextLeaseCountsTwo() {
     start(ID);
+    Instant leasedAt = now();
     TurnLease t = lease("node-1").orElseThrow();
     workflows().commitTurn(turn(t, t.token(), 1, 2, TURN_LEASE, List.of()));
 
@@ -139,6 +141,12 @@ public abstract class WorkflowCheckpointContract extends ComplianceTestBase {
             r -> {
               assertThat(r.outcome()).isEqualTo("LEASE_EXPIRED");
               assertThat(r.node()).isEqualTo("node-1");
+              assertThat(r.attempt()).isEqualTo(1);
+              assertThat(r.leasedAt()).isEqualTo(leasedAt);
+              // The checkpoint kept the lease for another TURN_LEASE from its commit.
+              assertThat(r.endedAt()).isEqualTo(leasedAt.plus(TURN_LEASE));
+              assertThat(r.reason()).isNull();
+              assertThat(r.message()).isEqualTo("the turn lease of node-1 ran out");
             });
     assertThat(next.history()).hasSize(2);
     assertThat(next.batch()).extracting(InboxRow::kind).containsExactly("CHECKPOINT");
