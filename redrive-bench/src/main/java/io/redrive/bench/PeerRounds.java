@@ -22,8 +22,9 @@ import java.util.List;
  * less the one-instance round's, over the instances beyond that one.
  *
  * <p>Arguments: {@code system adminUrl databaseUrl database sequential fanOutInstances fanOut
- * rounds}, system one of {@code redrive}, {@code dbos}, {@code dbos-queue}; {@code fanOutInstances}
- * 0 runs the 3-step shape alone.
+ * rounds}, system one of {@code redrive}, {@code redrive-local} (its activities run in the turn:
+ * local activities), {@code dbos}, {@code dbos-queue}; {@code fanOutInstances} 0 runs the 3-step
+ * shape alone.
  */
 public final class PeerRounds {
   /** A round's times: its seconds and its instances' start to end, p50 and p99 in ms. */
@@ -115,11 +116,12 @@ public final class PeerRounds {
   }
 
   private Timed timed(int instances, int fanOut) {
-    if (system.equals("redrive")) {
+    if (system.startsWith("redrive")) {
       if (redrive == null) {
         redrive = new PostgresTarget(databaseUrl);
       }
-      WorkflowBench.Round r = WorkflowBench.run(redrive, instances, fanOut);
+      WorkflowBench.Round r =
+          WorkflowBench.run(redrive, instances, fanOut, system.equals("redrive-local"));
       return new Timed(r.seconds(), r.instanceP50Ms(), r.instanceP99Ms());
     }
     DbosPeer.Start start =

@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
  *
  * <p>Run: {@code java -cp redrive-bench/target/redrive-bench.jar io.redrive.bench.WorkflowPeers
  * [repetitions] [systems] [sequential] [fanOutInstances] [fanOut] [rounds]}, defaults {@code 3
- * redrive,dbos,dbos-queue 300 20 100 3}; {@code fanOutInstances} 0 runs the 3-step shape alone.
+ * redrive,dbos,dbos-queue 300 20 100 3}; {@code fanOutInstances} 0 runs the 3-step shape alone;
+ * system {@code redrive-local} runs Redrive's activities as local activities.
  */
 public final class WorkflowPeers {
   private static final Pattern URL = Pattern.compile("(jdbc:postgresql://[^/]+/)([^?]*)(.*)");
