@@ -1,6 +1,7 @@
 package io.redrive.workflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -143,5 +145,18 @@ class StickyTurnsTest extends RuntimeHarness {
     raiseEach(id, 1, EVENTS);
 
     assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("e1,e2,e3,e4,e5,e6");
+  }
+
+  @Test
+  void builder_negativeStickyWait_isRefused() {
+    redrive(StoreKind.SQLITE);
+    WorkflowRuntime.Builder b = WorkflowRuntime.builder(redrive, registry());
+
+    assertThatThrownBy(() -> b.stickyWait(Duration.ofMillis(-1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("stickyWait: must not be negative, was PT-0.001S");
+    assertThatThrownBy(() -> b.stickyWait(null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("stickyWait: must not be negative, was null");
   }
 }
