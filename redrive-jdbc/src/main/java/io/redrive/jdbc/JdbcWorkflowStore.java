@@ -24,6 +24,7 @@ import io.redrive.store.workflow.TurnLease;
 import io.redrive.store.workflow.TurnRow;
 import io.redrive.store.workflow.WorkflowStore;
 import java.sql.Connection;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -106,8 +107,9 @@ abstract class JdbcWorkflowStore implements WorkflowStore {
   }
 
   @Override
-  public Optional<Instant> nextDueAt(Instant now) {
-    return tx.read("find the next due workflow turn", workflows::nextDueAt);
+  public Optional<Instant> nextDueAt(Instant now, String node, Duration stickyWait) {
+    return tx.read(
+        "find the next due workflow turn", c -> workflows.nextDueAt(c, node, stickyWait));
   }
 
   @Override
@@ -207,6 +209,13 @@ abstract class JdbcWorkflowStore implements WorkflowStore {
   @Override
   public boolean removeNode(String nodeId) {
     return tx.write("remove workflow node " + nodeId, c -> workflows.removeNode(c, nodeId));
+  }
+
+  @Override
+  public int releaseSticky(String nodeId) {
+    return tx.write(
+        "release the instances sticking to workflow node " + nodeId,
+        c -> workflows.releaseSticky(c, nodeId));
   }
 
   @Override

@@ -82,7 +82,8 @@ class WorkflowServerTest {
                     100,
                     Duration.ofMillis(50),
                     Duration.ofSeconds(20),
-                    50));
+                    50,
+                    Duration.ofMillis(300)));
     server = RedriveServer.start(config, TestServers.ALLOW_ALL, store, registry());
     return new HttpApiClient(server.baseUrl());
   }

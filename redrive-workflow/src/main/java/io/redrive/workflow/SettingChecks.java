@@ -13,6 +13,27 @@ final class SettingChecks {
     return value;
   }
 
+  static Duration notNegative(String field, Duration value) {
+    if (value == null || value.isNegative()) {
+      throw new IllegalArgumentException(field + ": must not be negative, was " + value);
+    }
+    return value;
+  }
+
+  static <T> T required(String field, T value) {
+    if (value == null) {
+      throw new IllegalArgumentException(field + ": is required");
+    }
+    return value;
+  }
+
+  static long atLeast(String field, long value, long min) {
+    if (value < min) {
+      throw new IllegalArgumentException(field + ": must be at least " + min + ", was " + value);
+    }
+    return value;
+  }
+
   static int between(String field, int value, int min, int max) {
     if (value < min || value > max) {
       throw new IllegalArgumentException(field + ": must be " + min + "-" + max + ", was " + value);

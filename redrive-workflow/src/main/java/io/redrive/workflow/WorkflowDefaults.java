@@ -36,6 +36,14 @@ final class WorkflowDefaults {
   /** Instances whose history a runtime keeps after their turns (docs/workflows.md). */
   public static final int HISTORY_CACHE_SIZE = 1000;
 
+  /**
+   * How long an instance whose history a node keeps is left to that node before any node leases its
+   * turn. A live node with a free slot takes its own within milliseconds of the wake-up; one second
+   * covers a pause or a briefly full node, and bounds what a node that died costs each of its
+   * instances.
+   */
+  public static final Duration STICKY_WAIT = Duration.ofSeconds(1);
+
   /** Events one execution's history may hold; past half, continue-as-new is suggested. */
   public static final int MAX_HISTORY_EVENTS = 10_000;
 

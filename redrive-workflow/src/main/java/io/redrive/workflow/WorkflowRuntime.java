@@ -81,7 +81,8 @@ public final class WorkflowRuntime implements AutoCloseable {
             b.pollInterval,
             b.roles.contains(Role.ORCHESTRATIONS),
             b.roles.contains(Role.ACTIVITIES),
-            b.historyCacheSize);
+            b.historyCacheSize,
+            b.stickyWait);
   }
 
   /** A builder for a runtime on {@code redrive}'s store running {@code registry}'s code. */
@@ -184,6 +185,12 @@ public final class WorkflowRuntime implements AutoCloseable {
     return node;
   }
 
+  /** Test hook: stops as a node that dies does (turns cut off, nothing refunded or let go). */
+  synchronized void halt() {
+    poller.halt();
+    stop(Duration.ZERO);
+  }
+
   /** Test hook: the turn processor, null before start or on an activities-only node. */
   TurnProcessor processor() {
     return processor;
@@ -219,6 +226,7 @@ public final class WorkflowRuntime implements AutoCloseable {
     private ObjectMapper mapper = Json.defaultMapper();
     private MeterRegistry meterRegistry;
     private int historyCacheSize = WorkflowDefaults.HISTORY_CACHE_SIZE;
+    private Duration stickyWait = WorkflowDefaults.STICKY_WAIT;
 
     private Builder(Redrive redrive, WorkflowRegistry registry) {
       if (redrive == null || registry == null) {
@@ -242,11 +250,8 @@ public final class WorkflowRuntime implements AutoCloseable {
 
     /** Counted tries of a turn's batch and deliveries of an activity message (default 10). */
     public Builder maxAttempts(int value) {
-      if (value < 1 || value > QueuePolicy.MAX_MAX_ATTEMPTS) {
-        throw new IllegalArgumentException(
-            "maxAttempts: must be 1-" + QueuePolicy.MAX_MAX_ATTEMPTS + ", was " + value);
-      }
-      this.maxAttempts = value;
+      this.maxAttempts =
+          SettingChecks.between("maxAttempts", value, 1, QueuePolicy.MAX_MAX_ATTEMPTS);
       return this;
     }
 
@@ -264,10 +269,7 @@ public final class WorkflowRuntime implements AutoCloseable {
 
     /** The wait after a try that found no code or did not replay (default 1 s·2^(n−1) ≤ 60 s). */
     public Builder unregisteredBackoff(UnregisteredHandlerBackoff value) {
-      if (value == null) {
-        throw new IllegalArgumentException("unregisteredBackoff: is required");
-      }
-      this.unregisteredBackoff = value;
+      this.unregisteredBackoff = SettingChecks.required("unregisteredBackoff", value);
       return this;
     }
 
@@ -329,10 +331,7 @@ public final class WorkflowRuntime implements AutoCloseable {
 
     /** Bytes one execution's history may hold (default 16 MiB). */
     public Builder maxHistoryBytes(long value) {
-      if (value < 1024) {
-        throw new IllegalArgumentException("maxHistoryBytes: must be at least 1024, was " + value);
-      }
-      this.maxHistoryBytes = value;
+      this.maxHistoryBytes = SettingChecks.atLeast("maxHistoryBytes", value, 1024);
       return this;
     }
 
@@ -372,12 +371,19 @@ public final class WorkflowRuntime implements AutoCloseable {
       return this;
     }
 
+    /**
+     * How long an instance whose history another node keeps is left to that node before this one
+     * leases its turn (default 1 s; what a node that dies costs each of its instances once). While
+     * the history cache is on, commits make instances stick to this node until it stops; 0: off.
+     */
+    public Builder stickyWait(Duration value) {
+      this.stickyWait = SettingChecks.notNegative("stickyWait", value);
+      return this;
+    }
+
     /** The JSON mapper of inputs and results (default: unknown properties ignored, Java time). */
     public Builder objectMapper(ObjectMapper value) {
-      if (value == null) {
-        throw new IllegalArgumentException("objectMapper: is required");
-      }
-      this.mapper = value;
+      this.mapper = SettingChecks.required("objectMapper", value);
       return this;
     }
 

@@ -26,7 +26,8 @@ public final class WorkflowOptions {
           Map.entry("maxBatch", "--max-batch"),
           Map.entry("pollInterval", "--poll-interval"),
           Map.entry("activityLeaseTimeout", "--activity-lease-timeout"),
-          Map.entry("historyCacheSize", "--history-cache-size"));
+          Map.entry("historyCacheSize", "--history-cache-size"),
+          Map.entry("stickyWait", "--sticky-wait"));
 
   @Option(names = "--node-id", paramLabel = "ID", description = "Workflow node id.")
   String nodeId;
@@ -90,17 +91,24 @@ public final class WorkflowOptions {
       description = "Instances whose history the node keeps (default 1000; 0 off).")
   Integer historyCacheSize;
 
+  @Option(
+      names = "--sticky-wait",
+      paramLabel = "DURATION",
+      converter = Converters.DurationFlag.class,
+      description = "Wait before taking another node's instance (default 1s; 0s off).")
+  Duration stickyWait;
+
   /** The first flag given, or null when none is. */
   String firstGiven() {
     Object[] values = {
       nodeId, buildId, orchestrationConcurrency, activityConcurrency, maxAttempts,
       unregisteredBackoff, activityQueues, maxBatch, pollInterval, activityLeaseTimeout,
-      historyCacheSize
+      historyCacheSize, stickyWait
     };
     String[] fields = {
       "nodeId", "buildId", "orchestrationConcurrency", "activityConcurrency", "maxAttempts",
       "unregisteredBackoff", "activityQueues", "maxBatch", "pollInterval", "activityLeaseTimeout",
-      "historyCacheSize"
+      "historyCacheSize", "stickyWait"
     };
     for (int i = 0; i < values.length; i++) {
       if (values[i] != null) {
@@ -140,7 +148,8 @@ public final class WorkflowOptions {
           maxBatch != null ? maxBatch : file.maxBatch(),
           pollInterval != null ? pollInterval : file.pollInterval(),
           activityLeaseTimeout != null ? activityLeaseTimeout : file.activityLeaseTimeout(),
-          historyCacheSize != null ? historyCacheSize : file.historyCacheSize());
+          historyCacheSize != null ? historyCacheSize : file.historyCacheSize(),
+          stickyWait != null ? stickyWait : file.stickyWait());
     } catch (IllegalArgumentException e) {
       // The file's values were checked as it was read: what fails now came with a flag.
       String message = String.valueOf(e.getMessage());

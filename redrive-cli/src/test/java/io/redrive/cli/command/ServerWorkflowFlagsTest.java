@@ -57,7 +57,9 @@ class ServerWorkflowFlagsTest {
             "--activity-lease-timeout",
             "1m",
             "--history-cache-size",
-            "7");
+            "7",
+            "--sticky-wait",
+            "3s");
 
     assertThat(fileOnly.nodeId()).isEqualTo("file-node");
     assertThat(fileOnly.activityQueues()).containsExactly("wf.file");
@@ -76,7 +78,8 @@ class ServerWorkflowFlagsTest {
                 20,
                 Duration.ofMillis(200),
                 Duration.ofMinutes(1),
-                7));
+                7,
+                Duration.ofSeconds(3)));
   }
 
   @Test
@@ -161,6 +164,8 @@ class ServerWorkflowFlagsTest {
             "--activity-queue=QUEUE",
             "--max-batch=N",
             "--poll-interval=DURATION",
-            "--activity-lease-timeout=DURATION");
+            "--activity-lease-timeout=DURATION",
+            "--history-cache-size=N",
+            "--sticky-wait=DURATION");
   }
 }

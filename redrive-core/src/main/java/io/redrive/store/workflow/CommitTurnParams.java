@@ -32,6 +32,10 @@ import java.util.Set;
  *     take it); positive
  * @param inboxDeleteKeys dedupe keys of this instance's inbox rows to delete beside {@code
  *     inboxDeletes} (rows the turn wrote itself, whose sequence numbers it never saw)
+ * @param stickyNode the node the instance sticks to after this commit (docs/workflows.md, "History
+ *     cache"): the committing node, when it keeps the history for the next turn; null for none.
+ *     Until an inbox row of the instance has been visible for a leasing node's {@link
+ *     LeaseTurnParams#stickyWait}, only this node leases its turn
  */
 public record CommitTurnParams(
     String instanceId,
@@ -45,7 +49,8 @@ public record CommitTurnParams(
     List<ActivityStart> activities,
     Instant now,
     Duration keepLease,
-    List<String> inboxDeleteKeys) {
+    List<String> inboxDeleteKeys,
+    String stickyNode) {
 
   /**
    * The inbox row kinds (docs/workflows.md). A CHECKPOINT row is the runtime's own: written by a
@@ -103,6 +108,36 @@ public record CommitTurnParams(
     }
   }
 
+  /** A commit that leaves the instance to no node in particular. */
+  public CommitTurnParams(
+      String instanceId,
+      String token,
+      InstanceUpdate instance,
+      List<ExecutionRow> executions,
+      List<HistoryRow> history,
+      List<Long> inboxDeletes,
+      List<NewInboxRow> inboxInserts,
+      List<ChildStart> children,
+      List<ActivityStart> activities,
+      Instant now,
+      Duration keepLease,
+      List<String> inboxDeleteKeys) {
+    this(
+        instanceId,
+        token,
+        instance,
+        executions,
+        history,
+        inboxDeletes,
+        inboxInserts,
+        children,
+        activities,
+        now,
+        keepLease,
+        inboxDeleteKeys,
+        null);
+  }
+
   /** A commit that ends the turn: the lease is released, nothing is deleted by key. */
   public CommitTurnParams(
       String instanceId,
@@ -128,6 +163,24 @@ public record CommitTurnParams(
         now,
         null,
         List.of());
+  }
+
+  /** This commit with the instance sticking to {@code node} (null: to none). */
+  public CommitTurnParams stickingTo(String node) {
+    return new CommitTurnParams(
+        instanceId,
+        token,
+        instance,
+        executions,
+        history,
+        inboxDeletes,
+        inboxInserts,
+        children,
+        activities,
+        now,
+        keepLease,
+        inboxDeleteKeys,
+        node);
   }
 
   /** True for a checkpoint: the turn goes on under its token (see {@code keepLease}). */

@@ -3,6 +3,7 @@ package io.redrive.store.workflow;
 import io.redrive.store.ReadySubscription;
 import io.redrive.store.Store;
 import java.sql.Connection;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -76,7 +77,16 @@ public interface WorkflowStore {
    * which some inbox row is visible, its instance's {@code not_before} has passed and no live lease
    * holds it. Empty when nothing waits; a time at or before {@code now} when a turn is due now.
    */
-  Optional<Instant> nextDueAt(Instant now);
+  default Optional<Instant> nextDueAt(Instant now) {
+    return nextDueAt(now, null, Duration.ZERO);
+  }
+
+  /**
+   * As {@link #nextDueAt(Instant)}, for a lease by {@code node} with {@code stickyWait} ({@link
+   * LeaseTurnParams#stickyWait}): a row of an instance that sticks to another node counts as
+   * visible {@code stickyWait} later.
+   */
+  Optional<Instant> nextDueAt(Instant now, String node, Duration stickyWait);
 
   /**
    * Buffers an event in the instance's inbox; it waits there until a turn takes it. Serialized with
@@ -131,9 +141,10 @@ public interface WorkflowStore {
 
   /**
    * Leases the next instance with a visible inbox row (oldest row first) whose {@code not_before}
-   * has passed and that no live lease holds, counting one more try of its batch. An instance whose
-   * lease ran out is leased again, its lost turn recorded as LEASE_EXPIRED. Empty when nothing is
-   * due.
+   * has passed and that no live lease holds, counting one more try of its batch. An instance that
+   * sticks to another node ({@link CommitTurnParams#stickyNode}) is passed over until that row has
+   * been visible for {@link LeaseTurnParams#stickyWait}. An instance whose lease ran out is leased
+   * again, its lost turn recorded as LEASE_EXPIRED. Empty when nothing is due.
    */
   Optional<TurnLease> leaseTurn(LeaseTurnParams params);
 
@@ -163,8 +174,8 @@ public interface WorkflowStore {
   void commitTurn(CommitTurnParams params);
 
   /**
-   * Ends a turn without a commit: the lease is cleared, the instance waits {@code delay}, the try
-   * stays counted (or is refunded), and a turn row records the outcome.
+   * Ends a turn without a commit: the lease is cleared, the instance waits {@code delay} and sticks
+   * to no node, the try stays counted (or is refunded), and a turn row records the outcome.
    *
    * @throws io.redrive.error.TurnLostException when the token is not the instance's lease
    */
@@ -179,6 +190,12 @@ public interface WorkflowStore {
 
   /** Deletes the node's row (a runtime that stops); false when there was none. */
   boolean removeNode(String nodeId);
+
+  /**
+   * Lets go of every instance that sticks to {@code nodeId} (a runtime that stops gracefully, so
+   * that any node leases their next turns at once); returns how many there were.
+   */
+  int releaseSticky(String nodeId);
 
   /** The nodes whose rows are live at {@code now} ({@code expiresAt} after it), by node id. */
   List<NodeRow> listNodes(Instant now);

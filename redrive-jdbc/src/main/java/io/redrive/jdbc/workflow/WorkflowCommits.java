@@ -77,10 +77,10 @@ final class WorkflowCommits {
   }
 
   /**
-   * The instance row, guarded by the token; the counters restart with a new execution. A commit
-   * releases the lease; a checkpoint keeps it (pushed to now + {@code keepLease}) with its try
-   * still counted. Returns the events the execution held before this commit (its counter, kept with
-   * every append).
+   * The instance row, guarded by the token; the counters restart with a new execution, and the
+   * instance sticks to the commit's {@code stickyNode} (none once ended). A commit releases the
+   * lease; a checkpoint keeps it (pushed to now + {@code keepLease}) with its try still counted.
+   * Returns the events the execution held before this commit (its counter, kept with every append).
    */
   private int moveInstance(Connection c, CommitTurnParams p) throws SQLException {
     CommitTurnParams.InstanceUpdate u = p.instance();
@@ -93,7 +93,7 @@ final class WorkflowCommits {
                 + " failure = ?, custom_status = ?, updated_at = ?, completed_at = ?,"
                 + " history_events = CASE WHEN execution_id = ? THEN history_events + ? ELSE ?"
                 + " END, history_bytes = CASE WHEN execution_id = ? THEN history_bytes + ? ELSE ?"
-                + " END, execution_id = ?, not_before = 0, "
+                + " END, execution_id = ?, not_before = 0, sticky_node = ?, "
                 + (p.checkpoint()
                     ? "turn_attempt = 1, lease_expires_at = ?,"
                     : "turn_attempt = 0, lease_token = NULL, leased_by = NULL, leased_at = NULL,"
@@ -122,6 +122,8 @@ final class WorkflowCommits {
       ps.setLong(i++, bytes);
       ps.setLong(i++, bytes);
       ps.setInt(i++, u.executionId());
+      // An ended instance has no next turn to keep anywhere.
+      ps.setString(i++, u.status().terminal() ? null : p.stickyNode());
       if (p.checkpoint()) {
         ps.setLong(i++, p.now().plus(p.keepLease()).toEpochMilli());
       }

@@ -16,6 +16,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -37,10 +38,11 @@ final class WorkflowTurns {
   }
 
   /**
-   * Four statements for the common turn: the pick (which also locks the instance and reads its last
-   * lease), the lease itself (returning the instance), the inbox and the history; the turn rows
-   * since the last commit are read only on a retry, the only time a decision reads them (crashes,
-   * the last failed try), and a lease that ran out is recorded only when there is one.
+   * Four statements for the common turn where a lease takes a transaction (SQLite): the pick (which
+   * also locks the instance and reads its last lease, {@link #pick()}), the lease itself (returning
+   * the instance), the inbox and the history; the turn rows since the last commit are read only on
+   * a retry, the only time a decision reads them (crashes, the last failed try), and a lease that
+   * ran out is recorded only when there is one.
    */
   Optional<TurnLease> lease(Connection c, LeaseTurnParams p) throws SQLException {
     if (dialect.singleStatementWrites()) {
@@ -112,7 +114,9 @@ final class WorkflowTurns {
 
   /**
    * The instance the next due turn belongs to, its row locked, with its last lease; a node skips
-   * instances another node's lease holds or is taking.
+   * instances another node's lease holds or is taking, and passes over an instance that sticks to
+   * another node until its row has been visible for {@code stickyWait} (one more condition on the
+   * row it already joins).
    */
   private String pick() {
     return "SELECT i.id, i.execution_id, i.turn_attempt, i.lease_token, i.leased_by,"
@@ -121,6 +125,7 @@ final class WorkflowTurns {
         + " ON i.id = b.instance_id"
         + " WHERE b.visible_at <= ? AND i.not_before <= ?"
         + " AND (i.lease_token IS NULL OR i.lease_expires_at <= ?)"
+        + " AND (i.sticky_node IS NULL OR i.sticky_node = ? OR b.visible_at <= ?)"
         + " ORDER BY b.visible_at, b.seq LIMIT 1 "
         + dialect.lockRowsSkipLocked("i");
   }
@@ -131,7 +136,9 @@ final class WorkflowTurns {
     ps.setLong(1, now);
     ps.setLong(2, now);
     ps.setLong(3, now);
-    return 4;
+    ps.setString(4, p.node());
+    ps.setLong(5, now - p.stickyWait().toMillis());
+    return 6;
   }
 
   /**
@@ -235,7 +242,7 @@ final class WorkflowTurns {
     try (PreparedStatement ps =
         c.prepareStatement(
             "UPDATE redrive_wf_instances SET lease_token = NULL, leased_by = NULL,"
-                + " leased_at = NULL, lease_expires_at = NULL, not_before = ?,"
+                + " leased_at = NULL, lease_expires_at = NULL, sticky_node = NULL, not_before = ?,"
                 + " turn_attempt = CASE WHEN ? AND turn_attempt > 0 THEN turn_attempt - 1"
                 + " ELSE turn_attempt END, updated_at = ? WHERE id = ? AND lease_token = ?")) {
       ps.setLong(1, p.now().plus(p.delay()).toEpochMilli());
@@ -320,23 +327,43 @@ final class WorkflowTurns {
   }
 
   /**
-   * When the next turn is due: for each waiting row, the latest of its visibility, its instance's
-   * {@code not_before} and the expiry of a lease that holds the instance; the earliest of those.
+   * When the next turn is due for {@code node}: for each waiting row, the latest of its visibility
+   * (plus {@code stickyWait} when its instance sticks to another node), its instance's {@code
+   * not_before} and the expiry of a lease that holds the instance; the earliest of those.
    */
-  static Optional<Instant> nextDueAt(Connection c) throws SQLException {
-    String ready = "CASE WHEN i.not_before > b.visible_at THEN i.not_before ELSE b.visible_at END";
+  static Optional<Instant> nextDueAt(Connection c, String node, Duration stickyWait)
+      throws SQLException {
+    String visible =
+        "(b.visible_at + CASE WHEN i.sticky_node IS NULL OR i.sticky_node = ? THEN 0 ELSE ? END)";
+    String ready =
+        "CASE WHEN i.not_before > " + visible + " THEN i.not_before ELSE " + visible + " END";
     try (PreparedStatement ps =
-            c.prepareStatement(
-                "SELECT MIN(CASE WHEN i.lease_token IS NOT NULL AND i.lease_expires_at > "
-                    + ready
-                    + " THEN i.lease_expires_at ELSE "
-                    + ready
-                    + " END) FROM redrive_wf_inbox b JOIN redrive_wf_instances i"
-                    + " ON i.id = b.instance_id");
-        ResultSet rs = ps.executeQuery()) {
-      rs.next();
-      long due = rs.getLong(1);
-      return rs.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(due));
+        c.prepareStatement(
+            "SELECT MIN(CASE WHEN i.lease_token IS NOT NULL AND i.lease_expires_at > "
+                + ready
+                + " THEN i.lease_expires_at ELSE "
+                + ready
+                + " END) FROM redrive_wf_inbox b JOIN redrive_wf_instances i"
+                + " ON i.id = b.instance_id")) {
+      for (int i = 0; i < 4; i++) { // "visible" twice in "ready", which is there twice
+        ps.setString(2 * i + 1, node);
+        ps.setLong(2 * i + 2, stickyWait.toMillis());
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        long due = rs.getLong(1);
+        return rs.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(due));
+      }
+    }
+  }
+
+  /** Lets go of the instances that stick to {@code node}; returns how many there were. */
+  static int releaseSticky(Connection c, String node) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE redrive_wf_instances SET sticky_node = NULL WHERE sticky_node = ?")) {
+      ps.setString(1, node);
+      return ps.executeUpdate();
     }
   }
 

@@ -26,6 +26,7 @@ import io.redrive.store.workflow.TurnLease;
 import io.redrive.store.workflow.TurnRow;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -129,8 +130,9 @@ public final class Workflows {
     return WorkflowReads.turnRows(c, instanceId, false);
   }
 
-  public Optional<Instant> nextDueAt(Connection c) throws SQLException {
-    return WorkflowTurns.nextDueAt(c);
+  public Optional<Instant> nextDueAt(Connection c, String node, Duration stickyWait)
+      throws SQLException {
+    return WorkflowTurns.nextDueAt(c, node, stickyWait);
   }
 
   public List<HistoryRow> history(Connection c, String instanceId, Integer executionId)
@@ -177,6 +179,10 @@ public final class Workflows {
   public Set<String> commitTurn(Connection c, CommitTurnParams p, OwnedQueues queues)
       throws SQLException {
     return commits.commit(c, p, queues);
+  }
+
+  public int releaseSticky(Connection c, String nodeId) throws SQLException {
+    return WorkflowTurns.releaseSticky(c, nodeId);
   }
 
   public void publishNode(Connection c, PublishNodeParams p) throws SQLException {

@@ -32,6 +32,7 @@ class PostgresComplianceCoverageTest {
                     PostgresWorkflowOperationsTest.class,
                     PostgresWorkflowNodesTest.class,
                     PostgresKnownHistoryTest.class,
+                    PostgresStickyLeaseTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
                     PostgresMetricsTest.class,

@@ -22,7 +22,8 @@ final class WorkflowSection {
           "maxBatch",
           "pollInterval",
           "activityLeaseTimeout",
-          "historyCacheSize");
+          "historyCacheSize",
+          "stickyWait");
 
   private static final List<String> BACKOFF = List.of("base", "max");
 
@@ -57,7 +58,8 @@ final class WorkflowSection {
           integer(n.child("maxBatch")),
           duration(n.child("pollInterval")),
           duration(n.child("activityLeaseTimeout")),
-          integer(n.child("historyCacheSize")));
+          integer(n.child("historyCacheSize")),
+          duration(n.child("stickyWait")));
     } catch (ConfigException e) {
       throw e;
     } catch (IllegalArgumentException e) {

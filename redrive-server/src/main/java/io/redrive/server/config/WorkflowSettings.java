@@ -29,6 +29,8 @@ import java.util.List;
  * @param activityLeaseTimeout how long the node's lease on an activity message lasts unless renewed
  *     (default 30 s)
  * @param historyCacheSize instances whose history the node keeps after their turns (0: none)
+ * @param stickyWait how long an instance whose history another node keeps is left to that node
+ *     (default 1 s; 0: no stickiness)
  */
 public record WorkflowSettings(
     String nodeId,
@@ -42,7 +44,8 @@ public record WorkflowSettings(
     Integer maxBatch,
     Duration pollInterval,
     Duration activityLeaseTimeout,
-    Integer historyCacheSize) {
+    Integer historyCacheSize,
+    Duration stickyWait) {
 
   public WorkflowSettings {
     name("nodeId", nodeId);
@@ -51,6 +54,10 @@ public record WorkflowSettings(
     between("activityConcurrency", activityConcurrency, 1, 1024);
     between("maxAttempts", maxAttempts, 1, QueuePolicy.MAX_MAX_ATTEMPTS);
     between("historyCacheSize", historyCacheSize, 0, 1_000_000);
+    if (stickyWait != null && stickyWait.isNegative()) {
+      throw new IllegalArgumentException(
+          "stickyWait: must not be negative, was " + DurationText.format(stickyWait));
+    }
     positive("unregisteredBackoff.base", unregisteredBackoffBase);
     positive("unregisteredBackoff.max", unregisteredBackoffMax);
     Duration base = backoffBase(unregisteredBackoffBase);
@@ -81,7 +88,7 @@ public record WorkflowSettings(
   /** Every setting at the runtime's default. */
   public static WorkflowSettings defaults() {
     return new WorkflowSettings(
-        null, null, null, null, null, null, null, List.of(), null, null, null, null);
+        null, null, null, null, null, null, null, List.of(), null, null, null, null, null);
   }
 
   private static Duration backoffBase(Duration base) {
@@ -130,6 +137,9 @@ public record WorkflowSettings(
     }
     if (historyCacheSize != null) {
       b.historyCacheSize(historyCacheSize);
+    }
+    if (stickyWait != null) {
+      b.stickyWait(stickyWait);
     }
     return b;
   }

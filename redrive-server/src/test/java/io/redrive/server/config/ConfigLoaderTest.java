@@ -391,7 +391,11 @@ class ConfigLoaderTest {
         of(
             "unknown workflows setting",
             "[workflows]\ncacheSize = 10",
-            "workflows.cacheSize: unknown setting (known: nodeId, buildId, orchestrationConcurrency, activityConcurrency, maxAttempts, unregisteredBackoff, activityQueues, maxBatch, pollInterval, activityLeaseTimeout, historyCacheSize)"),
+            "workflows.cacheSize: unknown setting (known: nodeId, buildId, orchestrationConcurrency, activityConcurrency, maxAttempts, unregisteredBackoff, activityQueues, maxBatch, pollInterval, activityLeaseTimeout, historyCacheSize, stickyWait)"),
+        of(
+            "sticky wait not a duration",
+            "[workflows]\nstickyWait = -1",
+            "workflows.stickyWait: expected a duration such as \"30s\", was -1"),
         of(
             "negative history cache",
             "[workflows]\nhistoryCacheSize = -1",
@@ -506,7 +510,8 @@ class ConfigLoaderTest {
                     + "activityConcurrency = 16\nmaxAttempts = 3\n"
                     + "unregisteredBackoff = { base = \"2s\", max = \"30s\" }\n"
                     + "activityQueues = [\"wf.slow\"]\nmaxBatch = 50\npollInterval = \"200ms\"\n"
-                    + "activityLeaseTimeout = \"2m\"\nhistoryCacheSize = 0\n",
+                    + "activityLeaseTimeout = \"2m\"\nhistoryCacheSize = 0\n"
+                    + "stickyWait = \"0s\"\n",
                 FILE)
             .workflows();
 
@@ -524,7 +529,8 @@ class ConfigLoaderTest {
                 50,
                 Duration.ofMillis(200),
                 Duration.ofMinutes(2),
-                0));
+                0,
+                Duration.ZERO));
     assertThat(loader.parse("", FILE).workflows()).isEqualTo(WorkflowSettings.defaults());
   }
 

@@ -32,6 +32,7 @@ class SqliteComplianceCoverageTest {
                     SqliteWorkflowOperationsTest.class,
                     SqliteWorkflowNodesTest.class,
                     SqliteKnownHistoryTest.class,
+                    SqliteStickyLeaseTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
                     SqliteMetricsTest.class,

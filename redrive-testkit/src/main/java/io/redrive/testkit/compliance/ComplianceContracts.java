@@ -53,7 +53,8 @@ public final class ComplianceContracts {
           ThroughputContract.class,
           WorkflowOperationsContract.class,
           WorkflowNodesContract.class,
-          KnownHistoryContract.class);
+          KnownHistoryContract.class,
+          StickyLeaseContract.class);
 
   private ComplianceContracts() {}
 

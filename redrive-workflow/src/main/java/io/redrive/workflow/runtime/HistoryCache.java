@@ -73,8 +73,7 @@ final class HistoryCache implements KnownHistory {
     if (size == 0) {
       return;
     }
-    if (commit.instance().status() != Status.RUNNING
-        || commit.instance().executionId() != i.executionId()) {
+    if (!keeps(lease, commit)) {
       forget(i.id());
       return;
     }
@@ -85,6 +84,16 @@ final class HistoryCache implements KnownHistory {
     synchronized (entries) {
       entries.put(i.id(), e);
     }
+  }
+
+  /**
+   * True when {@link #committed} keeps the history {@code commit} of {@code lease}'s turn leaves:
+   * the cache is on and the instance runs on in the same execution.
+   */
+  boolean keeps(TurnLease lease, CommitTurnParams commit) {
+    return size > 0
+        && commit.instance().status() == Status.RUNNING
+        && commit.instance().executionId() == lease.instance().executionId();
   }
 
   /** Drops what is held for {@code instanceId}. */

@@ -27,6 +27,8 @@ import java.util.Set;
  * @param orchestrations whether this node runs turns
  * @param activities whether this node runs activities
  * @param historyCacheSize instances whose history this node keeps after their turns (0: none)
+ * @param stickyWait how long an instance whose history another node keeps is left to that node
+ *     before this one leases its turn (docs/workflows.md, "History cache"; 0: no stickiness)
  */
 public record RuntimeSettings(
     String nodeId,
@@ -46,7 +48,8 @@ public record RuntimeSettings(
     Duration pollInterval,
     boolean orchestrations,
     boolean activities,
-    int historyCacheSize) {
+    int historyCacheSize,
+    Duration stickyWait) {
   public RuntimeSettings {
     activityQueues = Set.copyOf(activityQueues);
     // A local activity runs inside its turn: never longer than half of what a turn may take.
@@ -54,5 +57,10 @@ public record RuntimeSettings(
     if (localActivityMaxTimeout.compareTo(half) > 0) {
       localActivityMaxTimeout = half;
     }
+  }
+
+  /** True when this node's commits make instances stick to it: it keeps histories, others wait. */
+  public boolean sticky() {
+    return historyCacheSize > 0 && !stickyWait.isZero();
   }
 }

@@ -160,7 +160,11 @@ final class TurnCommitter {
         p.inboxDeleteKeys());
   }
 
-  private boolean commit(TurnLease lease, CommitTurnParams params) {
+  private boolean commit(TurnLease lease, CommitTurnParams decided) {
+    // The instance sticks to this node while the node keeps its history for the next turn.
+    CommitTurnParams params =
+        decided.stickingTo(
+            settings.sticky() && cache.keeps(lease, decided) ? settings.nodeId() : null);
     for (int i = 0; ; i++) {
       try {
         store.commitTurn(params);

@@ -43,6 +43,7 @@ public final class TurnPoller {
   private final java.util.Map<String, TurnLease> inProgress =
       new java.util.concurrent.ConcurrentHashMap<>();
   private volatile boolean stopping;
+  private volatile boolean halted;
   private boolean woken;
   private Thread thread;
   private ReadySubscription subscription;
@@ -80,8 +81,14 @@ public final class TurnPoller {
     thread.start();
   }
 
-  /** Stops leasing and waits up to {@code grace} for running turns; true if all ended. */
+  /**
+   * Stops leasing and waits up to {@code grace} for running turns (true if all ended), then lets go
+   * of the instances that stick to this node, so that other nodes take their turns at once.
+   */
   public boolean stop(Duration grace) {
+    if (halted) {
+      return false;
+    }
     stopping = true;
     wake();
     if (subscription != null) {
@@ -100,6 +107,7 @@ public final class TurnPoller {
         turns.shutdownNow();
       }
       renewals.shutdownNow();
+      releaseSticky();
       return ended;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -107,6 +115,36 @@ public final class TurnPoller {
       renewals.shutdownNow();
       return false;
     }
+  }
+
+  private void releaseSticky() {
+    if (!settings.sticky()) {
+      return;
+    }
+    try {
+      store.releaseSticky(settings.nodeId());
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "Node {} could not let go of its instances; others take them after {}: {}",
+          settings.nodeId(),
+          settings.stickyWait(),
+          e.toString());
+    }
+  }
+
+  /**
+   * Test hook: stops as a node that dies does. Turns are cut off (their leases run out), nothing is
+   * refunded or let go, and a later {@link #stop} does nothing.
+   */
+  public void halt() {
+    halted = true;
+    stopping = true;
+    wake();
+    if (subscription != null) {
+      subscription.close();
+    }
+    turns.shutdownNow();
+    renewals.shutdownNow();
   }
 
   public int inFlight() {
@@ -137,7 +175,8 @@ public final class TurnPoller {
                       settings.maxBatch(),
                       clock.instant(),
                       settings.buildId(),
-                      processor.knownHistory()));
+                      processor.knownHistory(),
+                      settings.stickyWait()));
         } catch (RuntimeException e) {
           slots.release();
           LOG.warn("Leasing a turn failed on node {}: {}", settings.nodeId(), e.toString());
@@ -161,7 +200,7 @@ public final class TurnPoller {
     Duration max = settings.pollInterval();
     try {
       Instant now = clock.instant();
-      Optional<Instant> due = store.nextDueAt(now);
+      Optional<Instant> due = store.nextDueAt(now, settings.nodeId(), settings.stickyWait());
       if (due.isEmpty()) {
         return max;
       }

@@ -44,7 +44,8 @@ class LocalPlacementTest {
             Duration.ofSeconds(1),
             true,
             runsActivities,
-            0));
+            0,
+            Duration.ZERO));
   }
 
   @Test
@@ -94,7 +95,8 @@ class LocalPlacementTest {
             Duration.ofSeconds(1),
             true,
             true,
-            0);
+            0,
+            Duration.ZERO);
     assertThat(s.localActivityMaxTimeout()).isEqualTo(Duration.ofSeconds(2));
   }
 }

@@ -83,7 +83,8 @@ class TurnDeciderTest {
             Duration.ofMillis(50),
             true,
             true,
-            0);
+            0,
+            Duration.ZERO);
     return new TurnDecider(
         settings,
         registry,

@@ -88,7 +88,8 @@ class TurnProcessorCommitTest {
             Duration.ofSeconds(1),
             true,
             true,
-            0);
+            0,
+            Duration.ZERO);
     Orchestration<Object, Object> echo = (ctx, in) -> in;
     OrchestrationCode.Lookup code =
         (name, version) ->
