@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redrive.error.CommitUnknownException;
 import io.redrive.error.StoreException;
+import io.redrive.jdbc.workflow.Workflows;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -137,7 +138,8 @@ class TransactionsTest {
               }
               throw new UnsupportedOperationException(m);
             });
-    return new Transactions(ds, new TestDialect(), null);
+    TestDialect dialect = new TestDialect();
+    return new Transactions(ds, dialect, null, new TurnWakeups(new Workflows(dialect, () -> {})));
   }
 
   /** Answers a proxied call from its method name and arguments. */
