@@ -56,6 +56,22 @@ final class PoisonTexts {
         + crashed("workers", workers, attempt, maxCrashes);
   }
 
+  /**
+   * {@code display} followed by what the last counted try ended with, so the one line names the
+   * cause: {@code ...(max 3); last attempt: UNREGISTERED_HANDLER: no handler for type b ...}. The
+   * try's message is cut at its first line; without a last try the display stays as it is.
+   */
+  static String withLastAttempt(String display, WorkflowFailure lastAttempt) {
+    if (lastAttempt == null) {
+      return display;
+    }
+    String message = lastAttempt.message().lines().findFirst().orElse("").strip();
+    return display
+        + "; last attempt: "
+        + lastAttempt.reason()
+        + (message.isEmpty() ? "" : ": " + message);
+  }
+
   private static String crashed(String what, List<String> who, int attempt, int maxCrashes) {
     return " crashed "
         + who.size()
