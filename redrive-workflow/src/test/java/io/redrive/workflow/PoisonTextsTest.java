@@ -59,6 +59,16 @@ class PoisonTextsTest {
     assertThat(PoisonTexts.withLastAttempt("poison: x", null)).isEqualTo("poison: x");
     assertThat(
             PoisonTexts.withLastAttempt(
+                "poison: x",
+                WorkflowFailure.application(
+                    "NONDETERMINISM",
+                    "nondeterminism: i-1 execution 1 command #1",
+                    null,
+                    null,
+                    false)))
+        .isEqualTo("poison: x; last attempt: NONDETERMINISM: i-1 execution 1 command #1");
+    assertThat(
+            PoisonTexts.withLastAttempt(
                 "poison: x", WorkflowFailure.application("LEASE_EXPIRED", "", null, null, true)))
         .isEqualTo("poison: x; last attempt: LEASE_EXPIRED");
   }
