@@ -332,6 +332,10 @@ class WorkflowApiTest {
     assertThat(failed.get("failure").get("display").asText()).startsWith("poison: orchestration");
     assertThat(failed.get("failure").get("lastAttempt").get("reason").asText())
         .isEqualTo("NODE_ERROR");
+    assertThat(failed.get("failure").get("display").asText())
+        .endsWith(
+            "; last attempt: NODE_ERROR: java.lang.NoClassDefFoundError: com/example/Gone"
+                + " (mid-deploy)");
 
     WorkflowServers.BROKEN.remove(id);
     Response retried = api.post("/v1/workflows/" + id + "/retry", "{\"note\":\"fixed deploy\"}");
@@ -344,6 +348,52 @@ class WorkflowApiTest {
         .isEqualTo("ORCHESTRATION_EXCEPTION");
     assertError(api.post("/v1/workflows/" + thrower + "/retry", "{}"), 409, "NOT_RETRYABLE");
     assertError(api.post("/v1/workflows/" + id + "/retry", "{}"), 409, "NOT_FAILED");
+  }
+
+  @Test
+  void activityAWorkerHasNoHandlerFor_poisonedInstanceNamesTheUnregisteredHandler() {
+    String id = unique("missing");
+    start("CallsMissing", id, "\"x\"");
+
+    // An HTTP worker without a handler for "Missing" bounces it (docs/api.md) until it poisons.
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> {
+              Response leased =
+                  api.post(
+                      "/v1/queues/wf.activities/lease",
+                      "{\"worker\":\"http-w\",\"max\":1,\"wait\":\"200ms\","
+                          + "\"types\":[\"Missing\"]}");
+              for (JsonNode m : leased.get("messages")) {
+                api.post(
+                    "/v1/leases/" + m.get("token").asText() + "/fail",
+                    "{\"reason\":\"UNREGISTERED_HANDLER\",\"retryAfter\":\"10ms\"}");
+              }
+              return api.get("/v1/workflows/" + id).get("status").asText().equals("FAILED");
+            });
+
+    JsonNode failure = api.get("/v1/workflows/" + id).json().get("failure");
+    assertThat(failure.get("reason").asText()).isEqualTo("POISON");
+    assertThat(failure.get("target").asText()).isEqualTo("ACTIVITY");
+    assertThat(failure.get("display").asText())
+        .startsWith(
+            "poison: activity Missing#1 exceeded 3 attempts (max 2); last attempt:"
+                + " UNREGISTERED_HANDLER: no handler for type Missing on worker http-w");
+    JsonNode last = failure.get("lastAttempt");
+    assertThat(last.get("reason").asText()).isEqualTo("UNREGISTERED_HANDLER");
+    assertThat(last.get("category").asText()).isEqualTo("configuration");
+    assertThat(last.get("attempt").asInt()).isEqualTo(2);
+    assertThat(last.get("activityName").asText()).isEqualTo("Missing");
+    assertThat(last.get("display").asText()).startsWith("UNREGISTERED_HANDLER on http-w: ");
+    JsonNode listed = api.get("/v1/workflows?status=failed&limit=1000").json().get("instances");
+    assertThat(listed)
+        .filteredOn(i -> i.get("id").asText().equals(id))
+        .singleElement()
+        .satisfies(
+            i ->
+                assertThat(i.get("failure").get("display").asText())
+                    .contains("last attempt: UNREGISTERED_HANDLER"));
   }
 
   @Test

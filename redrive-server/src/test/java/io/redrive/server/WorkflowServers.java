@@ -67,6 +67,12 @@ final class WorkflowServers {
             (ctx, in) -> {
               throw new IllegalStateException("the code decided: " + in);
             })
+        .orchestration(
+            "CallsMissing",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> ctx.callActivity("Missing", in, String.class).await())
         .activity("Upper", String.class, String.class, (ctx, in) -> in.toUpperCase())
         .build();
   }

@@ -1,6 +1,7 @@
 package io.redrive.workflow;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The display texts of poison failures (docs/workflows.md, "Attempts and poison"): the words an
@@ -54,6 +55,27 @@ final class PoisonTexts {
         + "#"
         + activityId
         + crashed("workers", workers, attempt, maxCrashes);
+  }
+
+  /**
+   * {@code display} followed by what the last counted try ended with, so the one line names the
+   * cause: {@code ...(max 3); last attempt: UNREGISTERED_HANDLER: no handler for type b ...}. The
+   * try's message is cut at its first line and loses a leading {@code reason: } it repeats; without
+   * a last try the display stays as it is.
+   */
+  static String withLastAttempt(String display, WorkflowFailure lastAttempt) {
+    if (lastAttempt == null) {
+      return display;
+    }
+    String message = lastAttempt.message().lines().findFirst().orElse("").strip();
+    String said = lastAttempt.reason().toLowerCase(Locale.ROOT) + ": ";
+    if (message.startsWith(said)) {
+      message = message.substring(said.length()); // "NONDETERMINISM: nondeterminism: ..." once
+    }
+    return display
+        + "; last attempt: "
+        + lastAttempt.reason()
+        + (message.isEmpty() ? "" : ": " + message);
   }
 
   private static String crashed(String what, List<String> who, int attempt, int maxCrashes) {

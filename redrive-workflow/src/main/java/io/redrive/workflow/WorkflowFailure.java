@@ -32,7 +32,8 @@ import java.util.Set;
  * @param activityId that activity's command number, or null
  * @param poisonedMessage for poison: the JSON of what was poisoned (never empty), else null
  * @param via the instances it travelled through on its way up, nearest first
- * @param lastAttempt for poison: the failure of the last counted try, or null
+ * @param lastAttempt for poison: how the last counted try ended (a turn's try, or the activity
+ *     message's last delivery), or null; the display of a poison that has one ends with it
  * @param cause the failure this one wraps, or null
  * @param display the one line an operator reads
  */
@@ -171,7 +172,8 @@ public record WorkflowFailure(
       String poisonedMessage,
       WorkflowFailure lastAttempt) {
     return poison(
-        PoisonTexts.orchestration(instanceId, attempt, maxAttempts),
+        PoisonTexts.withLastAttempt(
+            PoisonTexts.orchestration(instanceId, attempt, maxAttempts), lastAttempt),
         attempt,
         maxAttempts,
         PoisonTarget.ORCHESTRATION,
@@ -208,7 +210,11 @@ public record WorkflowFailure(
         lastAttempt);
   }
 
-  /** The poison failure of an activity message that ran out of deliveries. */
+  /**
+   * The poison failure of an activity message that ran out of deliveries.
+   *
+   * @param lastAttempt how its last counted delivery ended (e.g. UNREGISTERED_HANDLER), or null
+   */
   public static WorkflowFailure poisonedActivity(
       String instanceId,
       int executionId,
@@ -216,9 +222,11 @@ public record WorkflowFailure(
       long activityId,
       int attempt,
       int maxAttempts,
-      String poisonedMessage) {
+      String poisonedMessage,
+      WorkflowFailure lastAttempt) {
     return poison(
-        PoisonTexts.activity(activityName, activityId, attempt, maxAttempts),
+        PoisonTexts.withLastAttempt(
+            PoisonTexts.activity(activityName, activityId, attempt, maxAttempts), lastAttempt),
         attempt,
         maxAttempts,
         PoisonTarget.ACTIVITY,
@@ -227,12 +235,13 @@ public record WorkflowFailure(
         activityName,
         activityId,
         poisonedMessage,
-        null);
+        lastAttempt);
   }
 
   /**
    * The poison failure of an activity message that the crash-loop breaker of its queue stopped: its
-   * lease ran out on {@code workers} (as many as the queue's {@code maxCrashes}).
+   * lease ran out on {@code workers} (as many as the queue's {@code maxCrashes}). Its display names
+   * the crashes already, so the last delivery is kept in {@code lastAttempt} only.
    */
   public static WorkflowFailure crashLoopActivity(
       String instanceId,
@@ -243,7 +252,8 @@ public record WorkflowFailure(
       int attempt,
       int maxAttempts,
       int maxCrashes,
-      String poisonedMessage) {
+      String poisonedMessage,
+      WorkflowFailure lastAttempt) {
     return poison(
         PoisonTexts.activityCrashLoop(activityName, activityId, workers, attempt, maxCrashes),
         attempt,
@@ -254,7 +264,7 @@ public record WorkflowFailure(
         activityName,
         activityId,
         poisonedMessage,
-        null);
+        lastAttempt);
   }
 
   /** The poison failure of an orchestration whose history could not be read, try after try. */

@@ -551,6 +551,12 @@ class PoisonScenariosTest extends RuntimeHarness {
             + " execution 1 command #1: history has ACTIVITY_SCHEDULED Pack,"
             + " code issued ACTIVITY_SCHEDULED Wrap";
     assertThat(info.failure().lastAttempt().message()).isEqualTo(mismatch);
+    assertThat(info.failure().display())
+        .isEqualTo(
+            "poison: orchestration "
+                + id
+                + " exceeded 3 attempts (max 2); last attempt: NONDETERMINISM: "
+                + mismatch.substring("nondeterminism: ".length()));
     assertThat(workflowStore().readTimeline(id))
         .filteredOn(t -> t.outcome().equals("NONDETERMINISM"))
         .hasSize(2)
@@ -591,6 +597,7 @@ class PoisonScenariosTest extends RuntimeHarness {
     InstanceInfo info = client().await(id, WAIT);
     assertThat(info.status()).isEqualTo(InstanceStatus.FAILED);
     assertThat(info.failure().lastAttempt().message()).contains("does not decode");
+    assertThat(info.failure().lastAttempt().reason()).isEqualTo("SERIALIZATION_ERROR");
     assertThat(workflowStore().readTimeline(id))
         .extracting(t -> t.reason())
         .contains("SERIALIZATION_ERROR");

@@ -44,4 +44,32 @@ class PoisonTextsTest {
             "poison: activity charge-card#42 crashed 2 workers (a/wf.activities,"
                 + " b/wf.activities) in 3 attempts (max crashes 2)");
   }
+
+  @Test
+  void withLastAttempt_endsWithItsReasonAndTheFirstLineOfItsMessage() {
+    WorkflowFailure last =
+        WorkflowFailure.application(
+            "UNREGISTERED_HANDLER", "no handler for type b\n at somewhere", null, null, true);
+
+    assertThat(
+            PoisonTexts.withLastAttempt("poison: activity b#2 exceeded 4 attempts (max 3)", last))
+        .isEqualTo(
+            "poison: activity b#2 exceeded 4 attempts (max 3); last attempt:"
+                + " UNREGISTERED_HANDLER: no handler for type b");
+    assertThat(PoisonTexts.withLastAttempt("poison: x", null)).isEqualTo("poison: x");
+    assertThat(
+            PoisonTexts.withLastAttempt(
+                "poison: x",
+                WorkflowFailure.application(
+                    "NONDETERMINISM",
+                    "nondeterminism: i-1 execution 1 command #1",
+                    null,
+                    null,
+                    false)))
+        .isEqualTo("poison: x; last attempt: NONDETERMINISM: i-1 execution 1 command #1");
+    assertThat(
+            PoisonTexts.withLastAttempt(
+                "poison: x", WorkflowFailure.application("LEASE_EXPIRED", "", null, null, true)))
+        .isEqualTo("poison: x; last attempt: LEASE_EXPIRED");
+  }
 }

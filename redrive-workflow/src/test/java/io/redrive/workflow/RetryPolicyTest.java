@@ -118,7 +118,7 @@ class RetryPolicyTest {
     assertThat(
             p.nextDelay(
                 0,
-                WorkflowFailure.poisonedActivity("order-1", 1, "charge", 3, 11, 10, "{}"),
+                WorkflowFailure.poisonedActivity("order-1", 1, "charge", 3, 11, 10, "{}", null),
                 Duration.ZERO))
         .isEmpty();
   }

@@ -189,8 +189,14 @@ class WorkflowRuntimeTest extends RuntimeHarness {
       assertThat(info.failure().target()).isEqualTo(PoisonTarget.ORCHESTRATION);
       assertThat(info.failure().attempt()).isEqualTo(4);
       assertThat(info.failure().maxAttempts()).isEqualTo(3);
+      String code = id.equals(unknown) ? "unknown@(no version)" : "known@9.9.9";
       assertThat(info.failure().display())
-          .isEqualTo("poison: orchestration " + id + " exceeded 4 attempts (max 3)");
+          .isEqualTo(
+              "poison: orchestration "
+                  + id
+                  + " exceeded 4 attempts (max 3); last attempt: UNREGISTERED: orchestration "
+                  + code
+                  + " is not registered on node node-1");
       assertThat(info.failure().lastAttempt().reason()).isEqualTo("UNREGISTERED");
       assertThat(client.history(id, 1))
           .extracting(WorkflowEvent::kind)

@@ -44,9 +44,9 @@ final class WorkflowShowCommand extends ApiCommand {
     if (failure != null && !failure.isNull()) {
       output.line("");
       output.line("failure: " + WorkflowView.failure(failure));
-      String last = WorkflowView.lastAttempt(failure);
+      String last = WorkflowView.lastAttempt(failure, timeline);
       if (last != null) {
-        output.line("last attempt: " + last + WorkflowView.lastTry(timeline));
+        output.line("last attempt: " + last);
       }
       String trace = Fields.text(failure, "stackTrace");
       if (trace != null && !trace.isBlank()) {

@@ -100,29 +100,77 @@ final class WorkflowView {
     return Fields.text(f, "reason", "?") + (message == null ? "" : ": " + message);
   }
 
-  /** {@code last attempt: NONDETERMINISM … (node-2)} for a poison failure that carries one. */
-  static String lastAttempt(JsonNode f) {
+  /**
+   * What {@code show} prints after {@code last attempt: } for a poison failure that carries one, or
+   * null. A display that names the last attempt already ({@code ...; last attempt: REASON:
+   * message}) gets where it ran: {@code turn try 2 on node-2 (build 1.4.0)}, {@code delivery 3 to
+   * w-1}, from the timeline. An older display gets the attempt itself: {@code NONDETERMINISM …
+   * (node-2, build 1.4.0)}.
+   */
+  static String lastAttempt(JsonNode f, JsonNode timeline) {
     JsonNode last = f.get("lastAttempt");
     if (last == null || last.isNull()) {
       return null;
     }
-    String message = Fields.text(last, "message");
-    return Fields.text(last, "reason", "?") + (message == null ? "" : " " + message);
+    String reason = Fields.text(last, "reason", "?");
+    if (!Fields.text(f, "display", "").contains("last attempt: " + reason)) {
+      String message = Fields.text(last, "message");
+      return reason + (message == null ? "" : " " + message) + lastTry(timeline);
+    }
+    return "ACTIVITY".equals(Fields.text(f, "target"))
+        ? delivery(timeline, f.path("activityId").asText(), last.path("attempt").asText())
+        : turnTry(timeline);
   }
 
   /** {@code " (node-2, build 1.4.0)"} of the timeline's last failed turn try, or empty. */
-  static String lastTry(JsonNode entries) {
+  private static String lastTry(JsonNode entries) {
+    JsonNode last = lastTurnTry(entries);
+    if (last == null || !last.hasNonNull("node")) {
+      return "";
+    }
+    String build = Fields.text(last, "build");
+    return " (" + Fields.text(last, "node") + (build == null ? "" : ", build " + build) + ")";
+  }
+
+  /** {@code turn try 2 on node-2 (build 1.4.0)}: the timeline's last failed turn try, or null. */
+  private static String turnTry(JsonNode entries) {
+    JsonNode last = lastTurnTry(entries);
+    if (last == null) {
+      return null;
+    }
+    String build = Fields.text(last, "build");
+    return "turn try "
+        + Fields.text(last, "attempt", "?")
+        + " on "
+        + Fields.text(last, "node", "?")
+        + (build == null ? "" : " (build " + build + ")");
+  }
+
+  private static JsonNode lastTurnTry(JsonNode entries) {
     JsonNode last = null;
     for (JsonNode e : entries) {
       if ("TURN_ATTEMPT".equals(Fields.text(e, "kind"))) {
         last = e;
       }
     }
-    if (last == null || !last.hasNonNull("node")) {
-      return "";
+    return last;
+  }
+
+  /**
+   * {@code delivery 3 to w-1}: the activity delivery {@code attempt} of command {@code seq} on the
+   * timeline, or null (a failure that came up from a child has its deliveries on the child's).
+   */
+  private static String delivery(JsonNode entries, String seq, String attempt) {
+    String found = null;
+    for (JsonNode e : entries) {
+      if ("ACTIVITY_ATTEMPT".equals(Fields.text(e, "kind"))
+          && seq.equals(Fields.text(e, "seq"))
+          && attempt.equals(Fields.text(e, "attempt"))) {
+        found =
+            "delivery " + attempt + (e.hasNonNull("node") ? " to " + Fields.text(e, "node") : "");
+      }
     }
-    String build = Fields.text(last, "build");
-    return " (" + Fields.text(last, "node") + (build == null ? "" : ", build " + build) + ")";
+    return found;
   }
 
   /** The timeline, one line per entry: time, what, and for a try its node and outcome. */

@@ -10,7 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The builds the workflow CLI tests run and check: {@link #v1()} is deployed; {@link #v2()} changes
  * {@code Gate} for large orders only, so a replay check must list exactly those instances. Neither
- * registers {@code Ship}, which {@code ShipElsewhere} calls: another worker serves it.
+ * registers {@code Ship}, which {@code ShipElsewhere} calls: another worker serves it; nor {@code
+ * Nowhere}, which {@code Unhandled} calls and no worker has a handler for.
  */
 public final class TestWorkflows {
   /** {@code Fragile} throws a LinkageError for these inputs (a bad deploy) until removed. */
@@ -75,6 +76,12 @@ public final class TestWorkflows {
             String.class,
             String.class,
             (ctx, in) -> ctx.callActivity("Ship", in, String.class).await())
+        .orchestration(
+            "Unhandled",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> ctx.callActivity("Nowhere", in, String.class).await())
         .activity("Upper", String.class, String.class, (ctx, in) -> in.toUpperCase())
         .activity("Audit", String.class, String.class, (ctx, in) -> "audited")
         .activity("AuditTwice", String.class, String.class, (ctx, in) -> "audited twice")

@@ -162,8 +162,10 @@ class WorkflowCommandsTest {
     assertThat(show.out())
         .contains("status")
         .contains("FAILED")
-        .contains("failure: poison: orchestration fragile-1")
-        .containsPattern("last attempt: NODE_ERROR .*\\(cli-test-node, build v1-build\\)")
+        .contains(
+            "failure: poison: orchestration fragile-1 exceeded 3 attempts (max 2); last attempt:"
+                + " NODE_ERROR: java.lang.NoClassDefFoundError: com/example/Gone (mid-deploy)")
+        .contains("last attempt: turn try 2 on cli-test-node (build v1-build)")
         .contains("timeline:")
         .contains("turn try 1 on cli-test-node (build v1-build): NODE_ERROR")
         .contains("ORCHESTRATION_FAILED");
@@ -180,6 +182,60 @@ class WorkflowCommandsTest {
     assertThat(done.out().strip()).isEqualTo("\"fixed\"");
     Cli.Result history = cli("workflow", "history", "fragile-1", "--execution", "all");
     assertThat(history.out()).contains("ORCHESTRATION_RETRIED").contains("ORCHESTRATION_COMPLETED");
+  }
+
+  @Test
+  void activityNoWorkerHasAHandlerFor_waitAndShowNameTheUnregisteredHandler() {
+    cli("workflow", "start", "Unhandled", "--id", "nowhere-1", "--input", "\"x\"");
+
+    // A worker without a handler for "Nowhere" bounces it, as docs/api.md says, until it poisons.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> {
+              Cli.Result leased =
+                  cli(
+                      "lease",
+                      "wf.activities",
+                      "--type",
+                      "Nowhere",
+                      "--worker",
+                      "no-handler",
+                      "--wait",
+                      "200ms",
+                      "--quiet");
+              leased
+                  .out()
+                  .lines()
+                  .map(String::strip)
+                  .filter(token -> !token.isEmpty())
+                  .forEach(
+                      token ->
+                          cli(
+                              "fail",
+                              token,
+                              "--reason",
+                              "UNREGISTERED_HANDLER",
+                              "--retry-after",
+                              "10ms"));
+              return cli("workflow", "list", "--status", "failed", "--quiet")
+                  .out()
+                  .contains("nowhere-1");
+            });
+
+    Cli.Result waited = cli("workflow", "wait", "nowhere-1", "--for", "5s");
+    Cli.Result show = cli("workflow", "show", "nowhere-1");
+
+    String cause =
+        "poison: activity Nowhere#1 exceeded 3 attempts (max 2); last attempt:"
+            + " UNREGISTERED_HANDLER: no handler for type Nowhere on worker no-handler";
+    assertThat(waited.exit()).as(waited.toString()).isEqualTo(7);
+    assertThat(waited.out()).contains("FAILED: " + cause);
+    assertThat(show.exit()).as(show.toString()).isZero();
+    assertThat(show.out())
+        .contains("failure: " + cause)
+        .contains("last attempt: delivery 2 to no-handler")
+        .contains("activity Nowhere delivery 2 to no-handler: ABANDONED (UNREGISTERED_HANDLER)");
   }
 
   @Test

@@ -86,7 +86,8 @@ final class ActivityCall<O> extends RetryingCall<O> {
   @SuppressWarnings("unchecked")
   void resolve(HistoryEvent e, int at) {
     if (e.event() instanceof ActivityCompleted c) {
-      succeed((O) run.decode("activity " + name + " result", c.result(), resultType), at);
+      succeed(
+          (O) run.decode("activity " + name + "#" + seq + " result", c.result(), resultType), at);
     } else if (e.event() instanceof ActivityFailed f) {
       failed(f.retryNumber(), f.failure(), new ActivityFailedException(f.failure()), at);
     } else {

@@ -78,7 +78,11 @@ final class ChildCall<O> extends RetryingCall<O> {
   @SuppressWarnings("unchecked")
   void resolve(HistoryEvent e, int at) {
     if (e.event() instanceof ChildCompleted c) {
-      succeed((O) run.decode("sub-orchestration result", c.result(), resultType), at);
+      succeed(
+          (O)
+              run.decode(
+                  "sub-orchestration " + name + "#" + seq + " result", c.result(), resultType),
+          at);
     } else if (e.event() instanceof ChildFailed f) {
       WorkflowFailure failure = f.failure();
       // A child's own failure is final for that instance, but a retry is a new instance: the

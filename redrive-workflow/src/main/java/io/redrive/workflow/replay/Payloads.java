@@ -61,7 +61,11 @@ public final class Payloads {
     try {
       return mapper.treeToValue(
           node == null ? NullNode.instance : node, mapper.getTypeFactory().constructType(type));
-    } catch (JsonProcessingException | IllegalArgumentException e) {
+    } catch (JsonProcessingException e) {
+      // the original message: without Jackson's second line on where it read
+      throw new UndecodablePayload(
+          what + " does not decode as " + type.getTypeName() + ": " + e.getOriginalMessage());
+    } catch (IllegalArgumentException e) {
       throw new UndecodablePayload(
           what + " does not decode as " + type.getTypeName() + ": " + e.getMessage());
     }

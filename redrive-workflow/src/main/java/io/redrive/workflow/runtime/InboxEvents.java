@@ -158,6 +158,8 @@ final class InboxEvents {
       int attempt = f.attempt() != null ? f.attempt() : r.attempt();
       int max = f.maxAttempts() != null ? f.maxAttempts() : maxAttempts;
       String poisoned = f.poisonedMessage();
+      WorkflowFailure last =
+          LastAttempts.ofDeliveries(r.attempts(), instanceId, execution.id, name, seq, max);
       return InboxCodec.crashLoopOf(poisoned)
           // The queue's crash-loop breaker poisoned it (docs/workflows.md, "Crash-loop breaker").
           .map(
@@ -171,11 +173,12 @@ final class InboxEvents {
                       attempt,
                       max,
                       loop.maxCrashes(),
-                      poisoned))
+                      poisoned,
+                      last))
           .orElseGet(
               () ->
                   WorkflowFailure.poisonedActivity(
-                      instanceId, execution.id, name, seq, attempt, max, poisoned));
+                      instanceId, execution.id, name, seq, attempt, max, poisoned, last));
     }
     String reason =
         f.reason() != null ? f.reason() : "EXPIRED".equals(r.outcome()) ? "EXPIRED" : "UNKNOWN";

@@ -116,7 +116,19 @@ final class LocalActivities {
     LinkedHashSet<String> crashed = new LinkedHashSet<>();
     for (int i = 0; i < r.crashes().size(); i++) {
       LocalCrash c = r.crashes().get(i);
-      entry(story, i + 1, "LEASE_EXPIRED", c.node(), c.leasedAt(), c.endedAt(), null, null)
+      // The queue's shape for an expired lease (reason and error), so a poison names it alike.
+      entry(
+              story,
+              i + 1,
+              "LEASE_EXPIRED",
+              c.node(),
+              c.leasedAt(),
+              c.endedAt(),
+              FailureReason.LEASE_EXPIRED.name(),
+              "lease expired: node "
+                  + c.node()
+                  + " did not finish the local activity within its turn lease (crash, kill or"
+                  + " hang)")
           .put("note", "the node died while the local activity ran");
       if (c.node() != null) {
         crashed.add(c.node());

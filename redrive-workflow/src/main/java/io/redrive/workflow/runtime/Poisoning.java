@@ -106,7 +106,7 @@ final class Poisoning {
           TurnExecution.ofInstance(i, payloads, stored.isEmpty() ? now : stored.get(0).at());
     }
     TurnDraft draft = opening.open(lease, execution, stored, now);
-    WorkflowFailure last = lastAttempt(lease);
+    WorkflowFailure last = LastAttempts.ofTurns(lease);
     WorkflowFailure failure =
         crashed != null
             ? WorkflowFailure.crashLoop(
@@ -122,34 +122,5 @@ final class Poisoning {
     int storedEvents = execution.isNew ? 0 : stored.size();
     return ending.finish(
         lease, execution, storedEvents, draft, null, failure, List.of(), notes, now);
-  }
-
-  /** The last try that ended without a commit, as the failure's {@code lastAttempt}. */
-  private static WorkflowFailure lastAttempt(TurnLease lease) {
-    if (lease.turns().isEmpty()) {
-      return null;
-    }
-    TurnRow t = lease.turns().get(lease.turns().size() - 1);
-    String message = t.message() != null ? t.message() : t.outcome() + " on " + t.node();
-    return new WorkflowFailure(
-        t.outcome(),
-        "nondeterminism".equalsIgnoreCase(t.outcome()) ? "nondeterminism" : "infrastructure",
-        message,
-        null,
-        null,
-        false,
-        null,
-        t.attempt(),
-        null,
-        null,
-        lease.instance().id(),
-        t.executionId(),
-        null,
-        null,
-        null,
-        List.of(),
-        null,
-        null,
-        t.outcome() + (t.node() == null ? "" : " on " + t.node()) + ": " + message);
   }
 }

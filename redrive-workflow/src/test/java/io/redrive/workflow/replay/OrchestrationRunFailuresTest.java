@@ -469,7 +469,11 @@ class OrchestrationRunFailuresTest {
 
     RunResult.Bounced b = as(RunResult.Bounced.class, r);
     assertThat(b.reason()).isEqualTo("SERIALIZATION_ERROR");
-    assertThat(b.message()).contains("activity A result").contains("Integer");
+    assertThat(b.message())
+        .isEqualTo(
+            "activity A#1 result does not decode as java.lang.Integer: Cannot deserialize value of"
+                + " type `java.lang.Integer` from String \"not a number\": not a valid"
+                + " `java.lang.Integer` value");
   }
 
   @Test

@@ -64,34 +64,36 @@ class TurnDeciderTest {
               : Optional.empty();
 
   private TurnDecider decider(int maxAttempts, int maxCrashes) {
-    RuntimeSettings settings =
-        new RuntimeSettings(
-            "node-a",
-            "build-1",
-            maxAttempts,
-            maxCrashes,
-            new UnregisteredHandlerBackoff(Duration.ofSeconds(1), 6, Duration.ofSeconds(60)),
-            Duration.ofSeconds(15),
-            Duration.ofSeconds(60),
-            Duration.ofSeconds(30),
-            4,
-            8,
-            Set.of(ActivityOptions.DEFAULT_QUEUE),
-            500,
-            10_000,
-            16L * 1024 * 1024,
-            Duration.ofMillis(50),
-            true,
-            true,
-            0,
-            Duration.ZERO);
     return new TurnDecider(
-        settings,
+        settings(maxAttempts, maxCrashes),
         registry,
         code,
         new Payloads(MAPPER, 256 * 1024),
         Clock.fixed(NOW, ZoneOffset.UTC),
         NOPLogger.NOP_LOGGER);
+  }
+
+  private static RuntimeSettings settings(int maxAttempts, int maxCrashes) {
+    return new RuntimeSettings(
+        "node-a",
+        "build-1",
+        maxAttempts,
+        maxCrashes,
+        new UnregisteredHandlerBackoff(Duration.ofSeconds(1), 6, Duration.ofSeconds(60)),
+        Duration.ofSeconds(15),
+        Duration.ofSeconds(60),
+        Duration.ofSeconds(30),
+        4,
+        8,
+        Set.of(ActivityOptions.DEFAULT_QUEUE),
+        500,
+        10_000,
+        16L * 1024 * 1024,
+        Duration.ofMillis(50),
+        true,
+        true,
+        0,
+        Duration.ZERO);
   }
 
   private static InstanceRow instance(String name, Status status) {
@@ -285,6 +287,80 @@ class TurnDeciderTest {
     assertThat(failure.target()).isEqualTo(PoisonTarget.ACTIVITY);
     assertThat(failure.activityName()).isEqualTo("charge");
     assertThat(c.observations()).contains(new Observation.Poisoned("activity"));
+  }
+
+  /** The turn that takes {@code result} for activity #1 of {@code history}, decided. */
+  private WorkflowFailure failureAfter(
+      int maxAttempts, List<HistoryRow> history, ActivityResult result) {
+    InboxRow row = new InboxRow(7, 1, "ACTIVITY_RESULT", 1L, "charge", "{}", NOW, NOW, result);
+    Decision.Commit c =
+        (Decision.Commit)
+            decider(maxAttempts, 0)
+                .decide(lease(instance("order", Status.RUNNING), 1, List.of(row), history), NOW);
+    assertThat(codeRuns).hasValue(0);
+    return WorkflowFailure.fromJson(c.params().instance().failure());
+  }
+
+  @Test
+  void decide_activityPoisonedAfterUnregisteredDeliveries_failureNamesTheLastOne() {
+    String story =
+        "[{\"attempt\":1,\"outcome\":\"ABANDONED\",\"worker\":\"w-1\","
+            + "\"reason\":\"UNREGISTERED_HANDLER\",\"error\":\"no handler for type charge\"},"
+            + "{\"attempt\":2,\"outcome\":\"ABANDONED\",\"worker\":\"w-2\","
+            + "\"reason\":\"UNREGISTERED_HANDLER\",\"error\":\"no handler for type charge\"},"
+            + "{\"attempt\":3,\"outcome\":\"POISONED\",\"reason\":\"POISON\","
+            + "\"error\":\"poison: message m-1\"}]";
+    ActivityResult poisoned =
+        new ActivityResult(
+            "m-1",
+            ActivityResult.Outcome.POISONED,
+            3,
+            null,
+            new FailureRecord(
+                FailureReason.POISON, "poison: message m-1", false, 3, 2, null, NOW, null, "{}"),
+            null,
+            story);
+
+    WorkflowFailure failure = failureAfter(2, scheduled("charge"), poisoned);
+
+    assertThat(failure.display())
+        .isEqualTo(
+            "poison: activity charge#1 exceeded 3 attempts (max 2); last attempt:"
+                + " UNREGISTERED_HANDLER: no handler for type charge");
+    assertThat(failure.lastAttempt().reason()).isEqualTo("UNREGISTERED_HANDLER");
+    assertThat(failure.lastAttempt().attempt()).isEqualTo(2);
+    assertThat(failure.lastAttempt().display())
+        .isEqualTo("UNREGISTERED_HANDLER on w-2: no handler for type charge");
+  }
+
+  @Test
+  void decide_localActivityPoisonedAfterCrashes_failureNamesTheLastCrashAsAQueuedOneWould() {
+    LocalActivities locals =
+        new LocalActivities(registry, MAPPER, settings(2, 0), Clock.fixed(NOW, ZoneOffset.UTC));
+    List<InboxMessage.LocalCrash> crashes =
+        List.of(
+            new InboxMessage.LocalCrash(1, 0, "node-x", NOW, NOW),
+            new InboxMessage.LocalCrash(1, 0, "node-x", NOW, NOW));
+    ActivityResult poisoned =
+        locals
+            .run(
+                "i-1",
+                1,
+                List.of(new LocalRun(1, "charge", 0, MAPPER.valueToTree("in"), null, crashes)))
+            .get(0);
+    assertThat(poisoned.outcome()).isEqualTo(ActivityResult.Outcome.POISONED);
+
+    WorkflowFailure failure = failureAfter(2, scheduledLocally("charge"), poisoned);
+
+    assertThat(failure.target()).isEqualTo(PoisonTarget.ACTIVITY);
+    assertThat(failure.display())
+        .isEqualTo(
+            "poison: activity charge#1 exceeded 3 attempts (max 2); last attempt: LEASE_EXPIRED:"
+                + " lease expired: node node-x did not finish the local activity within its turn"
+                + " lease (crash, kill or hang)");
+    assertThat(failure.lastAttempt().reason()).isEqualTo("LEASE_EXPIRED");
+    assertThat(failure.lastAttempt().category()).isEqualTo("infrastructure");
+    assertThat(failure.lastAttempt().attempt()).isEqualTo(2);
   }
 
   @Test
