@@ -192,7 +192,7 @@ public final class WorkflowBench {
     return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
   }
 
-  private static WorkflowRegistry registry(boolean local) {
+  static WorkflowRegistry registry(boolean local) {
     return WorkflowRegistry.builder()
         .orchestration(
             "sequential",
