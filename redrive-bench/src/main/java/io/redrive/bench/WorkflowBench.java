@@ -141,7 +141,7 @@ public final class WorkflowBench {
     try (BenchDatabase db = target.newDatabase();
         Redrive redrive = Redrive.builder(db.openStore(8)).build();
         WorkflowRuntime runtime =
-            WorkflowRuntime.builder(redrive, registry(local))
+            settings(WorkflowRuntime.builder(redrive, registry(local)))
                 .nodeId("bench")
                 .meterRegistry(meters)
                 .pollInterval(Duration.ofMillis(100))
@@ -184,6 +184,22 @@ public final class WorkflowBench {
           percentile(latencies, 50),
           percentile(latencies, 99));
     }
+  }
+
+  /**
+   * The runtime's defaults, unless {@code -Dbench.turns} or {@code -Dbench.activities} set its
+   * orchestration or activity concurrency (to measure what they limit).
+   */
+  static WorkflowRuntime.Builder settings(WorkflowRuntime.Builder b) {
+    Integer turns = Integer.getInteger("bench.turns");
+    Integer activities = Integer.getInteger("bench.activities");
+    if (turns != null) {
+      b.orchestrationConcurrency(turns);
+    }
+    if (activities != null) {
+      b.activityConcurrency(activities);
+    }
+    return b;
   }
 
   /** The {@code p}th percentile (nearest rank) of sorted values. */

@@ -214,7 +214,7 @@ public final class WorkflowRuntime implements AutoCloseable {
     private Duration maxTurnDuration = WorkflowDefaults.MAX_TURN_DURATION;
     private Duration localActivityMaxTimeout = WorkflowDefaults.LOCAL_ACTIVITY_MAX_TIMEOUT;
     private int orchestrationConcurrency = 4;
-    private int activityConcurrency = 8;
+    private int activityConcurrency = 32;
     private final Set<String> activityQueues =
         new LinkedHashSet<>(List.of(WorkflowDefaults.ACTIVITY_QUEUE));
     private int maxBatch = WorkflowDefaults.MAX_BATCH;
@@ -303,7 +303,10 @@ public final class WorkflowRuntime implements AutoCloseable {
       return this;
     }
 
-    /** Activities this node runs at once per activity queue (default 8). */
+    /**
+     * Activities this node runs at once per activity queue (default 32: activities mostly wait on
+     * I/O, and a fan-out's speed is this number; measured in docs/benchmarks.md).
+     */
     public Builder activityConcurrency(int value) {
       this.activityConcurrency = SettingChecks.between("activityConcurrency", value, 1, 1024);
       return this;

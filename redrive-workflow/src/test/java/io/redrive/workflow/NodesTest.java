@@ -38,7 +38,7 @@ class NodesTest extends RuntimeHarness {
     assertThat(node.orchestrations()).isEqualTo(Map.of("Greet", List.of("1.0.0", "1.1.0")));
     assertThat(node.activities()).isEqualTo(Map.of("Upper", "wf.upper"));
     assertThat(node.orchestrationConcurrency()).isEqualTo(3);
-    assertThat(node.activityConcurrency()).isEqualTo(8);
+    assertThat(node.activityConcurrency()).isEqualTo(32);
     assertThat(node.startedAt()).isEqualTo(runtime.node().startedAt());
     assertThat(node.lastSeenAt()).isAfterOrEqualTo(node.startedAt());
   }

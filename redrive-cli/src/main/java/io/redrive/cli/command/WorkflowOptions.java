@@ -44,7 +44,7 @@ public final class WorkflowOptions {
   @Option(
       names = "--activity-concurrency",
       paramLabel = "N",
-      description = "Activities run at once per queue (default 8).")
+      description = "Activities run at once per queue (default 32).")
   Integer activityConcurrency;
 
   @Option(

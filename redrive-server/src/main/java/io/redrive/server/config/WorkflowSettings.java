@@ -17,7 +17,7 @@ import java.util.List;
  * @param nodeId this node's id (default {@code wf-<pid>@<host>})
  * @param buildId the code build the node runs, recorded with its turns (default none)
  * @param orchestrationConcurrency turns run at once (default 4)
- * @param activityConcurrency activities run at once per activity queue (default 8)
+ * @param activityConcurrency activities run at once per activity queue (default 32)
  * @param maxAttempts counted tries of a turn's batch and deliveries of an activity (default 10)
  * @param unregisteredBackoffBase the first wait after a try that found no code (default 1 s)
  * @param unregisteredBackoffMax the longest such wait (default 60 s)
