@@ -113,14 +113,7 @@ class PostgresWakeupTest {
       AtomicInteger onB = new AtomicInteger();
       try (ReadySubscription sa = a.subscribeTurns(onA::incrementAndGet);
           ReadySubscription sb = b.subscribeTurns(onB::incrementAndGet)) {
-        AtomicInteger n = new AtomicInteger();
-        await()
-            .atMost(Duration.ofSeconds(10))
-            .until(
-                () -> {
-                  a.startInstance(start("warm-" + n.incrementAndGet()));
-                  return onB.get() > 0;
-                });
+        untilListening(a, onB);
         await().pollDelay(Duration.ofMillis(300)).until(() -> true);
         onA.set(0);
         onB.set(0);
@@ -145,14 +138,7 @@ class PostgresWakeupTest {
       WorkflowStore b = (WorkflowStore) db.openStore();
       AtomicInteger onB = new AtomicInteger();
       try (ReadySubscription sb = b.subscribeTurns(onB::incrementAndGet)) {
-        AtomicInteger n = new AtomicInteger();
-        await()
-            .atMost(Duration.ofSeconds(10))
-            .until(
-                () -> {
-                  a.startInstance(start("warm-" + n.incrementAndGet()));
-                  return onB.get() > 0;
-                });
+        untilListening(a, onB);
         await().pollDelay(Duration.ofMillis(300)).until(() -> true);
         onB.set(0);
         app.setAutoCommit(false);
@@ -199,6 +185,18 @@ class PostgresWakeupTest {
                 });
       }
     }
+  }
+
+  /** Starts instances on {@code a} until one reaches the other node's counter: it listens. */
+  private static void untilListening(WorkflowStore a, AtomicInteger onOtherNode) {
+    AtomicInteger n = new AtomicInteger();
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () -> {
+              a.startInstance(start("warm-" + n.incrementAndGet()));
+              return onOtherNode.get() > 0;
+            });
   }
 
   private static StartInstanceParams start(String id) {
