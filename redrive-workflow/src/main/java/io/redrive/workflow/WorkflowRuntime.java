@@ -303,10 +303,7 @@ public final class WorkflowRuntime implements AutoCloseable {
       return this;
     }
 
-    /**
-     * Activities this node runs at once per activity queue (default 32: activities mostly wait on
-     * I/O, and a fan-out's speed is this number; measured in docs/benchmarks.md).
-     */
+    /** Activities this node runs at once per activity queue (default 32; mostly I/O waits). */
     public Builder activityConcurrency(int value) {
       this.activityConcurrency = SettingChecks.between("activityConcurrency", value, 1, 1024);
       return this;
