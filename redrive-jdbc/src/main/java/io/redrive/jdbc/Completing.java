@@ -34,7 +34,6 @@ final class Completing {
 
   private final SqlDialect dialect;
   private final CompletionRows completions;
-  private final ThroughputRows throughput;
 
   /**
    * A condition that holds for a message of a queue nobody owns ({@link
@@ -43,11 +42,9 @@ final class Completing {
    */
   private final String unowned;
 
-  Completing(
-      SqlDialect dialect, CompletionRows completions, ThroughputRows throughput, String unowned) {
+  Completing(SqlDialect dialect, CompletionRows completions, String unowned) {
     this.dialect = dialect;
     this.completions = completions;
-    this.throughput = throughput;
     this.unowned = unowned;
   }
 
@@ -73,12 +70,10 @@ final class Completing {
         }
       }
     } else {
-      done = deleteInOneStatement(c, ids, nonces, now, remember, tally.statementAlone());
+      done = deleteInOneStatement(c, ids, nonces, now, remember);
     }
-    if (!tally.statementAlone() || dialect.batchesRowByRow()) {
-      for (CompletionRows.Completion row : done.values()) {
-        tally.completed(row.queue());
-      }
+    for (CompletionRows.Completion row : done.values()) {
+      tally.completed(row.queue());
     }
     List<SettleCommand.Complete> missed =
         commands.stream().filter(m -> !done.containsKey(m.messageId())).toList();
@@ -184,16 +179,10 @@ final class Completing {
   /**
    * One round trip for the whole batch: the rows are deleted, their history goes with them and
    * (when remembered) their completions are written, all in one statement of data-modifying common
-   * table expressions, which PostgreSQL runs on one snapshot. When the statement commits on its own
-   * ({@code countHere}), it also adds the completions to the throughput counters.
+   * table expressions, which PostgreSQL runs on one snapshot.
    */
   private Map<String, CompletionRows.Completion> deleteInOneStatement(
-      Connection c,
-      List<String> ids,
-      List<String> nonces,
-      long now,
-      boolean remember,
-      boolean countHere)
+      Connection c, List<String> ids, List<String> nonces, long now, boolean remember)
       throws SQLException {
     String sql =
         "WITH done AS (DELETE FROM redrive_messages WHERE state = 'LEASED' AND "
@@ -209,18 +198,13 @@ final class Completing {
                     + CompletionRows.INTO
                     + " SELECT id, queue, lease_token, dedupe_key, leased_at, ? FROM done)"
                 : "")
-            + (countHere ? ", counted AS (" + ThroughputRows.countCompletedIn("done") + ")" : "")
             + " SELECT id, queue, leased_at, lease_token, dedupe_key FROM done";
     Map<String, CompletionRows.Completion> done = new HashMap<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setLong(1, now);
       int next = dialect.bindTokensMatch(ps, 2, ids, nonces);
       if (remember) {
-        ps.setLong(next++, now);
-      }
-      if (countHere) {
-        ps.setLong(next++, ThroughputRows.minuteOf(Instant.ofEpochMilli(now)));
-        ps.setInt(next, throughput.slot());
+        ps.setLong(next, now);
       }
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {

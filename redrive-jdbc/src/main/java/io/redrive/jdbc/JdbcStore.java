@@ -88,6 +88,19 @@ public abstract class JdbcStore extends JdbcWorkflowStore implements Store, Work
     tx.onTurnsCommitted(() -> readyCommitted(Workflows.SIGNAL));
   }
 
+  /**
+   * Writes the throughput counts still in memory, then releases the subclass's resources ({@link
+   * #release}): a store closed normally loses no count.
+   */
+  @Override
+  public final void close() {
+    parts.pendingThroughput().close();
+    release();
+  }
+
+  /** Releases what the store holds (threads, a pool it made); called once by {@link #close}. */
+  protected abstract void release();
+
   /** The pooled data source this store runs on. */
   protected DataSource dataSource() {
     return parts.dataSource();
@@ -151,14 +164,16 @@ public abstract class JdbcStore extends JdbcWorkflowStore implements Store, Work
 
   @Override
   public void deleteQueue(String name) {
-    tx.write(
-        "delete queue " + name,
-        c -> {
-          parts.queues().delete(c, name);
-          parts.completions().deleteQueue(c, name);
-          parts.throughput().deleteQueue(c, name);
-          return null;
-        });
+    parts
+        .pendingThroughput()
+        .forgetting(
+            name,
+            c -> {
+              parts.queues().delete(c, name);
+              parts.completions().deleteQueue(c, name);
+              parts.throughput().deleteQueue(c, name);
+              return null;
+            });
   }
 
   @Override
@@ -308,6 +323,7 @@ public abstract class JdbcStore extends JdbcWorkflowStore implements Store, Work
 
   @Override
   public List<io.redrive.queue.ThroughputPoint> throughput(ThroughputParams p) {
+    parts.pendingThroughput().write(); // this node's own counts are read at once
     return tx.read(
         "read throughput" + (p.queues() == null ? "" : " of " + p.queues()),
         c -> parts.throughput().read(c, p.queues(), p.from(), p.to()));
@@ -320,6 +336,7 @@ public abstract class JdbcStore extends JdbcWorkflowStore implements Store, Work
 
   @Override
   public int deleteThroughput(DeleteThroughputParams p) {
+    parts.pendingThroughput().write(); // so that no count older than the cut is written after it
     return tx.write("delete old throughput", c -> parts.throughput().deleteOlder(c, p.before()));
   }
 

@@ -23,17 +23,15 @@ import java.util.Set;
 final class Settling {
   private final Completing completing;
   private final LockedSettles locked;
-  private final ThroughputRows throughput;
 
   Settling(
       SqlDialect dialect,
       MessageRows messages,
       HistoryRows history,
       CompletionRows completions,
-      ThroughputRows throughput,
       DeadLettering deadLettering,
       QueueKinds kinds) {
-    this.completing = new Completing(dialect, completions, throughput, kinds.unownedMessage());
+    this.completing = new Completing(dialect, completions, kinds.unownedMessage());
     this.locked =
         new LockedSettles(
             messages,
@@ -41,7 +39,6 @@ final class Settling {
             completing,
             deadLettering,
             new ResultEnds(messages, history, completions));
-    this.throughput = throughput;
   }
 
   /**
@@ -99,10 +96,10 @@ final class Settling {
         // statements, so they run in a transaction of their own and end whole or not at all.
         c.setAutoCommit(false);
         try {
-          Tally own = Tally.of(); // counted in this transaction, not by a statement after it
+          Tally own = Tally.of(); // counted once this transaction committed
           locked.settle(c, commands, otherAt, p, out, own);
-          throughput.flush(c, own, p.now(), false);
           c.commit();
+          tally.addAll(own);
         } catch (SQLException | RuntimeException e) {
           try {
             c.rollback();

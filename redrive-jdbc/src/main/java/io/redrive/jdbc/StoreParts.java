@@ -19,6 +19,7 @@ record StoreParts(
     HistoryRows history,
     CompletionRows completions,
     ThroughputRows throughput,
+    PendingThroughput pendingThroughput,
     Producing producing,
     LeaseTransactions leases,
     SettleTransactions settles,
@@ -52,10 +53,10 @@ record StoreParts(
         new DeadLettering(messages, history, () -> MessageIds.next(Clock.systemUTC()));
     CompletionRows completions = new CompletionRows(dialect);
     ThroughputRows throughput = new ThroughputRows(dialect);
-    CountedWrites counted = new CountedWrites(tx, throughput);
+    PendingThroughput pending = new PendingThroughput(tx, throughput);
+    CountedWrites counted = new CountedWrites(tx, throughput, pending);
     Leasing leasing = new Leasing(dialect, queues, history, deadLettering, kinds);
-    Settling settling =
-        new Settling(dialect, messages, history, completions, throughput, deadLettering, kinds);
+    Settling settling = new Settling(dialect, messages, history, completions, deadLettering, kinds);
     DeadGroups deadGroups = new DeadGroups(dialect, history);
     return new StoreParts(
         dataSource,
@@ -67,6 +68,7 @@ record StoreParts(
         history,
         completions,
         throughput,
+        pending,
         new Producing(dialect, queues, messages, history, completions, kinds),
         new LeaseTransactions(tx, counted, leasing),
         new SettleTransactions(counted, settling, leasing.leasesAlone()),

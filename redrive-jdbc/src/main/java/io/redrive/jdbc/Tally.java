@@ -4,10 +4,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The throughput counts one transaction adds, by queue (docs/engine.md, "Throughput counters"). The
- * code that does the work counts here as it goes; {@link ThroughputRows#flush} writes the sums as
- * the transaction's last statement, one upsert per queue in queue order. Not thread-safe: one per
- * transaction.
+ * The throughput counts one store call adds, by queue (docs/engine.md, "Throughput counters"). The
+ * code that does the work counts here as it goes; after the commit {@link PendingThroughput} adds
+ * the sums to the node's pending counts (inside an application's transaction, {@link
+ * ThroughputRows#addInCallerTransaction} writes them as its last statement). Not thread-safe: one
+ * per call.
  */
 final class Tally {
   static final int ENQUEUED = 0;
@@ -18,28 +19,21 @@ final class Tally {
   /** Sorted, so that every transaction upserts its rows in the same key order. */
   private final Map<String, long[]> byQueue = new TreeMap<>();
 
-  private final boolean statementAlone;
+  private Tally() {}
 
-  private Tally(boolean statementAlone) {
-    this.statementAlone = statementAlone;
-  }
-
-  /** The tally of a transaction. */
+  /** An empty tally. */
   static Tally of() {
-    return new Tally(false);
+    return new Tally();
   }
 
-  /**
-   * The tally of work whose write is one statement committed on its own ({@link
-   * Transactions#writeAlone}): the statement must count what it does itself, in the same commit.
-   */
-  static Tally alone() {
-    return new Tally(true);
-  }
-
-  /** True when counts belong in the one statement that does the work (see {@link #alone}). */
-  boolean statementAlone() {
-    return statementAlone;
+  /** Adds every count of {@code other} (work of a transaction that committed inside this call). */
+  void addAll(Tally other) {
+    other.byQueue.forEach(
+        (queue, n) -> {
+          for (int i = 0; i < n.length; i++) {
+            add(queue, i, n[i]);
+          }
+        });
   }
 
   void enqueued(String queue) {

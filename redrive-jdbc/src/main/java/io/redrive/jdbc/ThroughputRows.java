@@ -13,18 +13,17 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The per-minute throughput tables (docs/engine.md, "Throughput counters"): counters added by the
- * transactions that do the work ({@link #flush}), depth snapshots taken by the maintenance sweep
- * ({@link #recordDepth}), the read that sums both per minute ({@link #read}) and retention.
+ * The per-minute throughput tables (docs/engine.md, "Throughput counters"): counters added from a
+ * node's memory ({@link #add(Connection, Map)}) or inside an application's transaction ({@link
+ * #addInCallerTransaction}), depth snapshots taken by the maintenance sweep ({@link #recordDepth}),
+ * the read that sums both per minute ({@link #read}) and retention.
  *
  * <p>Implementation notes. A counter row is keyed (queue, minute, slot). Where many writers run at
- * once (PostgreSQL), a store transaction picks a slot at random among {@link
- * SqlDialect#throughputSlots}, so concurrent settles of one queue wait on each other only when they
- * pick the same one, and then only for the other's COMMIT: the upsert is each transaction's last
- * statement, so a transaction holding a counter row waits for nothing else, and its rows go in
- * queue order, so no two transactions wait on each other in a cycle. An enqueue inside an
- * application's transaction may hold its row until the application commits; it writes the slot
- * {@link SqlDialect#callerThroughputSlot} names, which no concurrent transaction shares.
+ * once (PostgreSQL), a write picks a slot at random among {@link SqlDialect#throughputSlots}, so
+ * nodes writing at the same moment rarely meet on a row; rows go in key order, so no two writes
+ * wait on each other in a cycle. An enqueue inside an application's transaction may hold its row
+ * until the application commits; it writes the slot {@link SqlDialect#callerThroughputSlot} names,
+ * which no concurrent transaction shares.
  */
 final class ThroughputRows {
   /** Columns of the counters in {@link Tally}'s order. */
@@ -58,59 +57,54 @@ final class ThroughputRows {
     return Math.floorDiv(t.toEpochMilli(), MINUTE_MS);
   }
 
-  /** A slot for one store transaction's counter rows. */
-  int slot() {
+  /** A slot for one write's counter rows. */
+  private int slot() {
     int slots = dialect.throughputSlots();
     return slots <= 1 ? 0 : ThreadLocalRandom.current().nextInt(slots);
   }
 
   /**
-   * A data-modifying common table expression that adds, to the minute and slot bound as its two
-   * parameters, one completion per row of the table expression {@code done} (which has a {@code
-   * queue} column): for one statement committed on its own, which counts what it does itself.
+   * Adds counts kept in memory ({@link PendingThroughput}) to their rows: one batch, in key order,
+   * under one slot.
    */
-  static String countCompletedIn(String done) {
-    return "INSERT INTO redrive_throughput AS a (queue, minute, slot, enqueued, completed, failed,"
-        + " dead) SELECT queue, ?, ?, 0, COUNT(*), 0, 0 FROM "
-        + done
-        + " GROUP BY queue ORDER BY queue"
-        + UPSERT_SET;
+  void add(Connection c, Map<PendingThroughput.Key, long[]> counts) throws SQLException {
+    int slot = slot();
+    try (PreparedStatement ps = c.prepareStatement(upsertOwn)) {
+      for (Map.Entry<PendingThroughput.Key, long[]> e : counts.entrySet()) {
+        int i = 1;
+        ps.setString(i++, e.getKey().queue());
+        ps.setLong(i++, e.getKey().minute());
+        ps.setInt(i++, slot);
+        for (long n : e.getValue()) {
+          ps.setLong(i++, n);
+        }
+        ps.addBatch();
+      }
+      ps.executeBatch();
+    }
   }
 
   /**
-   * Adds the tally's counts to {@code now}'s minute: the last statement of the transaction (see the
-   * class notes). Nothing is written for an empty tally.
-   *
-   * @param callerTransaction true inside an application's transaction, which may hold the row long
+   * Adds the tally's counts to {@code now}'s minute inside an application's transaction, which may
+   * hold the row long (see the class notes): the transaction's last statement. Nothing is written
+   * for an empty tally.
    */
-  void flush(Connection c, Tally tally, Instant now, boolean callerTransaction)
-      throws SQLException {
+  void addInCallerTransaction(Connection c, Tally tally, Instant now) throws SQLException {
     if (tally.isEmpty()) {
       return;
     }
     long minute = minuteOf(now);
-    int slot = slot();
-    try (PreparedStatement ps = c.prepareStatement(callerTransaction ? upsertCaller : upsertOwn)) {
-      boolean batched = tally.byQueue().size() > 1;
+    try (PreparedStatement ps = c.prepareStatement(upsertCaller)) {
       for (Map.Entry<String, long[]> e : tally.byQueue().entrySet()) {
         int i = 1;
         ps.setString(i++, e.getKey());
         ps.setLong(i++, minute);
-        if (!callerTransaction) {
-          ps.setInt(i++, slot);
-        }
         for (long n : e.getValue()) {
           ps.setLong(i++, n);
         }
-        if (batched) {
-          ps.addBatch();
-        } else {
-          ps.executeUpdate();
-        }
+        ps.addBatch();
       }
-      if (batched) {
-        ps.executeBatch(); // in queue order
-      }
+      ps.executeBatch(); // in queue order
     }
   }
 

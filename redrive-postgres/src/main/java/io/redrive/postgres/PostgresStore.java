@@ -80,7 +80,7 @@ public final class PostgresStore extends JdbcStore {
    * Stops the LISTEN and NOTIFY threads and closes the pool the store made (never a supplied one).
    */
   @Override
-  public void close() {
+  protected void release() {
     notifier.close();
     listener.close();
     if (ownPool != null) {

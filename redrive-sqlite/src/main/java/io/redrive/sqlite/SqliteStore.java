@@ -202,7 +202,7 @@ public final class SqliteStore extends JdbcStore {
   }
 
   @Override
-  public void close() {
+  protected void release() {
     pool.close();
   }
 }

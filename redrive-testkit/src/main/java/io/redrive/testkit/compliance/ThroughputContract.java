@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -32,8 +33,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Per-minute throughput counters and depth snapshots (docs/engine.md, "Throughput counters"): each
  * counter through the engine's real paths, bucketing by the store clock's minute, sums over queues,
- * gap filling, one snapshot per minute whichever node comes first, retention, and exact counts from
- * many threads settling one queue at once.
+ * gap filling, one snapshot per minute whichever node comes first, retention, exact counts from
+ * many threads settling one queue at once, and counts kept in a node's memory reaching other nodes
+ * within a write interval and at the node's close.
  */
 public abstract class ThroughputContract extends ComplianceTestBase {
   private static final Duration MINUTE = Duration.ofMinutes(1);
@@ -68,6 +70,29 @@ public abstract class ThroughputContract extends ComplianceTestBase {
     redrive.enqueue(newMessage(QUEUE).dedupeKey("a").build()); // duplicate: not counted
 
     assertThat(counts(thisMinute(QUEUE))).containsExactly(3, 0, 0, 0);
+  }
+
+  @Test
+  void anotherNode_seesANodesCountsWithinAWriteInterval() {
+    createQueue(QUEUE);
+    try (Redrive otherNode = Redrive.builder(db.openStore()).clock(clock).build()) {
+      otherNode.enqueueBatch(List.of(newMessage(QUEUE).build(), newMessage(QUEUE).build()));
+
+      // Counts wait in the writing node's memory for at most an interval (1 s), then are written.
+      Awaitility.await()
+          .atMost(Duration.ofSeconds(10))
+          .untilAsserted(() -> assertThat(counts(thisMinute(QUEUE))).containsExactly(2, 0, 0, 0));
+    }
+  }
+
+  @Test
+  void closingAStore_writesItsPendingCounts() {
+    createQueue(QUEUE);
+    Redrive otherNode = Redrive.builder(db.openStore()).clock(clock).build();
+    otherNode.enqueue(newMessage(QUEUE).build());
+    otherNode.close();
+
+    assertThat(counts(thisMinute(QUEUE))).containsExactly(1, 0, 0, 0);
   }
 
   @Test
@@ -408,6 +433,8 @@ public abstract class ThroughputContract extends ComplianceTestBase {
       assertThat(t.isAlive()).as("%s still running", t.getName()).isFalse();
     }
     assertThat(errors).isEmpty();
+    // The other nodes' counts wait in their memory until they write them (at the latest on close).
+    nodes.subList(1, nodes.size()).forEach(Redrive::close);
     // Retried failures come back after their backoff: let it pass, then drain what is left.
     List<LeasedMessage> rest;
     advance(Duration.ofHours(2));
