@@ -38,4 +38,31 @@ class PeerTableTest {
         .contains(
             "| dbos | 3 steps | 300 | 110.0 (100.0–120.0) | 0.50 | 11 | 21 | n/a | n/a | n/a |");
   }
+
+  @Test
+  void queueMarkdown_twoRepetitions_oneTablePerCellWithRatiosAndCostsPerMessage() {
+    double na = Double.NaN;
+    List<List<PeerRound>> reps =
+        List.of(
+            List.of(
+                new PeerRound("redrive", "drain-16x10", 1000, 1, na, na, 0.3, 0.25, 1200),
+                new PeerRound("db-scheduler", "drain-16x10", 1000, 2, na, na, 1.0, 1.0, 900),
+                new PeerRound("raw", "drain-16x10", 1000, 0.5, na, na, 0.2, 0.2, 700),
+                new PeerRound("redrive", "enqueue-1", 1000, 2, na, na, na, na, na)),
+            List.of(
+                new PeerRound("raw", "drain-16x10", 1000, 0.25, na, na, 0.2, 0.2, 700),
+                new PeerRound("db-scheduler", "drain-16x10", 1000, 4, na, na, 1.0, 1.0, 1100),
+                new PeerRound("redrive", "drain-16x10", 1000, 1, na, na, 0.3, 0.35, 1200),
+                new PeerRound("redrive", "enqueue-1", 1000, 2, na, na, na, na, na)));
+
+    String tables = PeerTable.queueMarkdown(List.of("redrive", "db-scheduler", "raw"), reps);
+
+    assertThat(tables)
+        .startsWith("#### drain-16x10\n")
+        .contains("| redrive | 1000 | 1000 (1000–1000) | 1.00 | 0.30 | 0.300 | 1200 |")
+        .contains("| db-scheduler | 1000 | 375 (250–500) | 3.00 | 1.00 | 1.000 | 1000 |")
+        .contains("| raw | 1000 | 3000 (2000–4000) | 0.38 | 0.20 | 0.200 | 700 |")
+        .contains("#### enqueue-1\n")
+        .contains("| redrive | 1000 | 500 (500–500) | 1.00 | n/a | n/a | n/a |");
+  }
 }

@@ -34,6 +34,9 @@ public final class ServerUsage implements AutoCloseable {
       "SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = ?),"
           + " pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint";
 
+  /** How long a reading waits for backends to report their commits. */
+  static final long SETTLE_MILLIS = 1500;
+
   private final Connection connection;
   private final String database;
 
@@ -73,6 +76,35 @@ public final class ServerUsage implements AutoCloseable {
       s.execute("SELECT pg_stat_statements_reset()");
     } catch (SQLException e) {
       throw new IllegalStateException("pg_stat_statements_reset failed: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Starts counting what comes next: waits {@value #SETTLE_MILLIS} ms for the setup's last commits
+   * to be reported (an idle backend reports within a second), forgets the statements so far and
+   * answers the counters now.
+   */
+  public Reading begin() {
+    settle();
+    reset();
+    return read();
+  }
+
+  /**
+   * What the server did since {@code before}, read once the connections of the system under test
+   * have had {@value #SETTLE_MILLIS} ms to report their last commits (close them first).
+   */
+  public Reading since(Reading before) {
+    settle();
+    return read().minus(before);
+  }
+
+  private static void settle() {
+    try {
+      Thread.sleep(SETTLE_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the server's counters", e);
     }
   }
 
