@@ -95,7 +95,7 @@ final class PeerTable {
               r.min(),
               r.max(),
               r.ratioText(),
-              perUnit(r.statements, "%.2f"),
+              perUnit(r.statements, "%.3f"),
               perUnit(r.commits, "%.3f"),
               perUnit(r.wal, "%.0f")));
     }

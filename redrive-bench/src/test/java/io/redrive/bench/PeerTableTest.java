@@ -59,9 +59,9 @@ class PeerTableTest {
 
     assertThat(tables)
         .startsWith("#### drain-16x10\n")
-        .contains("| redrive | 1000 | 1000 (1000–1000) | 1.00 | 0.30 | 0.300 | 1200 |")
-        .contains("| db-scheduler | 1000 | 375 (250–500) | 3.00 | 1.00 | 1.000 | 1000 |")
-        .contains("| raw | 1000 | 3000 (2000–4000) | 0.38 | 0.20 | 0.200 | 700 |")
+        .contains("| redrive | 1000 | 1000 (1000–1000) | 1.00 | 0.300 | 0.300 | 1200 |")
+        .contains("| db-scheduler | 1000 | 375 (250–500) | 3.00 | 1.000 | 1.000 | 1000 |")
+        .contains("| raw | 1000 | 3000 (2000–4000) | 0.38 | 0.200 | 0.200 | 700 |")
         .contains("#### enqueue-1\n")
         .contains("| redrive | 1000 | 500 (500–500) | 1.00 | n/a | n/a | n/a |");
   }
