@@ -28,7 +28,9 @@ package io.redrive.bench;
  * <p>Counts: the server's counters are read once a run's setup is done (schema, pool, a drain's
  * backlog) and again once the system stopped and closed its connections, so a system's start and
  * stop are in them and its setup is not; every cell first runs a warm-up of a tenth of the
- * messages. WAL bytes are server-wide.
+ * messages. WAL bytes are server-wide. A backend commits once as its connection closes, so a pool's
+ * size shows in the commits (db-scheduler's 102 connections for 100 threads: 0.005 per message at
+ * 20 000).
  *
  * <p>Run: {@code java -cp redrive-bench/target/redrive-bench.jar io.redrive.bench.QueuePeers
  * [repetitions] [systems] [cells] [messages] [producers]}, defaults {@code 5

@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * Java serialization) and whose handler does nothing but count. Messages go in through a {@link
  * SchedulerClient} (the producer side without a running scheduler): {@code schedule} one at a time
  * (db-scheduler first looks the instance up, then inserts it: two autocommitted statements), or
- * {@code scheduleBatch} (one JDBC batch of inserts). The instance ids are random UUIDs, due now.
+ * {@code scheduleBatch} (one JDBC batch of single-row inserts: one statement per message, and on
+ * PostgreSQL 15 about 4 commits per batch of 1 000 were measured). The instance ids are random
+ * UUIDs, due now.
  *
  * <p>The scheduler that works them off is tuned as db-scheduler's README recommends for high
  * throughput on PostgreSQL: {@code threads(n)}; the {@code lock-and-fetch} polling strategy ({@code
