@@ -41,19 +41,19 @@ class PeerTableTest {
 
   @Test
   void queueMarkdown_twoRepetitions_oneTablePerCellWithRatiosAndCostsPerMessage() {
-    double na = Double.NaN;
-    List<List<PeerRound>> reps =
+    List<PeerRound> first =
         List.of(
-            List.of(
-                new PeerRound("redrive", "drain-16x10", 1000, 1, na, na, 0.3, 0.25, 1200),
-                new PeerRound("db-scheduler", "drain-16x10", 1000, 2, na, na, 1.0, 1.0, 900),
-                new PeerRound("raw", "drain-16x10", 1000, 0.5, na, na, 0.2, 0.2, 700),
-                new PeerRound("redrive", "enqueue-1", 1000, 2, na, na, na, na, na)),
-            List.of(
-                new PeerRound("raw", "drain-16x10", 1000, 0.25, na, na, 0.2, 0.2, 700),
-                new PeerRound("db-scheduler", "drain-16x10", 1000, 4, na, na, 1.0, 1.0, 1100),
-                new PeerRound("redrive", "drain-16x10", 1000, 1, na, na, 0.3, 0.35, 1200),
-                new PeerRound("redrive", "enqueue-1", 1000, 2, na, na, na, na, na)));
+            drain("redrive", 1, 0.3, 0.25, 1200),
+            drain("db-scheduler", 2, 1.0, 1.0, 900),
+            drain("raw", 0.5, 0.2, 0.2, 700),
+            enqueue());
+    List<PeerRound> second =
+        List.of(
+            drain("raw", 0.25, 0.2, 0.2, 700),
+            drain("db-scheduler", 4, 1.0, 1.0, 1100),
+            drain("redrive", 1, 0.3, 0.35, 1200),
+            enqueue());
+    List<List<PeerRound>> reps = List.of(first, second);
 
     String tables = PeerTable.queueMarkdown(List.of("redrive", "db-scheduler", "raw"), reps);
 
@@ -64,5 +64,18 @@ class PeerTableTest {
         .contains("| raw | 1000 | 3000 (2000–4000) | 0.38 | 0.200 | 0.200 | 700 |")
         .contains("#### enqueue-1\n")
         .contains("| redrive | 1000 | 500 (500–500) | 1.00 | n/a | n/a | n/a |");
+  }
+
+  /** A queue round of 1 000 messages of cell drain-16x10. */
+  private static PeerRound drain(
+      String system, double seconds, double statements, double commits, double wal) {
+    double na = Double.NaN;
+    return new PeerRound(system, "drain-16x10", 1000, seconds, na, na, statements, commits, wal);
+  }
+
+  /** Redrive's enqueue-1 round of 1 000 messages in 2 s, without statistics. */
+  private static PeerRound enqueue() {
+    double na = Double.NaN;
+    return new PeerRound("redrive", "enqueue-1", 1000, 2, na, na, na, na, na);
   }
 }
