@@ -12,6 +12,9 @@ module io.redrive.bench {
   requires info.picocli;
   // DBOS Transact (issue 34's workflow peer) has no module name of its own: the automatic one
   requires transact;
+  // db-scheduler (issue 28's queue peer), by its manifest's automatic module name
+  requires com.github.kagkarlsson.scheduler;
+  requires com.zaxxer.hikari;
   requires org.xerial.sqlitejdbc;
 
   opens io.redrive.bench to

@@ -3,19 +3,21 @@ package io.redrive.bench;
 import java.util.Locale;
 
 /**
- * One measured round of one system in {@link WorkflowPeers}, as a child JVM prints it on one line
- * and the runner reads it back. Per-workflow figures are NaN where the server keeps no statement
- * statistics.
+ * One measured round of one system in {@link WorkflowPeers} or {@link QueuePeers}, as a child JVM
+ * prints it on one line and the runner reads it back. Per-unit figures (per workflow, or per
+ * message) are NaN where the server keeps no statement statistics.
  *
- * @param system {@code redrive}, {@code dbos} or {@code dbos-queue}
- * @param shape {@code 3 steps} or {@code fan-out N}
- * @param instances instances started and completed
+ * @param system {@code redrive}, {@code dbos}, {@code dbos-queue}, {@code db-scheduler}, {@code
+ *     raw}
+ * @param shape {@code 3 steps} or {@code fan-out N}; a queue cell such as {@code drain-16x10}
+ * @param instances instances started and completed, or messages enqueued or drained
  * @param seconds from the first start to the last completion
- * @param p50Ms an instance's start to end (as its system stored them), median, milliseconds
+ * @param p50Ms an instance's start to end (as its system stored them), median, milliseconds; NaN
+ *     for a queue cell
  * @param p99Ms the same, 99th percentile
- * @param statements statements per workflow, beyond a one-instance round's
- * @param commits commits per workflow, beyond a one-instance round's
- * @param walBytes WAL bytes per workflow, beyond a one-instance round's
+ * @param statements statements per workflow (beyond a one-instance round's) or per message
+ * @param commits commits per workflow or message, as statements
+ * @param walBytes WAL bytes per workflow or message, as statements
  */
 public record PeerRound(
     String system,

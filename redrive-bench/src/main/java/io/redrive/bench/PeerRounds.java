@@ -84,13 +84,11 @@ public final class PeerRounds {
     System.exit(0); // DBOS may leave non-daemon threads behind its close
   }
 
-  private Counted counted(ServerUsage usage, int instances, int fanOut)
-      throws InterruptedException {
+  private Counted counted(ServerUsage usage, int instances, int fanOut) {
     usage.reset();
     ServerUsage.Reading before = usage.read();
     Timed timed = timed(instances, fanOut);
-    Thread.sleep(1000); // the closed pool's backends exit and report their last commits
-    return new Counted(timed, usage.read().minus(before));
+    return new Counted(timed, usage.since(before)); // once the closed pool's backends reported
   }
 
   private PeerRound round(int instances, int fanOut, Counted c, ServerUsage.Reading fixed) {

@@ -16,6 +16,9 @@ public interface BenchDatabase extends AutoCloseable {
   /** A plain JDBC connection with the same settings as the stores', autocommit on. */
   Connection connect();
 
+  /** The JDBC url {@link #connect()} opens (on PostgreSQL with this database's schema). */
+  String url();
+
   /** The baseline statements in this database's dialect. */
   RawQueue raw();
 

@@ -26,10 +26,14 @@ final class PostgresDatabase implements BenchDatabase {
   }
 
   @Override
+  public String url() {
+    return adminUrl + (adminUrl.contains("?") ? "&" : "?") + "currentSchema=" + schema;
+  }
+
+  @Override
   public Connection connect() {
-    String url = adminUrl + (adminUrl.contains("?") ? "&" : "?") + "currentSchema=" + schema;
     try {
-      return DriverManager.getConnection(url);
+      return DriverManager.getConnection(url());
     } catch (SQLException e) {
       throw new IllegalStateException("connecting to " + schema + " failed: " + e.getMessage(), e);
     }

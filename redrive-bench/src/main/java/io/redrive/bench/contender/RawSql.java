@@ -12,9 +12,14 @@ final class RawSql {
   private RawSql() {}
 
   static String read(String name) {
-    try (InputStream in = RawSql.class.getResourceAsStream("raw-sql/" + name)) {
+    return resource("raw-sql/" + name);
+  }
+
+  /** A text resource of this package, e.g. {@code raw-sql/enq1.sql}. */
+  static String resource(String path) {
+    try (InputStream in = RawSql.class.getResourceAsStream(path)) {
       if (in == null) {
-        throw new IllegalStateException("missing resource raw-sql/" + name);
+        throw new IllegalStateException("missing resource " + path);
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -13,8 +13,9 @@ import java.sql.Statement;
  * call but transaction control: BEGIN, COMMIT, ROLLBACK, and the driver's {@code SET
  * application_name}), commits from {@code pg_stat_database.xact_commit}, and WAL bytes from {@code
  * pg_current_wal_lsn()} (server-wide: whatever else the server writes counts too). A backend
- * reports its commits at most once a second while busy and at the latest when it exits, so a
- * reading is complete only once the system under test has closed its connections.
+ * reports its commits at most once a second while busy, within 10 s once idle (PostgreSQL 15 and
+ * later) and at the latest when it exits, so a reading is complete only once the system under test
+ * has closed its connections.
  */
 public final class ServerUsage implements AutoCloseable {
   /** Counters at one moment, or their difference. */
@@ -33,6 +34,12 @@ public final class ServerUsage implements AutoCloseable {
   private static final String COUNTERS =
       "SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = ?),"
           + " pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint";
+
+  /** How long a reading waits for closed connections' backends to report their commits. */
+  static final long SETTLE_MILLIS = 1500;
+
+  /** How long {@link #begin()} waits for idle backends to report their commits. */
+  static final long IDLE_REPORT_MILLIS = 11_000;
 
   private final Connection connection;
   private final String database;
@@ -73,6 +80,37 @@ public final class ServerUsage implements AutoCloseable {
       s.execute("SELECT pg_stat_statements_reset()");
     } catch (SQLException e) {
       throw new IllegalStateException("pg_stat_statements_reset failed: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Starts counting what comes next: waits {@value #IDLE_REPORT_MILLIS} ms for the setup's last
+   * commits to be reported (a backend left idle reports within 10 s from PostgreSQL 15 on, its
+   * {@code PGSTAT_IDLE_INTERVAL}; a shorter wait let a pool's idle connections report their setup
+   * commits only at close, inside the count), forgets the statements so far and answers the
+   * counters now.
+   */
+  public Reading begin() {
+    sleep(IDLE_REPORT_MILLIS);
+    reset();
+    return read();
+  }
+
+  /**
+   * What the server did since {@code before}, read once the connections of the system under test
+   * have had {@value #SETTLE_MILLIS} ms to report their last commits (close them first).
+   */
+  public Reading since(Reading before) {
+    sleep(SETTLE_MILLIS);
+    return read().minus(before);
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the server's counters", e);
     }
   }
 

@@ -26,6 +26,11 @@ final class SqliteDatabase implements BenchDatabase {
     return SqliteStore.open(file, Math.min(64, poolSize));
   }
 
+  @Override
+  public String url() {
+    return "jdbc:sqlite:" + file.toAbsolutePath();
+  }
+
   /** WAL, synchronous=NORMAL, busy_timeout=30 s: the same as {@link SqliteStore}. */
   @Override
   public Connection connect() {
@@ -35,7 +40,7 @@ final class SqliteDatabase implements BenchDatabase {
     config.setBusyTimeout(30_000);
     config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
     try {
-      return config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+      return config.createConnection(url());
     } catch (SQLException e) {
       throw new IllegalStateException("opening " + file + " failed: " + e.getMessage(), e);
     }

@@ -57,6 +57,17 @@ public final class DrainScenario implements Scenario {
 
   /** Redrive's drain of {@code count} no-op messages; shared with the failure path's reference. */
   static Measurement drainOurs(Target target, int workers, int batch, int count) throws Exception {
+    return drainOurs(target, workers, batch, batch, count, () -> {});
+  }
+
+  /**
+   * Redrive's drain of {@code count} no-op messages by {@code workers} nodes, each one worker of
+   * {@code concurrency} handlers leasing {@code batch} at a time; {@code atStart} runs once the
+   * backlog is in, just before the workers start and the timing with them.
+   */
+  static Measurement drainOurs(
+      Target target, int workers, int concurrency, int batch, int count, Runnable atStart)
+      throws Exception {
     try (BenchDatabase db = target.newDatabase();
         Nodes nodes = Nodes.open(target, db, workers, 4)) {
       nodes.createQueue(QueuePolicy.defaults());
@@ -64,8 +75,10 @@ public final class DrainScenario implements Scenario {
       db.analyze(List.of("redrive_messages"));
       AtomicLong handled = new AtomicLong();
       db.resetStatements();
+      atStart.run();
       long start = System.nanoTime();
       nodes.startWorkers(
+          concurrency,
           batch,
           Map.of(
               Nodes.TYPE,
@@ -109,7 +122,7 @@ public final class DrainScenario implements Scenario {
     @Override
     public Measurement runBaseline() throws Exception {
       try (BenchDatabase db = target.newDatabase()) {
-        return RawDrain.run(db, count, workers, batch);
+        return RawDrain.run(db, count, workers, batch, () -> {});
       }
     }
   }

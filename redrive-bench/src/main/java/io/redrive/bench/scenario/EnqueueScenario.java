@@ -7,7 +7,6 @@ import io.redrive.bench.contender.RawQueue;
 import io.redrive.bench.contender.Target;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.QueuePolicy;
-import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -57,6 +56,62 @@ public final class EnqueueScenario implements Scenario {
     return cells;
   }
 
+  /**
+   * Redrive's enqueue of {@code count} messages by {@code producers} threads, each with its own
+   * engine over one store, {@code batch} per call; {@code atStart} runs once the store is open and
+   * the queue created, just before the timing starts.
+   */
+  static Measurement enqueueOurs(
+      Target target, int producers, int batch, int count, Runnable atStart) throws Exception {
+    try (BenchDatabase db = target.newDatabase();
+        Nodes nodes = Nodes.open(target, db, 1, producers + 2)) {
+      nodes.createQueue(QueuePolicy.defaults());
+      List<Redrive> engines = new ArrayList<>();
+      for (int i = 0; i < producers; i++) {
+        engines.add(Redrive.builder(nodes.store(0)).build());
+      }
+      List<NewMessage> many = Collections.nCopies(batch, Nodes.MESSAGE);
+      atStart.run();
+      long nanos =
+          Parallel.run(
+              producers,
+              p -> {
+                Redrive r = engines.get(p);
+                for (int i = Parallel.share(count / batch, producers, p); i > 0; i--) {
+                  if (batch == 1) {
+                    r.enqueue(Nodes.MESSAGE);
+                  } else {
+                    r.enqueueBatch(many);
+                  }
+                }
+              });
+      return Measurement.of(count / batch * (long) batch, nanos);
+    }
+  }
+
+  /**
+   * The baseline's enqueue: {@code producers} JDBC clients running {@code enq1.sql} with {@code
+   * batch} rows per statement; {@code atStart} runs once they are connected.
+   */
+  static Measurement enqueueBaseline(
+      Target target, int producers, int batch, int count, Runnable atStart) throws Exception {
+    try (BenchDatabase db = target.newDatabase()) {
+      RawQueue raw = RawClients.createSchema(db, 0);
+      try (RawClients<RawQueue.Producer> clients =
+          RawClients.open(db, producers, (c, i) -> raw.producer(c, batch))) {
+        long nanos =
+            clients.run(
+                atStart,
+                (producer, p) -> {
+                  for (int i = Parallel.share(count / batch, producers, p); i > 0; i--) {
+                    producer.insert();
+                  }
+                });
+        return Measurement.of(count / batch * (long) batch, nanos);
+      }
+    }
+  }
+
   private record EnqueueCell(Target target, int producers, int batch, int count) implements Cell {
 
     @Override
@@ -76,64 +131,12 @@ public final class EnqueueScenario implements Scenario {
 
     @Override
     public Measurement runOurs() throws Exception {
-      try (BenchDatabase db = target.newDatabase();
-          Nodes nodes = Nodes.open(target, db, 1, producers + 2)) {
-        nodes.createQueue(QueuePolicy.defaults());
-        List<Redrive> engines = new ArrayList<>();
-        for (int i = 0; i < producers; i++) {
-          engines.add(Redrive.builder(nodes.store(0)).build());
-        }
-        List<NewMessage> hundred = Collections.nCopies(batch, Nodes.MESSAGE);
-        long nanos =
-            Parallel.run(
-                producers,
-                p -> {
-                  Redrive r = engines.get(p);
-                  int calls = Parallel.share(count / batch, producers, p);
-                  for (int i = 0; i < calls; i++) {
-                    if (batch == 1) {
-                      r.enqueue(Nodes.MESSAGE);
-                    } else {
-                      r.enqueueBatch(hundred);
-                    }
-                  }
-                });
-        return Measurement.of(count / batch * (long) batch, nanos);
-      }
+      return enqueueOurs(target, producers, batch, count, () -> {});
     }
 
     @Override
     public Measurement runBaseline() throws Exception {
-      try (BenchDatabase db = target.newDatabase()) {
-        RawQueue raw = db.raw();
-        try (Connection c = db.connect()) {
-          raw.createSchema(c);
-        }
-        List<Connection> connections = new ArrayList<>();
-        List<RawQueue.Producer> clients = new ArrayList<>();
-        try {
-          for (int i = 0; i < producers; i++) {
-            Connection c = db.connect();
-            connections.add(c);
-            clients.add(raw.producer(c, batch));
-          }
-          long nanos =
-              Parallel.run(
-                  producers,
-                  p -> {
-                    RawQueue.Producer producer = clients.get(p);
-                    int calls = Parallel.share(count / batch, producers, p);
-                    for (int i = 0; i < calls; i++) {
-                      producer.insert();
-                    }
-                  });
-          return Measurement.of(count / batch * (long) batch, nanos);
-        } finally {
-          for (Connection c : connections) {
-            c.close();
-          }
-        }
-      }
+      return enqueueBaseline(target, producers, batch, count, () -> {});
     }
   }
 }

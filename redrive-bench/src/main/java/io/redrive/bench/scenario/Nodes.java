@@ -90,11 +90,18 @@ public final class Nodes implements AutoCloseable {
    * 20 ms when idle, no depth gauge, a private meter registry.
    */
   void startWorkers(int batch, Map<String, Handler> handlers) {
+    startWorkers(batch, batch, handlers);
+  }
+
+  /**
+   * As {@link #startWorkers(int, Map)}, with {@code concurrency} handlers leasing {@code batch}.
+   */
+  void startWorkers(int concurrency, int batch, Map<String, Handler> handlers) {
     for (int i = 0; i < engines.size(); i++) {
       Worker.Builder b =
           Worker.builder(engines.get(i), QUEUE)
               .id("bench-" + i)
-              .concurrency(batch)
+              .concurrency(concurrency)
               .batchSize(batch)
               .pollInterval(Duration.ofMillis(1), Duration.ofMillis(20))
               .queueDepthInterval(Duration.ZERO)

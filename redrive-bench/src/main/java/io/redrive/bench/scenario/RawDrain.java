@@ -3,35 +3,27 @@ package io.redrive.bench.scenario;
 import io.redrive.bench.Measurement;
 import io.redrive.bench.contender.BenchDatabase;
 import io.redrive.bench.contender.RawQueue;
-import java.sql.Connection;
-import java.util.ArrayList;
-import java.util.List;
 
-/** The baseline drain: prefill {@code jobs}, then W JDBC clients cycle until nothing is ready. */
+/**
+ * The baseline drain: prefill {@code jobs}, then W JDBC clients cycle until nothing is ready;
+ * {@code atStart} runs once they are connected, just before the timing starts.
+ */
 final class RawDrain {
   private RawDrain() {}
 
-  static Measurement run(BenchDatabase db, int count, int clients, int batch) throws Exception {
-    RawQueue raw = db.raw();
-    try (Connection c = db.connect()) {
-      raw.createSchema(c);
-      raw.fill(c, count, 0, 0);
-    }
-    List<Connection> connections = new ArrayList<>();
-    List<RawQueue.Consumer> consumers = new ArrayList<>();
-    try {
-      for (int i = 0; i < clients; i++) {
-        Connection c = db.connect();
-        connections.add(c);
-        consumers.add(raw.consumer(c, batch, i + 1));
-      }
+  static Measurement run(BenchDatabase db, int count, int clients, int batch, Runnable atStart)
+      throws Exception {
+    RawQueue raw = RawClients.createSchema(db, count);
+    try (RawClients<RawQueue.Consumer> consumers =
+        RawClients.open(db, clients, (c, i) -> raw.consumer(c, batch, i + 1))) {
       long[] done = new long[clients];
-      db.resetStatements();
       long nanos =
-          Parallel.run(
-              clients,
-              w -> {
-                RawQueue.Consumer consumer = consumers.get(w);
+          consumers.run(
+              () -> {
+                db.resetStatements();
+                atStart.run();
+              },
+              (consumer, w) -> {
                 int got;
                 while ((got = consumer.cycle()) > 0) {
                   done[w] += got;
@@ -49,10 +41,6 @@ final class RawDrain {
           db,
           "baseline drain clients=" + clients + " batch=" + batch,
           total);
-    } finally {
-      for (Connection c : connections) {
-        c.close();
-      }
     }
   }
 }

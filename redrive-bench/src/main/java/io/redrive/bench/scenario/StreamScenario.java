@@ -137,7 +137,7 @@ public final class StreamScenario implements Scenario {
     @Override
     public Measurement runBaseline() throws Exception {
       try (BenchDatabase db = target.newDatabase()) {
-        return RawDrain.run(db, streams * perStream, workers, batch);
+        return RawDrain.run(db, streams * perStream, workers, batch, () -> {});
       }
     }
   }
