@@ -171,10 +171,13 @@ final class Poller {
     }
     streams.values().forEach(list -> runs.add(new Run(list)));
     runs.forEach(slots::hold);
+    // Every run takes its slot before any starts (a lease never asks for more than the free slots,
+    // so none waits): a quick handler finishing before the others were in flight would otherwise
+    // commit its settle alone, and split the batch's completions into several statements.
     for (Run run : runs) {
       slots.take(run);
-      runner.start(run);
     }
+    runs.forEach(runner::start);
   }
 
   private static Duration twice(Duration d, Duration max) {
