@@ -85,7 +85,7 @@ final class LeaseWrites {
       out.add(delivery(row, token, policy, capAtDeadline(row, expiresAt)));
     }
     if (dialect.batchesRowByRow()) {
-      takeRowByRow(c, rows, nonces, worker, batch, now, expiresAt);
+      takeRowByRow(c, ids, nonces, worker, batch, now, expiresAt);
       return out;
     }
     // One UPDATE ... FROM for the whole batch: a statement per row costs the
@@ -119,13 +119,9 @@ final class LeaseWrites {
     return out;
   }
 
-  /**
-   * By {@code seq}, the table's own key: found by {@code id}, each row cost a search of the id
-   * index too.
-   */
   private static void takeRowByRow(
       Connection c,
-      List<MessageRow> rows,
+      List<String> ids,
       List<String> nonces,
       String worker,
       String batch,
@@ -138,15 +134,15 @@ final class LeaseWrites {
                 + " lease_token = ?, lease_batch = ?, leased_by = ?, leased_at = ?,"
                 + " visible_at = "
                 + CAPPED_EXPIRY
-                + " WHERE seq = ?")) {
-      for (int r = 0; r < rows.size(); r++) {
+                + " WHERE id = ?")) {
+      for (int r = 0; r < ids.size(); r++) {
         ps.setString(1, nonces.get(r));
         ps.setString(2, batch);
         ps.setString(3, worker);
         ps.setLong(4, now.toEpochMilli());
         ps.setLong(5, expiresAt.toEpochMilli());
         ps.setLong(6, expiresAt.toEpochMilli());
-        ps.setLong(7, rows.get(r).seq());
+        ps.setString(7, ids.get(r));
         ps.addBatch();
       }
       for (int n : ps.executeBatch()) {
