@@ -39,7 +39,14 @@ final class LeaseCandidates {
     return "SELECT "
         + MessageRow.COLUMNS
         + " FROM redrive_messages m"
-        + " WHERE m.queue = ? AND m.state IN ('READY', 'LEASED') AND m.visible_at <= ?"
+        // The casts keep bound values out of the planner's sight. SQLite otherwise compiles this
+        // statement again on every call (60-130 µs of a batch-1 lease, measured on a drain): it
+        // looks at a bound LIMIT, and, once ANALYZE has left sqlite_stat4 samples, at a bound
+        // value constraining an indexed column, and a statement whose plan looked at a value
+        // recompiles whenever its parameters are bound or cleared. The plan is the serve index
+        // either way.
+        + " WHERE m.queue = CAST(? AS TEXT) AND m.state IN ('READY', 'LEASED')"
+        + " AND m.visible_at <= CAST(? AS BIGINT)"
         + typeTest
         + " AND (m.stream IS NULL OR NOT EXISTS (SELECT 1 FROM redrive_messages p"
         + " WHERE p.queue = m.queue AND p.stream = m.stream AND p.seq <> m.seq"
@@ -47,7 +54,7 @@ final class LeaseCandidates {
         + " AND ((p.seq < m.seq AND "
         + earlierBlocks
         + ") OR (p.state = 'LEASED' AND p.visible_at > ?))))"
-        + " ORDER BY m.visible_at, m.seq LIMIT ? "
+        + " ORDER BY m.visible_at, m.seq LIMIT CAST(? AS INTEGER) "
         + dialect.lockRowsSkipLocked("m");
   }
 
