@@ -107,8 +107,9 @@ final class MessageRows {
   boolean[] insertAllIfAbsent(Connection c, List<NewRow> rows, boolean intoQueue, boolean byOwner)
       throws SQLException {
     boolean keyed = rows.stream().anyMatch(r -> r.dedupeKey() != null || r.sourceId() != null);
+    boolean arrays = intoQueue && rows.size() > 1 && dialect.insertsByColumnArrays();
     StringBuilder values = new StringBuilder();
-    for (int r = 0; r < rows.size(); r++) {
+    for (int r = 0; !arrays && r < rows.size(); r++) {
       values.append(r == 0 ? "" : ", ").append(ROW_PLACEHOLDERS);
       if (intoQueue) {
         values.setLength(values.length() - 1);
@@ -122,14 +123,13 @@ final class MessageRows {
                 + " attempts, progress, enqueued_at, visible_at, expire_at, dead_reason, dead_at,"
                 + " source_id, source_queue, dedupe_key) "
                 + (intoQueue
-                    ? INTO_QUEUE
-                        .replace("%s", values)
+                    ? (arrays ? ColumnArrays.INTO_QUEUE : INTO_QUEUE.replace("%s", values))
                         .replace(
                             "WHERE true", byOwner ? "WHERE true" : "WHERE NOT q.workflow_owned")
                     : "VALUES " + values)
                 + (keyed ? " ON CONFLICT DO NOTHING RETURNING id" : ""))) {
       int i = 1;
-      for (NewRow r : rows) {
+      for (NewRow r : arrays ? List.<NewRow>of() : rows) {
         ps.setString(i++, r.id());
         ps.setString(i++, r.queue());
         ps.setString(i++, r.type());
@@ -147,6 +147,9 @@ final class MessageRows {
         ps.setString(i++, r.sourceId());
         ps.setString(i++, r.sourceQueue());
         ps.setString(i++, r.dedupeKey());
+      }
+      if (arrays) {
+        ColumnArrays.bind(c, ps, rows);
       }
       boolean[] inserted = new boolean[rows.size()];
       if (!keyed) {

@@ -13,6 +13,7 @@ import io.redrive.store.ReadySubscription;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -107,6 +108,47 @@ public abstract class EnqueueContract extends ComplianceTestBase {
     List<String> ids = results.stream().map(EnqueueResult::id).toList();
     assertThat(ids).doesNotHaveDuplicates();
     assertThat(ids(lease(QUEUE, 10))).containsExactlyElementsOf(ids);
+  }
+
+  @Test
+  void enqueueBatch_everyFieldAndAwkwardText_roundTripsRowByRow() {
+    createQueue(QUEUE);
+    // Characters that array and VALUES encodings must escape, nulls beside values in one batch.
+    String[] payloads = {
+      "",
+      "{\"q\":\"a \\\"quoted\\\" {brace}, comma\"}",
+      "NULL",
+      "{}",
+      "back\\slash",
+      "line\nbreak\ttab",
+      "{\"text\":\"Grüße, 世界 — 🚀\"}",
+      "  spaced  "
+    };
+    List<NewMessage> batch = new ArrayList<>();
+    for (int i = 0; i < payloads.length; i++) {
+      NewMessage.Builder b = NewMessage.builder(QUEUE, "t-" + i).payload(payloads[i]);
+      if (i % 2 == 0) {
+        b.headers(Map.of("h", "{\"v\"}, \\ " + i)).stream("s-" + i);
+      }
+      if (i % 3 == 0) {
+        b.delay(Duration.ofSeconds(i + 1)).expireAfter(Duration.ofHours(i + 1));
+      }
+      batch.add(b.build());
+    }
+
+    List<EnqueueResult> results = redrive.enqueueBatch(batch);
+
+    for (int i = 0; i < payloads.length; i++) {
+      Message m = message(results.get(i).id());
+      assertThat(m.payload()).as("payload %d", i).isEqualTo(payloads[i]);
+      assertThat(m.type()).isEqualTo("t-" + i);
+      assertThat(m.headers()).isEqualTo(i % 2 == 0 ? Map.of("h", "{\"v\"}, \\ " + i) : Map.of());
+      assertThat(m.stream()).isEqualTo(i % 2 == 0 ? "s-" + i : null);
+      assertThat(m.visibleAt()).isEqualTo(i % 3 == 0 ? now().plusSeconds(i + 1) : now());
+      assertThat(m.expireAt()).isEqualTo(i % 3 == 0 ? now().plus(Duration.ofHours(i + 1)) : null);
+      assertThat(m.state()).isEqualTo(i % 3 == 0 ? MessageState.SCHEDULED : MessageState.READY);
+      assertThat(m.attempts()).isZero();
+    }
   }
 
   @Test
