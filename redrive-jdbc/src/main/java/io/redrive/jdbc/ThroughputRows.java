@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -68,20 +69,7 @@ final class ThroughputRows {
    * under one slot.
    */
   void add(Connection c, Map<PendingThroughput.Key, long[]> counts) throws SQLException {
-    int slot = slot();
-    try (PreparedStatement ps = c.prepareStatement(upsertOwn)) {
-      for (Map.Entry<PendingThroughput.Key, long[]> e : counts.entrySet()) {
-        int i = 1;
-        ps.setString(i++, e.getKey().queue());
-        ps.setLong(i++, e.getKey().minute());
-        ps.setInt(i++, slot);
-        for (long n : e.getValue()) {
-          ps.setLong(i++, n);
-        }
-        ps.addBatch();
-      }
-      ps.executeBatch();
-    }
+    upsert(c, upsertOwn, counts, slot());
   }
 
   /**
@@ -94,17 +82,31 @@ final class ThroughputRows {
       return;
     }
     long minute = minuteOf(now);
-    try (PreparedStatement ps = c.prepareStatement(upsertCaller)) {
-      for (Map.Entry<String, long[]> e : tally.byQueue().entrySet()) {
+    Map<PendingThroughput.Key, long[]> counts = new TreeMap<>();
+    tally.byQueue().forEach((queue, n) -> counts.put(new PendingThroughput.Key(queue, minute), n));
+    upsert(c, upsertCaller, counts, null);
+  }
+
+  /**
+   * One batch of {@code sql} over {@code counts} in key order; a null slot is in the SQL itself.
+   */
+  private static void upsert(
+      Connection c, String sql, Map<PendingThroughput.Key, long[]> counts, Integer slot)
+      throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      for (Map.Entry<PendingThroughput.Key, long[]> e : counts.entrySet()) {
         int i = 1;
-        ps.setString(i++, e.getKey());
-        ps.setLong(i++, minute);
+        ps.setString(i++, e.getKey().queue());
+        ps.setLong(i++, e.getKey().minute());
+        if (slot != null) {
+          ps.setInt(i++, slot);
+        }
         for (long n : e.getValue()) {
           ps.setLong(i++, n);
         }
         ps.addBatch();
       }
-      ps.executeBatch(); // in queue order
+      ps.executeBatch();
     }
   }
 
