@@ -317,7 +317,7 @@ class PostgresCommitCutTest {
 
   /** Runs {@code call}, counting its answer and any committed call answered as a plain failure. */
   private <T> T answered(String op, Supplier<T> call) {
-    int cutsBefore = cutting.cuts();
+    int cutsBefore = cutting.cutsOnThisThread(); // the call's own commits, not a background one
     try {
       T result = call.get();
       boolean repeated = result instanceof SettleResult s && s.repeated();
@@ -325,7 +325,7 @@ class PostgresCommitCutTest {
       return result;
     } catch (RedriveException e) {
       answers.merge(op + " " + e.code(), 1, Integer::sum);
-      if (cutting.cuts() > cutsBefore && !e.code().equals("COMMIT_UNKNOWN")) {
+      if (cutting.cutsOnThisThread() > cutsBefore && !e.code().equals("COMMIT_UNKNOWN")) {
         committedButAnsweredAsFailure++;
       }
       throw e;

@@ -25,6 +25,7 @@ public final class CommitCuttingDataSource extends WrappingDataSource {
   private final Random random;
   private final AtomicInteger cuts = new AtomicInteger();
   private final AtomicInteger commits = new AtomicInteger();
+  private final ThreadLocal<int[]> cutsHere = ThreadLocal.withInitial(() -> new int[1]);
   private volatile double share;
 
   /**
@@ -48,6 +49,14 @@ public final class CommitCuttingDataSource extends WrappingDataSource {
   /** How many commits reached the database but had their answer cut. */
   public int cuts() {
     return cuts.get();
+  }
+
+  /**
+   * How many cut commits the calling thread sent: a call's own cuts, apart from those of the
+   * store's background threads (the throughput writer) at the same moment.
+   */
+  public int cutsOnThisThread() {
+    return cutsHere.get()[0];
   }
 
   /** How many commits were sent (cut or not). */
@@ -120,6 +129,7 @@ public final class CommitCuttingDataSource extends WrappingDataSource {
     if (cutNext()) {
       cut[0] = true;
       cuts.incrementAndGet();
+      cutsHere.get()[0]++;
       closeQuietly(real);
       throw new SQLException(
           "An I/O error occurred while sending to the backend (cut by the test)", "08006");
