@@ -25,6 +25,7 @@ import io.redrive.lease.LeaseResult;
 import io.redrive.lease.LeaseToken;
 import io.redrive.lease.SettleCommand;
 import io.redrive.lease.SettleResult;
+import io.redrive.lease.SettledThenLeased;
 import io.redrive.lease.Settlement;
 import io.redrive.message.EnqueueResult;
 import io.redrive.message.Message;
@@ -412,6 +413,50 @@ public final class Redrive implements AutoCloseable {
       }
     }
     return settles.each(commands);
+  }
+
+  /**
+   * Settles, then leases, as {@link #settle} and {@link #lease} would one after the other, in one
+   * store transaction where the store allows (both bundled stores do): what a worker does after a
+   * batch, for one commit instead of two. When the lease fails, nothing is settled either in one
+   * transaction (the settles' leases stay held, and may be settled again); an answer lost after the
+   * commit may have settled and leased, and the lease is given back as {@link #lease} says.
+   * Failures with reason UNREGISTERED_HANDLER make it two calls, as {@link #settle} says.
+   */
+  public SettledThenLeased settleThenLease(List<SettleCommand> commands, LeaseRequest request) {
+    validation.lease(request);
+    for (SettleCommand c : commands) {
+      if (c instanceof SettleCommand.Complete complete && complete.result() != null) {
+        validation.result(complete.result());
+      }
+    }
+    if (commands.isEmpty()) {
+      return new SettledThenLeased(List.of(), lease(request));
+    }
+    Instant now = now();
+    String batch = UUID.randomUUID().toString();
+    SettledThenLeased done;
+    try {
+      done =
+          settles.thenLease(
+              commands,
+              new LeaseParams(
+                  request.queue(),
+                  request.worker(),
+                  request.max(),
+                  request.leaseTimeout(),
+                  now,
+                  batch,
+                  request.types()));
+    } catch (CommitUnknownException e) {
+      lostLeases.giveBack(request.queue(), batch, e);
+      throw e;
+    }
+    if (done == null) {
+      return new SettledThenLeased(settles.each(commands), lease(request));
+    }
+    metrics.leased(request.queue(), done.lease(), now);
+    return done;
   }
 
   /** Completes a leased message; it leaves the queue. */

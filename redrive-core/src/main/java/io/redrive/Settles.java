@@ -2,7 +2,9 @@ package io.redrive;
 
 import io.redrive.lease.LeaseRequest;
 import io.redrive.lease.SettleCommand;
+import io.redrive.lease.SettledThenLeased;
 import io.redrive.lease.Settlement;
+import io.redrive.store.LeaseParams;
 import io.redrive.store.SettleParams;
 import io.redrive.store.Store;
 import java.time.Clock;
@@ -89,6 +91,25 @@ final class Settles {
     List<Settlement> result = Arrays.asList(out);
     counted(result, now);
     return result;
+  }
+
+  /**
+   * Settles the commands, then leases, in one store call ({@link Store#settleThenLease}); null,
+   * with nothing done, when a command is a failure with reason UNREGISTERED_HANDLER, which is
+   * settled in a transaction of its own (the caller then settles and leases apart).
+   */
+  SettledThenLeased thenLease(List<SettleCommand> commands, LeaseParams lease) {
+    List<SettleCommand> checked = checked(commands);
+    for (SettleCommand c : checked) {
+      if (c instanceof SettleCommand.Fail f && UnregisteredHandlerFailures.applies(f)) {
+        return null;
+      }
+    }
+    Instant now = lease.now();
+    SettledThenLeased done =
+        store.settleThenLease(new SettleParams(checked, now, completionWindow, false), lease);
+    counted(done.settlements(), now);
+    return done;
   }
 
   /**

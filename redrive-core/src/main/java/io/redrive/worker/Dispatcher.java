@@ -71,8 +71,7 @@ final class Dispatcher {
       long every = config.depthInterval().toMillis();
       timers.scheduleWithFixedDelay(this::refreshDepth, 0, every, TimeUnit.MILLISECONDS);
     }
-    poller =
-        new Poller(redrive, config, leaseTimeout, slots, runner, wakeup, settles::pending, log);
+    poller = new Poller(redrive, config, leaseTimeout, slots, runner, wakeup, settles, log);
     poller.start();
     WorkerLog.LOG.info(
         "worker {} started on queue {}: concurrency {}, batch {}, lease {}, types {}",

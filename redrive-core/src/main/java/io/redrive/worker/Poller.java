@@ -9,13 +9,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntSupplier;
 
 /**
  * Leases batches as long as slots are free and splits each into runs: every non-stream message
  * alone, the messages of one stream together in order. Sleeps between empty polls with a growing
  * interval that a ready signal (in-process enqueue, PostgreSQL NOTIFY), a settle or a freed slot
- * cuts short.
+ * cuts short. While its leases come back full (a backlog), it carries the settles queued meanwhile
+ * into its next lease's transaction ({@link SettleBatcher#settleThenLease}): a batch then costs one
+ * commit, and the slots those settles free count as free for that lease.
  *
  * <p>Owned by its own thread, the poller; {@link #stopLeasing} and {@link #join} are called by the
  * stopping thread.
@@ -30,10 +31,13 @@ final class Poller {
   private final Slots slots;
   private final Runner runner;
   private final Wakeup wakeup;
-  private final IntSupplier settling;
+  private final SettleBatcher settles;
   private final WorkerLog log;
   private final Thread thread;
   private volatile boolean leasing = true;
+  // owned by the poller thread
+  private Duration idle;
+  private long partialSince;
 
   Poller(
       Redrive redrive,
@@ -42,7 +46,7 @@ final class Poller {
       Slots slots,
       Runner runner,
       Wakeup wakeup,
-      IntSupplier settling,
+      SettleBatcher settles,
       WorkerLog log) {
     this.redrive = redrive;
     this.config = config;
@@ -50,8 +54,9 @@ final class Poller {
     this.slots = slots;
     this.runner = runner;
     this.wakeup = wakeup;
-    this.settling = settling;
+    this.settles = settles;
     this.log = log;
+    this.idle = config.pollMin();
     this.thread = new Thread(this::poll, "redrive-poller-" + config.id());
     thread.setDaemon(true);
   }
@@ -79,69 +84,101 @@ final class Poller {
   }
 
   private void poll() {
-    Duration idle = config.pollMin();
-    int fullBatch = Math.min(config.batchSize(), config.concurrency());
-    long lingerNanos = Math.min(PARTIAL_BATCH_LINGER.toNanos(), config.pollMax().toNanos());
-    long partialSince = 0;
-    while (leasing) {
-      try {
-        int free = slots.free();
-        if (free == 0) { // settles not yet committed hold their slots, so this bounds them too
-          wakeup.await(config.pollMax());
-          continue;
-        }
-        // Under a backlog, slots free up a few at a time; leasing each trickle would split one
-        // batch into many small ones, each paying a whole transaction. Wait briefly for half a
-        // batch of free slots while handlers are still running, and for the whole batch while
-        // the other slots only wait for their settle to commit: they free together within one
-        // commit, and leasing before them splits the worker into two half batches for good, each
-        // paying its own lease and settle transactions.
-        boolean aboutToFree = free < fullBatch && settling.getAsInt() > 0;
-        if ((aboutToFree || free < (fullBatch + 1) / 2) && !slots.idle()) {
-          long now = System.nanoTime();
-          if (partialSince == 0) {
-            partialSince = now;
-          }
-          long left = lingerNanos - (now - partialSince);
-          if (left > 0) {
-            wakeup.await(Duration.ofNanos(left));
-            continue;
-          }
-        }
-        partialSince = 0;
-        LeaseResult result =
-            redrive.lease(
-                new LeaseRequest(
-                    config.queue(),
-                    config.id(),
-                    Math.min(config.batchSize(), free),
-                    leaseTimeout,
-                    config.leaseTypes()));
-        reportDeaths(result);
-        if (result.leased().isEmpty()) {
-          idle = wakeup.await(idle) ? config.pollMin() : twice(idle, config.pollMax());
-          continue;
-        }
-        idle = config.pollMin();
-        dispatch(result.leased());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      } catch (RuntimeException e) {
-        WorkerLog.LOG.warn(
-            "worker {} could not lease from {}; retrying in {}: {}",
-            config.id(),
-            config.queue(),
-            config.pollMax(),
-            e.toString());
-        try {
-          wakeup.await(config.pollMax());
-        } catch (InterruptedException ie) {
-          Thread.currentThread().interrupt();
+    try {
+      while (leasing) {
+        if (!round()) {
           return;
         }
       }
+    } finally {
+      settles.carry(false);
     }
+  }
+
+  /** One turn of the loop: waits, or leases and dispatches; false once interrupted. */
+  private boolean round() {
+    try {
+      int free = slots.free();
+      int carry = settles.queuedFreeing(); // slots the commit that carries them frees
+      if (free + carry == 0) { // settles not yet committed hold their slots, so this bounds them
+        wakeup.await(config.pollMax());
+        return true;
+      }
+      // Under a backlog, slots free up a few at a time; leasing each trickle would split one
+      // batch into many small ones, each paying a whole transaction. Wait briefly for half a
+      // batch of free slots while handlers are still running, and for the whole batch while
+      // the other slots only wait for their settle to commit: they free together within one
+      // commit, and leasing before them splits the worker into two half batches for good, each
+      // paying its own lease and settle transactions.
+      int fullBatch = Math.min(config.batchSize(), config.concurrency());
+      int usable = free + carry;
+      // Runs still going beside carried settles are most often the rest of the same batch.
+      boolean aboutToFree =
+          usable < fullBatch
+              && (settles.pending() > carry || carry > 0 && slots.inFlight() > settles.pending());
+      if ((aboutToFree || usable < (fullBatch + 1) / 2) && !slots.idle()) {
+        long now = System.nanoTime();
+        if (partialSince == 0) {
+          partialSince = now;
+        }
+        long lingerNanos = Math.min(PARTIAL_BATCH_LINGER.toNanos(), config.pollMax().toNanos());
+        long left = lingerNanos - (now - partialSince);
+        if (left > 0) {
+          wakeup.await(Duration.ofNanos(left));
+          return true;
+        }
+      }
+      partialSince = 0;
+      int[] asked = {0};
+      LeaseResult result =
+          carry > 0
+              ? settles.settleThenLease(
+                  freeing -> {
+                    asked[0] = Math.min(config.batchSize(), free + freeing);
+                    return asked[0] == 0 ? null : request(asked[0]);
+                  })
+              : null;
+      if (result == null) { // nothing to carry (the settle thread may have taken it meanwhile)
+        if (free == 0) {
+          return true;
+        }
+        asked[0] = Math.min(config.batchSize(), free);
+        result = redrive.lease(request(asked[0]));
+      }
+      reportDeaths(result);
+      // A full lease says a backlog: carry the settles into the next lease. A short one says the
+      // queue is drained: let each settle commit at once.
+      settles.carry(asked[0] > 0 && result.leased().size() >= asked[0]);
+      if (result.leased().isEmpty()) {
+        idle = wakeup.await(idle) ? config.pollMin() : twice(idle, config.pollMax());
+        return true;
+      }
+      idle = config.pollMin();
+      dispatch(result.leased());
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (RuntimeException e) {
+      settles.carry(false);
+      WorkerLog.LOG.warn(
+          "worker {} could not lease from {}; retrying in {}: {}",
+          config.id(),
+          config.queue(),
+          config.pollMax(),
+          e.toString());
+      try {
+        wakeup.await(config.pollMax());
+        return true;
+      } catch (InterruptedException ie) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+  }
+
+  private LeaseRequest request(int max) {
+    return new LeaseRequest(config.queue(), config.id(), max, leaseTimeout, config.leaseTypes());
   }
 
   private void reportDeaths(LeaseResult result) {

@@ -1,19 +1,22 @@
 package io.redrive.worker;
 
 import io.redrive.Redrive;
+import io.redrive.error.CommitUnknownException;
 import io.redrive.lease.LeaseRequest;
+import io.redrive.lease.LeaseResult;
 import io.redrive.lease.SettleCommand;
+import io.redrive.lease.SettledThenLeased;
 import io.redrive.lease.Settlement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 
@@ -28,6 +31,12 @@ import org.slf4j.Logger;
  * than settles are queued, so a batch whose handlers finish together commits together. Alone, a
  * settle is committed at once.
  *
+ * <p>Under a backlog the poller carries the settles instead ({@link #carry}): it takes those queued
+ * when it leases and commits them in its lease's transaction ({@link #settleThenLease}), so a batch
+ * costs one commit instead of two. The settle thread then leaves queued settles alone for up to
+ * {@link #CARRY_WAIT}, and commits them itself should the poller not come for them (a slow lease, a
+ * linger for a fuller batch).
+ *
  * <p>Entered by the runners ({@link #settleLater}, {@link #settle}) through the {@link Settler},
  * and by the stopping thread ({@link #close}); the store calls and every callback run on the
  * flusher thread. No lock: a blocking queue hands settles over, and each is answered once (its own
@@ -37,37 +46,25 @@ final class SettleBatcher {
   /** The longest a settle waits for others to share its transaction. */
   static final Duration LINGER = Duration.ofMillis(1);
 
+  /** The longest a queued settle waits for the poller to carry it into its lease. */
+  static final Duration CARRY_WAIT = Duration.ofMillis(20);
+
   private static final Logger LOG = WorkerLog.LOG;
-
-  /** Told the outcome of one settle. */
-  @FunctionalInterface
-  interface Callback {
-    /**
-     * @param settlement what the settle did or why its lease was lost; null when the store failed
-     * @param error the store's failure, or null
-     */
-    void done(Settlement settlement, RuntimeException error);
-  }
-
-  /** A settle handed over. */
-  private record Pending(SettleCommand command, Callback callback, AtomicBoolean answered) {
-    Pending(SettleCommand command, Callback callback) {
-      this(command, callback, new AtomicBoolean());
-    }
-  }
 
   private final Redrive redrive;
   private final IntSupplier running;
   private final Runnable afterFlush;
-  private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+  private final LinkedBlockingDeque<PendingSettle> queue = new LinkedBlockingDeque<>();
   private final AtomicInteger pending = new AtomicInteger();
   private final Thread flusher;
   private volatile boolean closed;
+  private volatile boolean carried;
 
   /**
    * @param running how many handler runs of the worker are running: while some are, more settles
    *     are likely on their way
-   * @param afterFlush called after each store call (the worker's poller waits on it)
+   * @param afterFlush called after each store call and, while the poller carries settles, when one
+   *     is queued (the worker's poller waits on it)
    */
   SettleBatcher(Redrive redrive, IntSupplier running, Runnable afterFlush, String name) {
     this.redrive = redrive;
@@ -84,13 +81,21 @@ final class SettleBatcher {
     }
   }
 
-  /** Queues a settle; {@code callback} runs on the flusher thread once it is committed. */
-  void settleLater(SettleCommand command, Callback callback) {
+  /**
+   * Queues the settle of a lone message, whose answer frees its run's slot; {@code callback} runs
+   * once it is committed, on the thread that committed it.
+   */
+  void settleLater(SettleCommand command, PendingSettle.Callback callback) {
+    settleLater(command, callback, true);
+  }
+
+  private void settleLater(
+      SettleCommand command, PendingSettle.Callback callback, boolean freesSlot) {
     if (closed) {
       callback.done(null, new IllegalStateException("the worker has stopped"));
       return;
     }
-    Pending p = new Pending(command, callback);
+    PendingSettle p = new PendingSettle(command, callback, freesSlot);
     if (pending.incrementAndGet() == 1 && running.getAsInt() <= 1) {
       // Alone: nothing queued or in flight and no other run that could add a settle to share the
       // transaction with. Committing on this thread saves waking the settle thread, which costs
@@ -99,6 +104,69 @@ final class SettleBatcher {
       return;
     }
     queue.add(p);
+    if (carried) {
+      afterFlush.run(); // the poller may be waiting for slots this settle frees
+    }
+  }
+
+  /**
+   * Whether the poller carries queued settles into its leases (under a backlog) or leaves them to
+   * the settle thread, which then commits them at once.
+   */
+  void carry(boolean on) {
+    if (carried != on) {
+      carried = on;
+      if (!on) {
+        LockSupport.unpark(flusher);
+      }
+    }
+  }
+
+  /** Queued settles (not yet taken for a commit) whose answer frees a slot. */
+  int queuedFreeing() {
+    return PendingSettle.freeing(queue);
+  }
+
+  /**
+   * On the poller's thread: takes the settles queued now and commits them with a lease in one
+   * transaction ({@link Redrive#settleThenLease}), answering each; returns the lease's result, or
+   * null when none was queued (then nothing happened). {@code request} is given how many slots the
+   * taken settles free and answers the lease to make, or null for none (the settles are then
+   * committed alone). When the call fails before any commit, the settles are committed alone and
+   * the failure is thrown.
+   */
+  LeaseResult settleThenLease(IntFunction<LeaseRequest> request) {
+    List<PendingSettle> batch = new ArrayList<>();
+    queue.drainTo(batch, LeaseRequest.MAX_BATCH);
+    if (batch.isEmpty()) {
+      return null;
+    }
+    LeaseRequest lease = request.apply(PendingSettle.freeing(batch));
+    if (lease == null) {
+      flushGuarded(batch);
+      return new LeaseResult(List.of(), List.of(), List.of());
+    }
+    SettledThenLeased done;
+    try {
+      done = redrive.settleThenLease(batch.stream().map(p -> p.command).toList(), lease);
+    } catch (CommitUnknownException e) {
+      // It may have committed: the leases were given back, and the settles are left to expire if
+      // it did not (answered as failed, as any settle whose commit is unknown)
+      batch.forEach(p -> answer(p, null, e));
+      afterFlush.run();
+      throw e;
+    } catch (IllegalArgumentException refused) { // a settle refused: settled each alone below
+      flushGuarded(batch);
+      return redrive.lease(lease);
+    } catch (RuntimeException e) {
+      flushGuarded(batch); // nothing committed: the settles must not wait on a lease that failed
+      throw e;
+    }
+    for (int i = 0; i < batch.size(); i++) {
+      answer(batch.get(i), done.settlements().get(i), null);
+    }
+    afterFlush.run();
+    return done.lease();
   }
 
   /** Settles handed over and not yet answered. */
@@ -121,22 +189,12 @@ final class SettleBatcher {
           } else {
             answer.complete(settlement);
           }
-        });
-    boolean interrupted = false;
+        },
+        false);
     try {
-      while (true) {
-        try {
-          return answer.get();
-        } catch (InterruptedException e) {
-          interrupted = true; // finish the settle first: it is already queued
-        } catch (ExecutionException e) {
-          throw (RuntimeException) e.getCause();
-        }
-      }
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+      return answer.join(); // not interruptible: the settle is queued, so wait for it (flag kept)
+    } catch (CompletionException e) {
+      throw (RuntimeException) e.getCause();
     }
   }
 
@@ -153,7 +211,7 @@ final class SettleBatcher {
 
   private void flushLoop() {
     while (true) {
-      Pending first;
+      PendingSettle first;
       try {
         first = closed ? queue.poll() : queue.poll(1, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
@@ -165,23 +223,29 @@ final class SettleBatcher {
         }
         continue;
       }
+      long waited = System.nanoTime() - first.queuedAt;
+      if (carried && !closed && waited < CARRY_WAIT.toNanos()) {
+        queue.addFirst(first); // the poller's next lease takes it; unparked should it stop carrying
+        LockSupport.parkNanos(CARRY_WAIT.toNanos() - waited);
+        continue;
+      }
       if (!closed) {
         linger();
       }
-      List<Pending> batch = new ArrayList<>();
+      List<PendingSettle> batch = new ArrayList<>();
       batch.add(first);
       queue.drainTo(batch, LeaseRequest.MAX_BATCH - 1);
       flushGuarded(batch);
     }
   }
 
-  private void flushGuarded(List<Pending> batch) {
+  private void flushGuarded(List<PendingSettle> batch) {
     try {
       flush(batch);
     } catch (Throwable t) { // the flusher must outlive any one batch, or every later settle waits
       LOG.error("settling {} message(s) failed; their leases will expire", batch.size(), t);
       RuntimeException error = new IllegalStateException("settle failed: " + t, t);
-      for (Pending p : batch) {
+      for (PendingSettle p : batch) {
         answer(p, null, error);
       }
     }
@@ -198,13 +262,13 @@ final class SettleBatcher {
     }
   }
 
-  private void flush(List<Pending> batch) {
+  private void flush(List<PendingSettle> batch) {
     try {
       settle(batch);
     } catch (IllegalArgumentException refused) {
       // One command the engine refuses (say a handler's retryAfter beyond 365 days) refuses the
       // whole call before anything changed: settle each alone, so only that one is not settled.
-      for (Pending p : batch) {
+      for (PendingSettle p : batch) {
         try {
           settle(List.of(p));
         } catch (RuntimeException e) {
@@ -217,22 +281,15 @@ final class SettleBatcher {
     afterFlush.run();
   }
 
-  private void settle(List<Pending> batch) {
-    List<Settlement> settled = redrive.settle(batch.stream().map(Pending::command).toList());
+  private void settle(List<PendingSettle> batch) {
+    List<Settlement> settled = redrive.settle(batch.stream().map(p -> p.command).toList());
     for (int i = 0; i < batch.size(); i++) {
       answer(batch.get(i), settled.get(i), null);
     }
   }
 
-  private void answer(Pending p, Settlement settlement, RuntimeException error) {
-    if (!p.answered.compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      p.callback.done(settlement, error);
-    } catch (RuntimeException e) {
-      LOG.error("settle callback for message {} failed", p.command.messageId(), e);
-    } finally {
+  private void answer(PendingSettle p, Settlement settlement, RuntimeException error) {
+    if (p.answer(settlement, error)) {
       pending.decrementAndGet();
     }
   }

@@ -8,6 +8,7 @@ import io.redrive.deadletter.RetryResult;
 import io.redrive.jdbc.workflow.Workflows;
 import io.redrive.lease.LeaseResult;
 import io.redrive.lease.SettleResult;
+import io.redrive.lease.SettledThenLeased;
 import io.redrive.lease.Settlement;
 import io.redrive.message.EnqueueResult;
 import io.redrive.message.Message;
@@ -211,6 +212,11 @@ public abstract class JdbcStore extends JdbcWorkflowStore implements Store, Work
   @Override
   public List<Settlement> settle(SettleParams p) {
     return parts.settles().settle(p);
+  }
+
+  @Override
+  public SettledThenLeased settleThenLease(SettleParams settle, LeaseParams lease) {
+    return parts.settles().settleThenLease(settle, lease);
   }
 
   @Override

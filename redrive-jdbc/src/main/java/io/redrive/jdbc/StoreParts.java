@@ -71,7 +71,7 @@ record StoreParts(
         pending,
         new Producing(dialect, queues, messages, history, completions, kinds),
         new LeaseTransactions(tx, counted, leasing),
-        new SettleTransactions(counted, settling, leasing.leasesAlone()),
+        new SettleTransactions(counted, settling, leasing),
         new Renewing(messages),
         new UndeliveredLeases(dialect, messages, history),
         new Inspecting(queues, history),

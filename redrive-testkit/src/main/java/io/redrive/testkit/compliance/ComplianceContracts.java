@@ -46,6 +46,7 @@ public final class ComplianceContracts {
           MetricsContract.class,
           UndeliveredLeaseContract.class,
           SettleMixContract.class,
+          SettleThenLeaseContract.class,
           WorkflowStoreContract.class,
           WorkflowCommitContract.class,
           WorkflowCheckpointContract.class,

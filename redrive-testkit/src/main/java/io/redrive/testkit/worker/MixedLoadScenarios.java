@@ -2,6 +2,7 @@ package io.redrive.testkit.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.redrive.Redrive;
 import io.redrive.failure.FailureReason;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
@@ -10,8 +11,11 @@ import io.redrive.message.NewMessage;
 import io.redrive.message.Outcome;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueStats;
+import io.redrive.store.Store;
 import io.redrive.worker.Handler;
 import io.redrive.worker.HandlerResult;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,6 +114,55 @@ public abstract class MixedLoadScenarios extends WorkerScenarioBase {
     }
     assertThat(completions).hasSize(TOTAL - poisonIds.size());
     assertThat(completions.values()).allMatch(c -> c.get() == 1);
+  }
+
+  /**
+   * Under a backlog the poller commits the settles queued meanwhile in its next lease's transaction
+   * ({@code Redrive.settleThenLease}); every message still completes exactly once, and the settles
+   * of the last batches, with no lease left to carry them, are committed too.
+   */
+  @Test
+  void backlog_settlesRideWithTheNextLease_everyMessageCompletesOnce() {
+    int n = 400;
+    createQueue(QueuePolicy.defaults().withLeaseTimeout(Duration.ofSeconds(30)));
+    List<NewMessage> batch = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      batch.add(NewMessage.builder(QUEUE, TYPE).payload("{\"n\":" + i + "}").build());
+    }
+    redrive.enqueueBatch(batch);
+    AtomicInteger carried = new AtomicInteger();
+    Store counting =
+        (Store)
+            Proxy.newProxyInstance(
+                Store.class.getClassLoader(),
+                new Class<?>[] {Store.class},
+                (proxy, method, args) -> {
+                  if (method.getName().equals("settleThenLease")) {
+                    carried.incrementAndGet();
+                  }
+                  try {
+                    return method.invoke(store, args);
+                  } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                  }
+                });
+    Redrive engine = Redrive.builder(counting).meterRegistry(meters).build();
+    Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
+    start(
+        worker(engine, QUEUE)
+            .concurrency(8)
+            .batchSize(4)
+            .handler(
+                TYPE,
+                ctx -> {
+                  count(runs, ctx.id());
+                  return HandlerResult.complete();
+                }));
+
+    eventually().until(() -> redrive.stats(QUEUE).total() == 0);
+    assertThat(runs).hasSize(n);
+    assertThat(runs.values()).allMatch(c -> c.get() == 1);
+    assertThat(carried.get()).as("leases that carried settles").isPositive();
   }
 
   /**
