@@ -379,16 +379,7 @@ public final class Redrive implements AutoCloseable {
     String batch = UUID.randomUUID().toString();
     LeaseResult result;
     try {
-      result =
-          store.leaseReady(
-              new LeaseParams(
-                  request.queue(),
-                  request.worker(),
-                  request.max(),
-                  request.leaseTimeout(),
-                  now,
-                  batch,
-                  request.types()));
+      result = store.leaseReady(leaseParams(request, now, batch));
     } catch (CommitUnknownException e) {
       lostLeases.giveBack(request.queue(), batch, e);
       throw e;
@@ -437,17 +428,7 @@ public final class Redrive implements AutoCloseable {
     String batch = UUID.randomUUID().toString();
     SettledThenLeased done;
     try {
-      done =
-          settles.thenLease(
-              commands,
-              new LeaseParams(
-                  request.queue(),
-                  request.worker(),
-                  request.max(),
-                  request.leaseTimeout(),
-                  now,
-                  batch,
-                  request.types()));
+      done = settles.thenLease(commands, leaseParams(request, now, batch));
     } catch (CommitUnknownException e) {
       lostLeases.giveBack(request.queue(), batch, e);
       throw e;
@@ -457,6 +438,17 @@ public final class Redrive implements AutoCloseable {
     }
     metrics.leased(request.queue(), done.lease(), now);
     return done;
+  }
+
+  private static LeaseParams leaseParams(LeaseRequest request, Instant now, String batch) {
+    return new LeaseParams(
+        request.queue(),
+        request.worker(),
+        request.max(),
+        request.leaseTimeout(),
+        now,
+        batch,
+        request.types());
   }
 
   /** Completes a leased message; it leaves the queue. */

@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.server.HttpApiClient.Response;
 import io.redrive.store.Store;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
+import io.redrive.testkit.fault.InterceptedStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,19 +29,7 @@ class StoreReadsPerCallTest {
   @BeforeAll
   static void start() {
     real = StoreKind.SQLITE.newDatabase().open();
-    Store counted =
-        (Store)
-            Proxy.newProxyInstance(
-                Store.class.getClassLoader(),
-                new Class<?>[] {Store.class},
-                (proxy, method, args) -> {
-                  CALLS.merge(method.getName(), 1, Integer::sum);
-                  try {
-                    return method.invoke(real, args);
-                  } catch (InvocationTargetException e) {
-                    throw e.getCause();
-                  }
-                });
+    Store counted = InterceptedStore.of(real, method -> CALLS.merge(method, 1, Integer::sum));
     server = RedriveServer.start(TestServers.config(), TestServers.ALLOW_ALL, counted);
     api = new HttpApiClient(server.baseUrl());
     assertThat(api.post("/v1/queues", "{\"name\":\"q\"}").status()).isEqualTo(201);

@@ -14,8 +14,7 @@ import io.redrive.message.NewMessage;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.store.Store;
 import io.redrive.testkit.TestDatabase;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
+import io.redrive.testkit.fault.InterceptedStore;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -111,20 +110,13 @@ class MaintenanceTest {
     Store real = db.openStore();
     AtomicInteger sweeps = new AtomicInteger();
     Store failingTwice =
-        (Store)
-            Proxy.newProxyInstance(
-                Store.class.getClassLoader(),
-                new Class<?>[] {Store.class},
-                (proxy, method, args) -> {
-                  if (method.getName().equals("expireDue") && sweeps.incrementAndGet() <= 2) {
-                    throw new IllegalStateException("database unreachable (simulated)");
-                  }
-                  try {
-                    return method.invoke(real, args);
-                  } catch (InvocationTargetException e) {
-                    throw e.getCause();
-                  }
-                });
+        InterceptedStore.of(
+            real,
+            method -> {
+              if (method.equals("expireDue") && sweeps.incrementAndGet() <= 2) {
+                throw new IllegalStateException("database unreachable (simulated)");
+              }
+            });
     Redrive flaky = Redrive.builder(failingTwice).build();
     flaky.createQueue("jobs", QueuePolicy.defaults());
     String id = enqueueScheduledWithDeadline(Duration.ofMillis(50));

@@ -12,10 +12,9 @@ import io.redrive.message.Outcome;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueStats;
 import io.redrive.store.Store;
+import io.redrive.testkit.fault.InterceptedStore;
 import io.redrive.worker.Handler;
 import io.redrive.worker.HandlerResult;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -132,20 +131,13 @@ public abstract class MixedLoadScenarios extends WorkerScenarioBase {
     redrive.enqueueBatch(batch);
     AtomicInteger carried = new AtomicInteger();
     Store counting =
-        (Store)
-            Proxy.newProxyInstance(
-                Store.class.getClassLoader(),
-                new Class<?>[] {Store.class},
-                (proxy, method, args) -> {
-                  if (method.getName().equals("settleThenLease")) {
-                    carried.incrementAndGet();
-                  }
-                  try {
-                    return method.invoke(store, args);
-                  } catch (InvocationTargetException e) {
-                    throw e.getCause();
-                  }
-                });
+        InterceptedStore.of(
+            store,
+            method -> {
+              if (method.equals("settleThenLease")) {
+                carried.incrementAndGet();
+              }
+            });
     Redrive engine = Redrive.builder(counting).meterRegistry(meters).build();
     Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
     start(
