@@ -52,7 +52,8 @@ class PostgresComplianceCoverageTest {
                     PostgresQueueDeclarationTest.class,
                     PostgresMigrationTest.class,
                     PostgresUndeliveredLeaseTest.class,
-                    PostgresSettleMixTest.class)))
+                    PostgresSettleMixTest.class,
+                    PostgresSettleThenLeaseTest.class)))
         .isEmpty();
   }
 }

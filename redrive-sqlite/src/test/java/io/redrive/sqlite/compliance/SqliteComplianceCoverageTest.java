@@ -52,7 +52,8 @@ class SqliteComplianceCoverageTest {
                     SqliteQueueDeclarationTest.class,
                     SqliteMigrationTest.class,
                     SqliteUndeliveredLeaseTest.class,
-                    SqliteSettleMixTest.class)))
+                    SqliteSettleMixTest.class,
+                    SqliteSettleThenLeaseTest.class)))
         .isEmpty();
   }
 }
