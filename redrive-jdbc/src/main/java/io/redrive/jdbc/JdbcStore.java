@@ -186,11 +186,12 @@ public abstract class JdbcStore extends JdbcWorkflowStore implements Store, Work
 
   @Override
   public List<EnqueueResult> enqueue(EnqueueParams p) {
-    // Never in auto-commit: an enqueue failing on a connection that died is then surely not
-    // committed (no COMMIT was sent), so the caller may retry it without a dedupe key.
+    CountedWrites.Work<List<EnqueueResult>> work =
+        (c, tally) -> parts.producing().enqueue(c, p, false, tally);
     List<EnqueueResult> out =
-        counted.write(
-            "enqueue", p.now(), (c, tally) -> parts.producing().enqueue(c, p, false, tally));
+        parts.producing().writesOneStatement(p)
+            ? counted.writeAlone("enqueue", p.now(), work)
+            : counted.write("enqueue", p.now(), work);
     p.messages().stream().map(e -> e.message().queue()).distinct().forEach(this::readyCommitted);
     return out;
   }

@@ -70,6 +70,25 @@ final class Producing {
     return enqueue(c, params, false, true, tally);
   }
 
+  /**
+   * True when this enqueue may commit as its insert ends ({@link SqlDialect#singleStatementWrites};
+   * docs/design-decisions.md §21): its insert is its only write when it names one queue, whose
+   * check the insert joins, and no dedupe key, which could make it delete a row it inserted or
+   * insert again.
+   */
+  boolean writesOneStatement(EnqueueParams params) {
+    if (!dialect.singleStatementWrites() || params.messages().isEmpty()) {
+      return false;
+    }
+    String queue = params.messages().get(0).message().queue();
+    for (EnqueueParams.Entry e : params.messages()) {
+      if (e.message().dedupeKey() != null || !e.message().queue().equals(queue)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Counts in {@code tally} each message that went in (not the duplicates). */
   private List<EnqueueResult> enqueue(
       Connection c, EnqueueParams params, boolean callerTransaction, boolean byOwner, Tally tally)

@@ -123,8 +123,10 @@ public interface SqlDialect {
    * committed on their own (auto-commit), which saves each the round trip of a {@code COMMIT}: a
    * lease round ({@link LeaseClaims}, PostgreSQL's data-modifying {@code WITH}; a lost one is given
    * back by its batch) and a batch of completions (a repeated complete is answered from its
-   * completion record). Otherwise a lease reads the queue, selects its candidates and updates them
-   * in turn, in a transaction like every other write.
+   * completion record), and an enqueue into one queue without dedupe keys (its one insert; a lost
+   * answer is {@code COMMIT_UNKNOWN}, see {@link Producing#writesOneStatement}). Otherwise a lease
+   * reads the queue, selects its candidates and updates them in turn, in a transaction like every
+   * other write.
    */
   default boolean singleStatementWrites() {
     return false;

@@ -203,6 +203,33 @@ class PostgresCommitCutTest {
     assertThat(stillToGiveBack).as("a cut give-back had committed").isZero();
   }
 
+  /**
+   * A single enqueue into one queue without a dedupe key is one statement committed as it ends
+   * (docs/design-decisions.md §21): a cut answer is COMMIT_UNKNOWN and the message is there; every
+   * other answer is exact.
+   */
+  @Test
+  void cutSingleEnqueuesWithoutKeys_areCommitUnknown_andEveryOtherAnswerIsExact() {
+    cutting.cutShare(0.3);
+    for (int i = 0; i < 100; i++) {
+      NewMessage m = NewMessage.builder(QUEUE, "ship").payload("p-" + i).build();
+      try {
+        answered("enqueue", () -> redrive.enqueue(m));
+      } catch (RedriveException e) {
+        // counted by answered(); never retried: without a dedupe key a retry could duplicate
+      }
+    }
+    cutting.cutShare(0);
+
+    int ok = answers.getOrDefault("enqueue OK", 0);
+    int unknown = answers.getOrDefault("enqueue COMMIT_UNKNOWN", 0);
+    assertThat(unknown).as("cut enqueues").isPositive();
+    assertThat(ok + unknown).as("no answer but OK and COMMIT_UNKNOWN: %s", answers).isEqualTo(100);
+    assertThat(committedButAnsweredAsFailure).isZero();
+    // The cut came after the database had committed: each COMMIT_UNKNOWN enqueue went in.
+    assertThat(redrive.stats(QUEUE).total()).isEqualTo(100);
+  }
+
   private static int sum(Map<String, Integer> counts) {
     return counts.values().stream().mapToInt(Integer::intValue).sum();
   }

@@ -95,9 +95,10 @@ class OutageTest {
     for (Answer a : downAnswers()) {
       assertThat(a.status()).as(a.toString()).isEqualTo(503);
       assertThat(a.retryAfter()).as(a.toString()).isNotNull();
-      if (a.what().startsWith("lease")) {
-        // A lease is one auto-commit statement: on a connection that died under it, it may have
-        // committed, so the engine gives its batch back and answers COMMIT_UNKNOWN.
+      if (a.what().startsWith("lease") || a.what().equals("enqueue")) {
+        // A lease, and an enqueue without a dedupe key, are one auto-commit statement: on a
+        // connection that died under it, it may have committed, so the answer is COMMIT_UNKNOWN
+        // (a lease's batch is given back). An enqueue with a key is a transaction: exact.
         assertThat(a.code()).as(a.toString()).isIn("STORE_UNAVAILABLE", "COMMIT_UNKNOWN");
       } else if (!a.what().equals("ready")) {
         assertThat(a.code()).as(a.toString()).isEqualTo("STORE_UNAVAILABLE");
@@ -107,6 +108,7 @@ class OutageTest {
     // Generous bounds (the budgets are wait + 2 s connection timeout, and 1 s for /ready).
     assertThat(slowest.get("ready")).isLessThan(4_000L);
     assertThat(slowest.get("enqueue")).isLessThan(7_000L);
+    assertThat(slowest.get("enqueue keyed")).isLessThan(7_000L);
     assertThat(slowest.get("lease 0s")).isLessThan(7_000L);
     assertThat(slowest.get("lease 1s")).isLessThan(8_000L);
   }
@@ -236,20 +238,24 @@ class OutageTest {
     return base;
   }
 
-  /** Two producers, a consumer with wait 0s and one with wait 1s, and a readiness probe. */
+  /**
+   * Two producers (one without dedupe keys, one with), a consumer with wait 0s and one with wait
+   * 1s, and a readiness probe.
+   */
   private void startLoad(String base) {
     AtomicInteger next = new AtomicInteger();
-    for (int p = 0; p < 2; p++) {
+    for (String what : List.of("enqueue", "enqueue keyed")) {
       start(
           () -> {
             String payload = "m" + next.incrementAndGet();
+            String key = what.equals("enqueue") ? "" : ",\"dedupeKey\":\"" + payload + "\"";
             Answer a =
                 call(
                     base,
                     "POST",
                     "/v1/queues/jobs/messages",
-                    "{\"messages\":[{\"type\":\"t\",\"payload\":\"" + payload + "\"}]}",
-                    "enqueue");
+                    "{\"messages\":[{\"type\":\"t\",\"payload\":\"" + payload + "\"" + key + "}]}",
+                    what);
             if (a.status() == 201) {
               acknowledged.add(payload);
             }
@@ -331,7 +337,8 @@ class OutageTest {
     return slowest;
   }
 
-  private static final List<String> KINDS = List.of("enqueue", "lease 0s", "lease 1s", "ready");
+  private static final List<String> KINDS =
+      List.of("enqueue", "enqueue keyed", "lease 0s", "lease 1s", "ready");
 
   private List<Answer> downAnswers() {
     List<Answer> down = new ArrayList<>();
