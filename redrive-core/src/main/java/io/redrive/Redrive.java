@@ -103,6 +103,7 @@ public final class Redrive implements AutoCloseable {
   private final UnregisteredHandlerFailures unregistered;
   private final EngineMetrics metrics;
   private final Duration completionWindow;
+  private final CallerTransactions callerTransactions;
   private final LostLeases lostLeases;
   private final Settles settles;
 
@@ -112,6 +113,7 @@ public final class Redrive implements AutoCloseable {
 
   private Redrive(Builder b) {
     this.completionWindow = b.completionWindow;
+    this.callerTransactions = b.callerTransactions;
     this.store = b.store;
     this.clock = b.clock;
     this.validation = new Validation(b.maxPayloadBytes);
@@ -318,11 +320,28 @@ public final class Redrive implements AutoCloseable {
     return enqueueBatch(List.of(requireMessage(message))).get(0);
   }
 
-  /** Enqueues up to 1000 messages in one transaction (all or nothing). */
+  /**
+   * Enqueues up to 1000 messages in one transaction (all or nothing): its own, or the application's
+   * transaction in progress when the engine has {@link CallerTransactions} that find one.
+   */
   public List<EnqueueResult> enqueueBatch(List<NewMessage> messages) {
+    Connection joined = callerTransactions.join();
+    if (joined != null) {
+      return enqueueJoined(joined, messages);
+    }
     List<EnqueueResult> results = store.enqueue(enqueueParams(messages));
     metrics.enqueued(messages, results);
     return results;
+  }
+
+  private List<EnqueueResult> enqueueJoined(Connection joined, List<NewMessage> messages) {
+    try {
+      List<EnqueueResult> results = store.enqueue(joined, enqueueParams(messages));
+      metrics.enqueued(messages, results);
+      return results;
+    } finally {
+      callerTransactions.leave(joined);
+    }
   }
 
   /**
@@ -334,13 +353,32 @@ public final class Redrive implements AutoCloseable {
     return enqueueBatch(connection, List.of(requireMessage(message))).get(0);
   }
 
+  /**
+   * As {@link #enqueue(Connection, NewMessage)}, for up to 1000 messages. A connection in
+   * auto-commit mode while {@link CallerTransactions} find a transaction in progress is not used:
+   * the messages join that transaction instead, as they would without a connection.
+   */
   public List<EnqueueResult> enqueueBatch(Connection connection, List<NewMessage> messages) {
     if (connection == null) {
       throw new IllegalArgumentException("connection: is required");
     }
+    if (callerTransactions != CallerTransactions.NONE && autoCommits(connection)) {
+      Connection joined = callerTransactions.join();
+      if (joined != null) {
+        return enqueueJoined(joined, messages);
+      }
+    }
     List<EnqueueResult> results = store.enqueue(connection, enqueueParams(messages));
     metrics.enqueued(messages, results);
     return results;
+  }
+
+  private static boolean autoCommits(Connection connection) {
+    try {
+      return connection.getAutoCommit();
+    } catch (java.sql.SQLException e) {
+      return false; // the enqueue on it reports the broken connection
+    }
   }
 
   private static NewMessage requireMessage(NewMessage message) {
@@ -963,6 +1001,7 @@ public final class Redrive implements AutoCloseable {
     private UnregisteredHandlerBackoff unregisteredBackoff = UnregisteredHandlerBackoff.DEFAULT;
     private MeterRegistry meterRegistry;
     private Duration completionWindow = DEFAULT_COMPLETION_WINDOW;
+    private CallerTransactions callerTransactions = CallerTransactions.NONE;
 
     private Builder(Store store) {
       if (store == null) {
@@ -1028,6 +1067,19 @@ public final class Redrive implements AutoCloseable {
                 + (value == null ? "null" : DurationText.format(value)));
       }
       this.completionWindow = value;
+      return this;
+    }
+
+    /**
+     * Finds the application's transaction in progress, which enqueues then join (default: {@link
+     * CallerTransactions#NONE}, every enqueue without a connection commits on its own). The Spring
+     * Boot starter sets one for Spring-managed transactions.
+     */
+    public Builder callerTransactions(CallerTransactions value) {
+      if (value == null) {
+        throw new IllegalArgumentException("callerTransactions: is required");
+      }
+      this.callerTransactions = value;
       return this;
     }
 

@@ -21,6 +21,7 @@ public final class PostgresStore extends JdbcStore {
   /** Where the migration scripts are on the classpath. */
   static final String MIGRATIONS = "db/redrive/postgres";
 
+  private final DataSource dataSource;
   private final HikariDataSource ownPool;
   private final String schema;
   private final ReadyListener listener;
@@ -28,6 +29,7 @@ public final class PostgresStore extends JdbcStore {
 
   private PostgresStore(DataSource dataSource, HikariDataSource ownPool, String schema) {
     super(dataSource, new PostgresDialect(PostgresDialect.channel(schema)), schema);
+    this.dataSource = dataSource;
     this.ownPool = ownPool;
     this.schema = schema;
     // Tells this store's notifies from others' on the shared channel; unique enough by chance.
@@ -35,6 +37,14 @@ public final class PostgresStore extends JdbcStore {
     this.listener =
         new ReadyListener(dataSource, PostgresDialect.channel(schema), tag, this::signalReady);
     this.notifier = new ReadyNotifier(dataSource, PostgresDialect.channel(schema), tag);
+  }
+
+  /**
+   * True when this store runs on {@code candidate}, the application's data source it was built on
+   * (never on a pool of its own): its enqueues may then join that data source's transactions.
+   */
+  public boolean usesDataSource(DataSource candidate) {
+    return ownPool == null && candidate != null && dataSource == candidate;
   }
 
   /** The schema holding this store's tables. */

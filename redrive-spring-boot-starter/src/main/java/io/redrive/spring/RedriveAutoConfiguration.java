@@ -1,0 +1,124 @@
+package io.redrive.spring;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.redrive.Redrive;
+import io.redrive.jdbc.MigrationMode;
+import io.redrive.postgres.PostgresStore;
+import io.redrive.sqlite.SqliteStore;
+import io.redrive.store.Store;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Redrive in a Spring Boot application: the store (PostgreSQL on the application's {@link
+ * DataSource}, or an embedded SQLite file), and the {@link Redrive} engine, whose enqueues join the
+ * Spring-managed transaction in progress on that DataSource. Each bean backs off when the
+ * application defines its own.
+ */
+@AutoConfiguration(after = DataSourceAutoConfiguration.class)
+@EnableConfigurationProperties(RedriveProperties.class)
+public class RedriveAutoConfiguration {
+
+  /** The store the properties choose; closed with the context (never the application's pool). */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean(Store.class)
+  public Store redriveStore(RedriveProperties properties, ObjectProvider<DataSource> dataSources) {
+    MigrationMode migrations =
+        properties.getMigrations() == RedriveProperties.Migrations.VALIDATE
+            ? MigrationMode.VALIDATE
+            : MigrationMode.MIGRATE;
+    DataSource dataSource = dataSources.getIfUnique();
+    return switch (properties.getStore()) {
+      case SQLITE -> sqlite(properties, migrations);
+      case POSTGRES -> postgres(requirePostgres(dataSource, "postgres"), properties, migrations);
+      case AUTO ->
+          dataSource == null
+              ? sqlite(properties, migrations)
+              : postgres(requirePostgres(dataSource, "auto"), properties, migrations);
+    };
+  }
+
+  /**
+   * The engine over the store, with the application's {@link MeterRegistry} when there is one; its
+   * enqueues join Spring's transactions when the store is on the application's DataSource. Its
+   * {@code close} would close the store, which the store bean does itself.
+   */
+  @Bean(destroyMethod = "")
+  @ConditionalOnMissingBean
+  public Redrive redrive(
+      Store store,
+      RedriveProperties properties,
+      ObjectProvider<DataSource> dataSources,
+      ObjectProvider<MeterRegistry> meterRegistries) {
+    Redrive.Builder builder =
+        Redrive.builder(store).completionWindow(properties.getCompletionWindow());
+    meterRegistries.ifUnique(builder::meterRegistry);
+    DataSource dataSource = dataSources.getIfUnique();
+    if (properties.isJoinTransactions()
+        && dataSource != null
+        && store instanceof PostgresStore postgres
+        && postgres.usesDataSource(dataSource)) {
+      builder.callerTransactions(new SpringCallerTransactions(dataSource));
+    }
+    return builder.build();
+  }
+
+  private static Store sqlite(RedriveProperties properties, MigrationMode migrations) {
+    Path dir = properties.getSqlite().getDataDir();
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "redrive.sqlite.data-dir: cannot create \"" + dir + "\": " + e.getMessage(), e);
+    }
+    return SqliteStore.builder(dir.resolve(SqliteStore.FILE_NAME))
+        .migrationMode(migrations)
+        .build();
+  }
+
+  private static Store postgres(
+      DataSource dataSource, RedriveProperties properties, MigrationMode migrations) {
+    return PostgresStore.builder(dataSource)
+        .schema(properties.getPostgres().getSchema())
+        .migrationMode(migrations)
+        .build();
+  }
+
+  /** The application's DataSource, which must reach PostgreSQL: Redrive stores in no other. */
+  private static DataSource requirePostgres(DataSource dataSource, String store) {
+    if (dataSource == null) {
+      throw new IllegalStateException(
+          "redrive.store="
+              + store
+              + ": the application has no single DataSource bean for Redrive's PostgreSQL"
+              + " store; define one (spring.datasource.url) or set redrive.store=sqlite");
+    }
+    String product;
+    try (Connection c = dataSource.getConnection()) {
+      product = c.getMetaData().getDatabaseProductName();
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "redrive.store=" + store + ": cannot reach the application's DataSource: " + e, e);
+    }
+    if (!"PostgreSQL".equals(product)) {
+      throw new IllegalStateException(
+          "redrive.store="
+              + store
+              + ": the application's DataSource is "
+              + product
+              + "; Redrive stores its queues in PostgreSQL or SQLite: set redrive.store=sqlite"
+              + " (its enqueues then do not join the application's transactions)");
+    }
+    return dataSource;
+  }
+}
