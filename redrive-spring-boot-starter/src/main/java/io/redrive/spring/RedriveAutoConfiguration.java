@@ -11,13 +11,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 /**
  * Redrive in a Spring Boot application: the store (PostgreSQL on the application's {@link
@@ -71,6 +74,30 @@ public class RedriveAutoConfiguration {
       builder.callerTransactions(new SpringCallerTransactions(dataSource));
     }
     return builder.build();
+  }
+
+  /** Finds the {@link RedriveHandler} beans and methods; static, as a post-processor must be. */
+  @Bean
+  static HandlerBeans redriveHandlerBeans() {
+    return new HandlerBeans();
+  }
+
+  /** A worker per queue that has handlers, and the maintenance service, while the context runs. */
+  @Bean
+  RedriveWorkers redriveWorkers(
+      Redrive redrive,
+      HandlerBeans handlers,
+      RedriveProperties properties,
+      ObjectProvider<MeterRegistry> meterRegistries,
+      Environment environment) {
+    return new RedriveWorkers(
+        redrive,
+        handlers,
+        properties,
+        meterRegistries.getIfUnique(),
+        Binder.get(environment)
+            .bind("spring.lifecycle.timeout-per-shutdown-phase", Duration.class)
+            .orElse(Duration.ofSeconds(30)));
   }
 
   private static Store sqlite(RedriveProperties properties, MigrationMode migrations) {

@@ -2,6 +2,8 @@ package io.redrive.spring;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -48,6 +50,13 @@ public class RedriveProperties {
 
   private final Postgres postgres = new Postgres();
   private final Sqlite sqlite = new Sqlite();
+  private final Maintenance maintenance = new Maintenance();
+
+  /** Settings of every queue's worker (each handler queue gets one worker). */
+  private final WorkerSettings worker = new WorkerSettings();
+
+  /** Settings of one queue's worker, by queue name, over those of {@code redrive.worker}. */
+  private final Map<String, WorkerSettings> workers = new LinkedHashMap<>();
 
   public StoreKind getStore() {
     return store;
@@ -79,6 +88,24 @@ public class RedriveProperties {
 
   public void setJoinTransactions(boolean joinTransactions) {
     this.joinTransactions = joinTransactions;
+  }
+
+  public Maintenance getMaintenance() {
+    return maintenance;
+  }
+
+  public WorkerSettings getWorker() {
+    return worker;
+  }
+
+  public Map<String, WorkerSettings> getWorkers() {
+    return workers;
+  }
+
+  /** The settings of {@code queue}'s worker: its own where set, else {@code redrive.worker}'s. */
+  WorkerSettings workerFor(String queue) {
+    WorkerSettings own = workers.get(queue);
+    return own == null ? worker : own.over(worker);
   }
 
   public Postgres getPostgres() {
@@ -114,6 +141,95 @@ public class RedriveProperties {
 
     public void setDataDir(Path dataDir) {
       this.dataDir = dataDir;
+    }
+  }
+
+  /** {@code redrive.maintenance.*}. */
+  public static class Maintenance {
+    /**
+     * Whether the application runs the maintenance service (deadline sweep, lost-lease give-back,
+     * old completions and counters), every second; safe on every node at once.
+     */
+    private boolean enabled = true;
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+  }
+
+  /** {@code redrive.worker.*} and {@code redrive.workers.<queue>.*}. */
+  public static class WorkerSettings {
+    /** Handlers running at once (default: the worker's, 4). */
+    private Integer concurrency;
+
+    /** Messages leased per round (default: the worker's, from its concurrency). */
+    private Integer batchSize;
+
+    /** The lease timeout of the messages it leases (default: the queue's). */
+    private Duration leaseTimeout;
+
+    /**
+     * How long a stop lets running handlers finish (default: a second less than
+     * spring.lifecycle.timeout-per-shutdown-phase).
+     */
+    private Duration shutdownGrace;
+
+    /** These settings where set, else {@code base}'s. */
+    WorkerSettings over(WorkerSettings base) {
+      WorkerSettings out = new WorkerSettings();
+      out.concurrency = concurrency != null ? concurrency : base.concurrency;
+      out.batchSize = batchSize != null ? batchSize : base.batchSize;
+      out.leaseTimeout = leaseTimeout != null ? leaseTimeout : base.leaseTimeout;
+      out.shutdownGrace = shutdownGrace != null ? shutdownGrace : base.shutdownGrace;
+      return out;
+    }
+
+    void applyTo(io.redrive.worker.Worker.Builder builder) {
+      if (concurrency != null) {
+        builder.concurrency(concurrency);
+      }
+      if (batchSize != null) {
+        builder.batchSize(batchSize);
+      }
+      if (leaseTimeout != null) {
+        builder.leaseTimeout(leaseTimeout);
+      }
+    }
+
+    public Integer getConcurrency() {
+      return concurrency;
+    }
+
+    public void setConcurrency(Integer concurrency) {
+      this.concurrency = concurrency;
+    }
+
+    public Integer getBatchSize() {
+      return batchSize;
+    }
+
+    public void setBatchSize(Integer batchSize) {
+      this.batchSize = batchSize;
+    }
+
+    public Duration getLeaseTimeout() {
+      return leaseTimeout;
+    }
+
+    public void setLeaseTimeout(Duration leaseTimeout) {
+      this.leaseTimeout = leaseTimeout;
+    }
+
+    public Duration getShutdownGrace() {
+      return shutdownGrace;
+    }
+
+    public void setShutdownGrace(Duration shutdownGrace) {
+      this.shutdownGrace = shutdownGrace;
     }
   }
 }
