@@ -259,6 +259,16 @@ public final class Redrive implements AutoCloseable {
     }
 
     @Override
+    public Connection joinFor(Redrive redrive, Connection given) {
+      return redrive.joinFor(given);
+    }
+
+    @Override
+    public void leave(Redrive redrive, Connection joined) {
+      redrive.callerTransactions.leave(joined);
+    }
+
+    @Override
     public QueueDeclaration declareWorkflowOwned(Redrive redrive, String name, QueuePolicy policy) {
       QueueNames.require("name", name);
       if (policy == null) {
@@ -325,7 +335,7 @@ public final class Redrive implements AutoCloseable {
    * transaction in progress when the engine has {@link CallerTransactions} that find one.
    */
   public List<EnqueueResult> enqueueBatch(List<NewMessage> messages) {
-    Connection joined = callerTransactions.join();
+    Connection joined = joinFor(null);
     if (joined != null) {
       return enqueueJoined(joined, messages);
     }
@@ -362,15 +372,27 @@ public final class Redrive implements AutoCloseable {
     if (connection == null) {
       throw new IllegalArgumentException("connection: is required");
     }
-    if (callerTransactions != CallerTransactions.NONE && autoCommits(connection)) {
-      Connection joined = callerTransactions.join();
-      if (joined != null) {
-        return enqueueJoined(joined, messages);
-      }
+    Connection joined = joinFor(connection);
+    if (joined != null) {
+      return enqueueJoined(joined, messages);
     }
     List<EnqueueResult> results = store.enqueue(connection, enqueueParams(messages));
     metrics.enqueued(messages, results);
     return results;
+  }
+
+  /**
+   * The connection of the application's transaction in progress that a write given {@code given}
+   * (null: none) joins instead, or null to go on as asked: without a connection, or with one in
+   * auto-commit mode (taken beside the transaction), the transaction {@link CallerTransactions}
+   * find; a connection in a transaction of its own is used as given. A non-null answer goes back to
+   * {@link CallerTransactions#leave} once used.
+   */
+  private Connection joinFor(Connection given) {
+    if (callerTransactions == CallerTransactions.NONE || (given != null && !autoCommits(given))) {
+      return null;
+    }
+    return callerTransactions.join();
   }
 
   private static boolean autoCommits(Connection connection) {

@@ -6,6 +6,7 @@ import io.redrive.jdbc.MigrationMode;
 import io.redrive.postgres.PostgresStore;
 import io.redrive.sqlite.SqliteStore;
 import io.redrive.store.Store;
+import io.redrive.workflow.WorkflowClient;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,6 +75,16 @@ public class RedriveAutoConfiguration {
       builder.callerTransactions(new SpringCallerTransactions(dataSource));
     }
     return builder.build();
+  }
+
+  /**
+   * Starts, reads and steers workflow instances (docs/workflows.md); a start joins the
+   * Spring-managed transaction in progress as an enqueue does.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public WorkflowClient redriveWorkflowClient(Redrive redrive) {
+    return WorkflowClient.on(redrive);
   }
 
   /** Finds the {@link RedriveHandler} beans and methods; static, as a post-processor must be. */

@@ -7,8 +7,11 @@ import io.redrive.Redrive;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.testkit.TestPostgres;
+import io.redrive.workflow.StartRequest;
+import io.redrive.workflow.WorkflowClient;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.function.BiConsumer;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
@@ -159,6 +162,42 @@ class TransactionJoiningTest {
                   .hasMessage("order failed");
               assertThat(redrive.stats(QUEUE).total()).isOne();
             });
+  }
+
+  @Test
+  void workflowStarts_rollBackAndCommitWithTheTransaction() {
+    runner.run(
+        context -> {
+          WorkflowClient workflows = context.getBean(WorkflowClient.class);
+          DataSource ds = context.getBean(DataSource.class);
+          PlatformTransactionManager tm = context.getBean(PlatformTransactionManager.class);
+          assertThatThrownBy(
+                  () ->
+                      new TransactionTemplate(tm)
+                          .executeWithoutResult(
+                              status -> {
+                                workflows.start(start("plain"));
+                                try (Connection c = ds.getConnection()) {
+                                  workflows.start(c, start("pool"));
+                                } catch (SQLException e) {
+                                  throw new IllegalStateException(e);
+                                }
+                                throw new IllegalStateException("order failed");
+                              }))
+              .hasMessage("order failed");
+          assertThat(workflows.get("plain")).isEmpty();
+          assertThat(workflows.get("pool")).isEmpty();
+
+          new TransactionTemplate(tm)
+              .executeWithoutResult(status -> workflows.start(start("kept")));
+          assertThat(workflows.get("kept")).isPresent();
+          workflows.start(start("alone")); // outside a transaction: commits on its own
+          assertThat(workflows.get("alone")).isPresent();
+        });
+  }
+
+  private static StartRequest start(String id) {
+    return StartRequest.of("fulfil-order", Map.of("order", id)).withInstanceId(id);
   }
 
   private void assertRollsBack(Way way) {

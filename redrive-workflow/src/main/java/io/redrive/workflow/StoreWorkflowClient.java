@@ -63,12 +63,26 @@ final class StoreWorkflowClient implements WorkflowClient {
 
   @Override
   public StartResult start(StartRequest request) {
+    StartResult joined =
+        WorkflowStores.inCallerTransaction(redrive, null, c -> onCaller(c, request));
+    if (joined != null) {
+      return joined;
+    }
     StartInstanceResult r = store.startInstance(params(request));
     return new StartResult(r.instanceId(), r.created(), warning(request));
   }
 
   @Override
   public StartResult start(Connection connection, StartRequest request) {
+    if (connection == null) {
+      throw new IllegalArgumentException("connection: is required");
+    }
+    StartResult joined =
+        WorkflowStores.inCallerTransaction(redrive, connection, c -> onCaller(c, request));
+    return joined != null ? joined : onCaller(connection, request);
+  }
+
+  private StartResult onCaller(Connection connection, StartRequest request) {
     StartInstanceResult r = store.startInstance(connection, params(request));
     return new StartResult(r.instanceId(), r.created(), warning(request));
   }

@@ -5,6 +5,7 @@ import io.redrive.queue.QueueDeclaration;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.store.Store;
 import io.redrive.store.workflow.WorkflowStore;
+import java.sql.Connection;
 import java.util.Optional;
 
 /**
@@ -25,6 +26,15 @@ public final class WorkflowStores {
   public interface Engine {
     /** The engine's store. */
     Store storeOf(Redrive redrive);
+
+    /**
+     * The connection of the application's transaction in progress that a write given {@code given}
+     * (null: none) joins instead, or null (the engine's {@code CallerTransactions} rule).
+     */
+    Connection joinFor(Redrive redrive, Connection given);
+
+    /** Hands back a connection {@link #joinFor} gave, once used. */
+    void leave(Redrive redrive, Connection joined);
 
     /** As {@link Redrive#declareQueue}'s create path, flagging a created queue workflow-owned. */
     QueueDeclaration declareWorkflowOwned(Redrive redrive, String name, QueuePolicy policy);
@@ -71,6 +81,25 @@ public final class WorkflowStores {
   public static QueueDeclaration declareActivityQueue(
       Redrive redrive, String name, QueuePolicy policy) {
     return engine().declareWorkflowOwned(redrive, name, policy);
+  }
+
+  /**
+   * Runs {@code start} on the connection of the application's transaction in progress when the
+   * engine's {@code CallerTransactions} find one (a start without a connection, or with one in
+   * auto-commit mode, joins it, as an enqueue does); otherwise returns null, and the caller starts
+   * as asked.
+   */
+  public static <T> T inCallerTransaction(
+      Redrive redrive, Connection given, java.util.function.Function<Connection, T> start) {
+    Connection joined = engine().joinFor(redrive, given);
+    if (joined == null) {
+      return null;
+    }
+    try {
+      return start.apply(joined);
+    } finally {
+      engine().leave(redrive, joined);
+    }
   }
 
   private static Engine engine() {
