@@ -15,12 +15,15 @@ import java.sql.SQLException;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 /**
@@ -109,6 +112,17 @@ public class RedriveAutoConfiguration {
         Binder.get(environment)
             .bind("spring.lifecycle.timeout-per-shutdown-phase", Duration.class)
             .orElse(Duration.ofSeconds(30)));
+  }
+
+  /** The Actuator health contribution, when Actuator is on the class path. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(HealthIndicator.class)
+  static class Health {
+    @Bean
+    @ConditionalOnMissingBean(name = "redriveHealthIndicator")
+    HealthIndicator redriveHealthIndicator(Redrive redrive, RedriveWorkers workers) {
+      return new RedriveHealthIndicator(redrive, workers);
+    }
   }
 
   private static Store sqlite(RedriveProperties properties, MigrationMode migrations) {

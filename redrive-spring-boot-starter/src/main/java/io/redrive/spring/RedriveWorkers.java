@@ -7,6 +7,7 @@ import io.redrive.queue.QueueUpdate;
 import io.redrive.worker.Worker;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.context.SmartLifecycle;
@@ -24,7 +25,7 @@ final class RedriveWorkers implements SmartLifecycle {
   private final RedriveProperties properties;
   private final MeterRegistry meterRegistry;
   private final Duration defaultGrace;
-  private final List<Worker> workers = new ArrayList<>();
+  private final Map<String, Worker> workers = new LinkedHashMap<>();
   private Maintenance maintenance;
   private volatile boolean running;
 
@@ -60,7 +61,7 @@ final class RedriveWorkers implements SmartLifecycle {
       if (meterRegistry != null) {
         b.meterRegistry(meterRegistry);
       }
-      workers.add(b.build().start());
+      workers.put(queue, b.build().start());
     }
     if (properties.getMaintenance().isEnabled()) {
       maintenance = Maintenance.start(redrive);
@@ -78,7 +79,7 @@ final class RedriveWorkers implements SmartLifecycle {
     List<Worker> stopping;
     Maintenance sweeping;
     synchronized (this) {
-      stopping = new ArrayList<>(workers);
+      stopping = new ArrayList<>(workers.values());
       workers.clear();
       sweeping = maintenance;
       maintenance = null;
@@ -109,8 +110,13 @@ final class RedriveWorkers implements SmartLifecycle {
     return running;
   }
 
-  /** The workers running now (tests, the health indicator). */
-  synchronized List<Worker> workers() {
-    return List.copyOf(workers);
+  /** True when the application has no handlers, so no worker ever runs. */
+  boolean expectsNone() {
+    return handlers.byQueue().isEmpty();
+  }
+
+  /** The workers running now, by queue (the health indicator, tests). */
+  synchronized Map<String, Worker> workers() {
+    return Map.copyOf(workers);
   }
 }
