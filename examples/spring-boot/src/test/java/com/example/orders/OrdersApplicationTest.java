@@ -1,0 +1,64 @@
+package com.example.orders;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.redrive.Redrive;
+import io.redrive.testkit.TestPostgres;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.actuate.health.HealthEndpoint;
+import org.springframework.boot.actuate.health.Status;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The example end to end on PostgreSQL, under Spring Boot's own dependency versions: an order's
+ * email is sent by the handler bean; a failed payment leaves neither the order nor its email; the
+ * health endpoint shows Redrive.
+ */
+@SpringBootTest
+class OrdersApplicationTest {
+  private static final String DATABASE = TestPostgres.createDatabase("example");
+
+  @DynamicPropertySource
+  static void database(DynamicPropertyRegistry registry) {
+    registry.add("spring.datasource.url", () -> TestPostgres.urlForDatabase(DATABASE));
+  }
+
+  @Autowired Orders orders;
+  @Autowired Redrive redrive;
+  @Autowired JdbcTemplate jdbc;
+  @Autowired HealthEndpoint health;
+
+  @Test
+  void aPlacedOrder_getsItsEmail() {
+    orders.place("o-1", "ann", false);
+    await().atMost(Duration.ofSeconds(30)).until(() -> sent("o-1") == 1);
+    assertThat(redrive.stats("emails").total()).isZero();
+  }
+
+  @Test
+  void aFailedPayment_leavesNeitherTheOrderNorItsEmail() {
+    assertThatThrownBy(() -> orders.place("o-2", "bob", true))
+        .hasMessageContaining("payment declined");
+    assertThat(jdbc.queryForObject("SELECT count(*) FROM orders WHERE id = 'o-2'", Integer.class))
+        .isZero();
+    assertThat(redrive.stats("emails").total()).isZero();
+    assertThat(sent("o-2")).isZero();
+  }
+
+  @Test
+  void health_showsRedriveUp() {
+    assertThat(health.healthForPath("redrive").getStatus()).isEqualTo(Status.UP);
+  }
+
+  private int sent(String order) {
+    return jdbc.queryForObject(
+        "SELECT count(*) FROM sent_emails WHERE order_id = ?", Integer.class, order);
+  }
+}
