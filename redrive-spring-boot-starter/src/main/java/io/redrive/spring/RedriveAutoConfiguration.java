@@ -45,6 +45,22 @@ public class RedriveAutoConfiguration {
             ? MigrationMode.VALIDATE
             : MigrationMode.MIGRATE;
     DataSource dataSource = dataSources.getIfUnique();
+    try {
+      return open(properties, migrations, dataSource);
+    } catch (RuntimeException e) {
+      if (migrations != MigrationMode.VALIDATE || e.getMessage() == null) {
+        throw e;
+      }
+      throw new IllegalStateException(
+          "redrive.migrations=validate: "
+              + e.getMessage()
+              + "; or set redrive.migrations=migrate to apply them on start",
+          e);
+    }
+  }
+
+  private static Store open(
+      RedriveProperties properties, MigrationMode migrations, DataSource dataSource) {
     return switch (properties.getStore()) {
       case SQLITE -> sqlite(properties, migrations);
       case POSTGRES -> postgres(requirePostgres(dataSource, "postgres"), properties, migrations);

@@ -221,10 +221,7 @@ class HandlerBeansTest {
         .withUserConfiguration(TwiceConfig.class)
         .run(
             context ->
-                assertThat(context)
-                    .hasFailed()
-                    .getFailure()
-                    .rootCause()
+                StartFailures.rootCauseOf(context)
                     .hasMessageContaining("of queue 'emails' has two handlers")
                     .hasMessageContaining("of bean 'first'")
                     .hasMessageContaining("of bean 'second'"));
@@ -250,10 +247,7 @@ class HandlerBeansTest {
         .withUserConfiguration(WrongConfig.class)
         .run(
             context ->
-                assertThat(context)
-                    .hasFailed()
-                    .getFailure()
-                    .rootCause()
+                StartFailures.rootCauseOf(context)
                     .hasMessageContaining("Wrong.handle")
                     .hasMessageContaining("takes a HandlerContext, the payload as a String"));
   }

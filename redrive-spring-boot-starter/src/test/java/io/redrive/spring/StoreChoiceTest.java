@@ -96,10 +96,7 @@ class StoreChoiceTest {
         .withPropertyValues("spring.datasource.url=jdbc:sqlite:" + dir.resolve("app.db"))
         .run(
             context ->
-                assertThat(context)
-                    .hasFailed()
-                    .getFailure()
-                    .rootCause()
+                StartFailures.rootCauseOf(context)
                     .hasMessageContaining("redrive.store=auto")
                     .hasMessageContaining("SQLite")
                     .hasMessageContaining("set redrive.store=sqlite"));
@@ -111,10 +108,7 @@ class StoreChoiceTest {
         .withPropertyValues("redrive.store=postgres")
         .run(
             context ->
-                assertThat(context)
-                    .hasFailed()
-                    .getFailure()
-                    .rootCause()
+                StartFailures.rootCauseOf(context)
                     .hasMessageContaining("redrive.store=postgres")
                     .hasMessageContaining("no single DataSource"));
   }
@@ -125,7 +119,14 @@ class StoreChoiceTest {
     withoutDataSource
         .withPropertyValues(
             "redrive.sqlite.data-dir=" + dir.resolve("empty"), "redrive.migrations=validate")
-        .run(context -> assertThat(context).hasFailed());
+        .run(
+            context ->
+                assertThat(context)
+                    .hasFailed()
+                    .getFailure()
+                    .hasMessageContaining("redrive.migrations=validate: SQLite file")
+                    .hasMessageContaining("has no Redrive tables")
+                    .hasMessageContaining("set redrive.migrations=migrate"));
   }
 
   @Test
