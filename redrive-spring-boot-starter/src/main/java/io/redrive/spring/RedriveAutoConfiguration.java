@@ -7,6 +7,7 @@ import io.redrive.postgres.PostgresStore;
 import io.redrive.sqlite.SqliteStore;
 import io.redrive.store.Store;
 import io.redrive.workflow.WorkflowClient;
+import io.redrive.workflow.WorkflowRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,6 +107,45 @@ public class RedriveAutoConfiguration {
     return WorkflowClient.on(redrive);
   }
 
+  /** Finds the orchestration and activity beans; static, as a post-processor must be. */
+  @Bean
+  static WorkflowBeans redriveWorkflowBeans() {
+    return new WorkflowBeans();
+  }
+
+  /**
+   * The workflow runtime of the application's own {@link WorkflowRegistry} bean, or of the
+   * orchestration and activity beans found; none when there are neither.
+   */
+  @Bean
+  RedriveWorkflowRuntime redriveWorkflowRuntime(
+      Redrive redrive,
+      WorkflowBeans found,
+      ObjectProvider<WorkflowRegistry> registries,
+      RedriveProperties properties,
+      ObjectProvider<MeterRegistry> meterRegistries,
+      Environment environment) {
+    return new RedriveWorkflowRuntime(
+        redrive,
+        () -> {
+          WorkflowRegistry own = registries.getIfUnique();
+          return own != null ? own : found.any() ? found.registry() : null;
+        },
+        properties.getWorkflows(),
+        meterRegistries.getIfUnique(),
+        shutdownGrace(environment));
+  }
+
+  /** A second less than Spring's {@code spring.lifecycle.timeout-per-shutdown-phase} (30 s). */
+  static Duration shutdownGrace(Environment environment) {
+    Duration phase =
+        Binder.get(environment)
+            .bind("spring.lifecycle.timeout-per-shutdown-phase", Duration.class)
+            .orElse(Duration.ofSeconds(30));
+    Duration less = phase.minusSeconds(1);
+    return less.isNegative() ? Duration.ZERO : less;
+  }
+
   /** Finds the {@link RedriveHandler} beans and methods; static, as a post-processor must be. */
   @Bean
   static HandlerBeans redriveHandlerBeans() {
@@ -121,13 +161,7 @@ public class RedriveAutoConfiguration {
       ObjectProvider<MeterRegistry> meterRegistries,
       Environment environment) {
     return new RedriveWorkers(
-        redrive,
-        handlers,
-        properties,
-        meterRegistries.getIfUnique(),
-        Binder.get(environment)
-            .bind("spring.lifecycle.timeout-per-shutdown-phase", Duration.class)
-            .orElse(Duration.ofSeconds(30)));
+        redrive, handlers, properties, meterRegistries.getIfUnique(), shutdownGrace(environment));
   }
 
   /** The Actuator health contribution, when Actuator is on the class path. */

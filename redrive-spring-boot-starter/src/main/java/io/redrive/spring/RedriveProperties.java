@@ -51,6 +51,7 @@ public class RedriveProperties {
   private final Postgres postgres = new Postgres();
   private final Sqlite sqlite = new Sqlite();
   private final Maintenance maintenance = new Maintenance();
+  private final Workflows workflows = new Workflows();
 
   /** Settings of every queue's worker (each handler queue gets one worker). */
   private final WorkerSettings worker = new WorkerSettings();
@@ -88,6 +89,10 @@ public class RedriveProperties {
 
   public void setJoinTransactions(boolean joinTransactions) {
     this.joinTransactions = joinTransactions;
+  }
+
+  public Workflows getWorkflows() {
+    return workflows;
   }
 
   public Maintenance getMaintenance() {
@@ -222,6 +227,45 @@ public class RedriveProperties {
 
     public void setLeaseTimeout(Duration leaseTimeout) {
       this.leaseTimeout = leaseTimeout;
+    }
+
+    public Duration getShutdownGrace() {
+      return shutdownGrace;
+    }
+
+    public void setShutdownGrace(Duration shutdownGrace) {
+      this.shutdownGrace = shutdownGrace;
+    }
+  }
+
+  /** {@code redrive.workflows.*}: the workflow runtime of the application's orchestrations. */
+  public static class Workflows {
+    /** Orchestration turns run at once (default: the runtime's). */
+    private Integer orchestrationConcurrency;
+
+    /** Activities run at once (default: the runtime's). */
+    private Integer activityConcurrency;
+
+    /**
+     * How long a stop lets running turns and activities finish (default: a second less than
+     * spring.lifecycle.timeout-per-shutdown-phase).
+     */
+    private Duration shutdownGrace;
+
+    public Integer getOrchestrationConcurrency() {
+      return orchestrationConcurrency;
+    }
+
+    public void setOrchestrationConcurrency(Integer orchestrationConcurrency) {
+      this.orchestrationConcurrency = orchestrationConcurrency;
+    }
+
+    public Integer getActivityConcurrency() {
+      return activityConcurrency;
+    }
+
+    public void setActivityConcurrency(Integer activityConcurrency) {
+      this.activityConcurrency = activityConcurrency;
     }
 
     public Duration getShutdownGrace() {

@@ -31,20 +31,19 @@ final class RedriveWorkers implements SmartLifecycle {
 
   /**
    * @param meterRegistry the application's, or null
-   * @param phaseTimeout Spring's {@code spring.lifecycle.timeout-per-shutdown-phase}
+   * @param defaultGrace the shutdown grace of a queue whose worker sets none
    */
   RedriveWorkers(
       Redrive redrive,
       HandlerBeans handlers,
       RedriveProperties properties,
       MeterRegistry meterRegistry,
-      Duration phaseTimeout) {
+      Duration defaultGrace) {
     this.redrive = redrive;
     this.handlers = handlers;
     this.properties = properties;
     this.meterRegistry = meterRegistry;
-    Duration lessASecond = phaseTimeout.minusSeconds(1);
-    this.defaultGrace = lessASecond.isNegative() ? Duration.ZERO : lessASecond;
+    this.defaultGrace = defaultGrace;
   }
 
   @Override
