@@ -202,6 +202,45 @@ class HandlerBeansTest {
             });
   }
 
+  /** A handler that takes three seconds. */
+  static class ThreeSeconds {
+    final CountDownLatch started = new CountDownLatch(1);
+
+    @RedriveHandler(queue = "slow", type = "work")
+    void work() throws InterruptedException {
+      started.countDown();
+      Thread.sleep(3_000);
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class ThreeSecondsConfig {
+    @Bean
+    ThreeSeconds threeSeconds() {
+      return new ThreeSeconds();
+    }
+  }
+
+  @Test
+  void theDefaultGrace_isASecondLessThanSpringsShutdownPhase() {
+    String[] id = new String[1];
+    runner()
+        .withUserConfiguration(ThreeSecondsConfig.class)
+        .withPropertyValues("spring.lifecycle.timeout-per-shutdown-phase=2s")
+        .run(
+            context -> {
+              id[0] = context.getBean(Redrive.class).enqueue(message("slow", "work", "{}")).id();
+              assertThat(context.getBean(ThreeSeconds.class).started.await(20, TimeUnit.SECONDS))
+                  .isTrue();
+            });
+    runner()
+        .run(
+            context ->
+                assertThat(context.getBean(Redrive.class).getMessage(id[0]).state())
+                    .as("a 1 s grace cut the 3 s handler short and gave its message back")
+                    .isEqualTo(MessageState.READY));
+  }
+
   @Configuration(proxyBeanMethods = false)
   static class TwiceConfig {
     @Bean
