@@ -50,7 +50,11 @@ class DependencyRulesTest {
           .that()
           .resideInAPackage("io.redrive..")
           .and()
-          .resideOutsideOfPackages("io.redrive", "io.redrive.store", "io.redrive.store.workflow")
+          .resideOutsideOfPackages(
+              "io.redrive",
+              "io.redrive.store",
+              "io.redrive.store.workflow",
+              "io.redrive.internal.workflow")
           .should()
           .dependOnClassesThat()
           .belongToAnyOf(
@@ -61,8 +65,9 @@ class DependencyRulesTest {
               java.sql.DriverManager.class,
               javax.sql.DataSource.class)
           .because(
-              "only transactional enqueue takes a java.sql.Connection (the worker may name SQL"
-                  + " exception types to classify failures)");
+              "only transactional enqueue takes a java.sql.Connection, and the workflow door"
+                  + " lends a workflow start the same join of the caller's transaction (the worker"
+                  + " may name SQL exception types to classify failures)");
 
   @ArchTest
   static final ArchRule domainDoesNotDependOnStoreContract =
