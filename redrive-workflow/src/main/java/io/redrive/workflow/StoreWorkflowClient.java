@@ -63,32 +63,23 @@ final class StoreWorkflowClient implements WorkflowClient {
 
   @Override
   public StartResult start(StartRequest request) {
-    StartResult joined =
-        WorkflowStores.inCallerTransaction(redrive, null, c -> onCaller(c, request));
-    if (joined != null) {
-      return joined;
-    }
-    StartInstanceResult r = store.startInstance(params(request));
-    return new StartResult(r.instanceId(), r.created(), warning(request));
+    StartInstanceParams p = params(request);
+    StartInstanceResult r =
+        WorkflowStores.inCallerTransaction(redrive, null, c -> store.startInstance(c, p));
+    return started(r != null ? r : store.startInstance(p), request);
   }
 
   @Override
   public StartResult start(Connection connection, StartRequest request) {
-    if (connection == null) {
-      throw new IllegalArgumentException("connection: is required");
-    }
-    StartResult joined =
-        WorkflowStores.inCallerTransaction(redrive, connection, c -> onCaller(c, request));
-    return joined != null ? joined : onCaller(connection, request);
+    StartInstanceParams p = params(request);
+    StartInstanceResult r =
+        WorkflowStores.inCallerTransaction(redrive, connection, c -> store.startInstance(c, p));
+    return started(r != null ? r : store.startInstance(connection, p), request);
   }
 
-  private StartResult onCaller(Connection connection, StartRequest request) {
-    StartInstanceResult r = store.startInstance(connection, params(request));
-    return new StartResult(r.instanceId(), r.created(), warning(request));
-  }
-
-  private String warning(StartRequest r) {
-    return nodes.startWarning(r.name(), r.version());
+  private StartResult started(StartInstanceResult r, StartRequest request) {
+    return new StartResult(
+        r.instanceId(), r.created(), nodes.startWarning(request.name(), request.version()));
   }
 
   @Override
