@@ -163,10 +163,11 @@ class HandlerBeansTest {
               slow[0] = context.getBean(Slow.class);
               id[0] = redrive.enqueue(message("reports", "build", "{}")).id();
               assertThat(slow[0].started.await(20, TimeUnit.SECONDS)).isTrue();
-              // Released a little after the stop began: the stop waits for it.
+              // Released once the stop has begun: the stop waits for it.
+              RedriveWorkers workers = context.getBean(RedriveWorkers.class);
               new Thread(
                       () -> {
-                        sleep(300);
+                        await().atMost(Duration.ofSeconds(20)).until(() -> !workers.isRunning());
                         slow[0].release.countDown();
                       })
                   .start();
@@ -298,13 +299,5 @@ class HandlerBeansTest {
 
   private static NewMessage message(String queue, String type, String payload) {
     return NewMessage.builder(queue, type).payload(payload).build();
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }
