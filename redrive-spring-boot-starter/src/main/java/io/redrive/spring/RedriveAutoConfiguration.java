@@ -94,7 +94,9 @@ public class RedriveAutoConfiguration {
         && postgres.usesDataSource(dataSource)) {
       builder.callerTransactions(new SpringCallerTransactions(dataSource));
     }
-    return builder.build();
+    Redrive redrive = builder.build();
+    QueueDeclarations.declare(redrive, properties.getQueues());
+    return redrive;
   }
 
   /**

@@ -56,6 +56,12 @@ public class RedriveProperties {
   /** Settings of every queue's worker (each handler queue gets one worker). */
   private final WorkerSettings worker = new WorkerSettings();
 
+  /**
+   * Queues declared on start, by name: created when missing, else given the fields set here (fields
+   * not set keep their value); see docs/spring-boot.md, "Queues".
+   */
+  private final Map<String, QueueSettings> queues = new LinkedHashMap<>();
+
   /** Settings of one queue's worker, by queue name, over those of {@code redrive.worker}. */
   private final Map<String, WorkerSettings> workers = new LinkedHashMap<>();
 
@@ -89,6 +95,10 @@ public class RedriveProperties {
 
   public void setJoinTransactions(boolean joinTransactions) {
     this.joinTransactions = joinTransactions;
+  }
+
+  public Map<String, QueueSettings> getQueues() {
+    return queues;
   }
 
   public Workflows getWorkflows() {
@@ -274,6 +284,64 @@ public class RedriveProperties {
 
     public void setShutdownGrace(Duration shutdownGrace) {
       this.shutdownGrace = shutdownGrace;
+    }
+  }
+
+  /** {@code redrive.queues.<name>.*}: one queue's declared policy fields. */
+  public static class QueueSettings {
+    /** Deliveries before a message dies (POISON), 1–1000. */
+    private Integer maxAttempts;
+
+    /** How long a lease lasts before the message is delivered again. */
+    private Duration leaseTimeout;
+
+    /** How long a message may wait in the queue before it dies (EXPIRED). */
+    private Duration expireAfter;
+
+    /** Where dead messages go: keep (stay in this queue), discard, or the name of a queue. */
+    private String deadLetter;
+
+    /** Distinct workers whose crash a message may survive before it dies (crash-loop breaker). */
+    private Integer maxCrashes;
+
+    public Integer getMaxAttempts() {
+      return maxAttempts;
+    }
+
+    public void setMaxAttempts(Integer maxAttempts) {
+      this.maxAttempts = maxAttempts;
+    }
+
+    public Duration getLeaseTimeout() {
+      return leaseTimeout;
+    }
+
+    public void setLeaseTimeout(Duration leaseTimeout) {
+      this.leaseTimeout = leaseTimeout;
+    }
+
+    public Duration getExpireAfter() {
+      return expireAfter;
+    }
+
+    public void setExpireAfter(Duration expireAfter) {
+      this.expireAfter = expireAfter;
+    }
+
+    public String getDeadLetter() {
+      return deadLetter;
+    }
+
+    public void setDeadLetter(String deadLetter) {
+      this.deadLetter = deadLetter;
+    }
+
+    public Integer getMaxCrashes() {
+      return maxCrashes;
+    }
+
+    public void setMaxCrashes(Integer maxCrashes) {
+      this.maxCrashes = maxCrashes;
     }
   }
 }
