@@ -3,30 +3,60 @@ package io.redrive.spring;
 import io.redrive.Redrive;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.QueueUpdate;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Declares the queues of {@code redrive.queues.*} on start: each is created when missing, else
- * given the fields set (the others keep their value). Every queue is declared before any
- * dead-letter target is set, so a queue may name another one declared here as its dead-letter
- * queue, in any order. A bad value stops the application naming the property.
+ * Declares the application's queues on start, those of {@code redrive.queues.*} and the {@link
+ * RedriveQueue} beans: each is created when missing, else given the fields set (the others keep
+ * their value). Every queue is declared before any dead-letter target is set, so a queue may name
+ * another one declared here as its dead-letter queue, in any order. A bad value stops the
+ * application naming the queue (and, for properties, the property).
  */
 final class QueueDeclarations {
   private QueueDeclarations() {}
 
-  static void declare(Redrive redrive, Map<String, RedriveProperties.QueueSettings> queues) {
-    queues.forEach((name, q) -> run(name, () -> redrive.declareQueue(name, fields(q))));
-    queues.forEach(
-        (name, q) -> {
-          if (q.getDeadLetter() != null) {
-            run(
-                name,
-                () ->
-                    redrive.declareQueue(
-                        name,
-                        QueueUpdate.builder().deadLetter(deadLetter(q.getDeadLetter())).build()));
-          }
-        });
+  static void declare(
+      Redrive redrive,
+      Map<String, RedriveProperties.QueueSettings> properties,
+      List<RedriveQueue> beans) {
+    List<RedriveQueue> all = new ArrayList<>();
+    properties.forEach(
+        (name, q) ->
+            all.add(new RedriveQueue(name, run("redrive.queues." + name, () -> fields(q)))));
+    all.addAll(beans);
+    for (RedriveQueue q : all) {
+      run(
+          where(q, properties),
+          () -> redrive.declareQueue(q.name(), withoutDeadLetter(q.declared())));
+    }
+    for (RedriveQueue q : all) {
+      if (q.declared().deadLetter() != null) {
+        run(
+            where(q, properties),
+            () ->
+                redrive.declareQueue(
+                    q.name(), QueueUpdate.builder().deadLetter(q.declared().deadLetter()).build()));
+      }
+    }
+  }
+
+  private static String where(RedriveQueue q, Map<String, RedriveProperties.QueueSettings> props) {
+    return props.containsKey(q.name()) ? "redrive.queues." + q.name() : "queue " + q.name();
+  }
+
+  private static QueueUpdate withoutDeadLetter(QueueUpdate u) {
+    return new QueueUpdate(
+        u.maxAttempts(),
+        u.leaseTimeout(),
+        u.backoff(),
+        u.expireAfter(),
+        u.clearExpireAfter(),
+        null,
+        u.streamPolicy(),
+        null,
+        u.maxCrashes());
   }
 
   private static QueueUpdate fields(RedriveProperties.QueueSettings q) {
@@ -43,6 +73,9 @@ final class QueueDeclarations {
     if (q.getMaxCrashes() != null) {
       b.maxCrashes(q.getMaxCrashes());
     }
+    if (q.getDeadLetter() != null) {
+      b.deadLetter(deadLetter(q.getDeadLetter()));
+    }
     return b.build();
   }
 
@@ -54,13 +87,13 @@ final class QueueDeclarations {
     };
   }
 
-  /** Runs one declaration; bad input is reported under the queue's property prefix. */
-  private static void run(String name, Runnable declaration) {
+  /** Runs one declaration step; bad input is reported under {@code where}. */
+  private static <T> T run(String where, java.util.function.Supplier<T> step) {
     try {
-      declaration.run();
+      return step.get();
     } catch (IllegalArgumentException e) {
       // Not chained: the message carries the whole story, and Spring shows the root cause.
-      throw new IllegalArgumentException("redrive.queues." + name + ": " + e.getMessage());
+      throw new IllegalArgumentException(where + ": " + e.getMessage());
     }
   }
 }

@@ -83,7 +83,8 @@ public class RedriveAutoConfiguration {
       Store store,
       RedriveProperties properties,
       ObjectProvider<DataSource> dataSources,
-      ObjectProvider<MeterRegistry> meterRegistries) {
+      ObjectProvider<MeterRegistry> meterRegistries,
+      ObjectProvider<RedriveQueue> queueBeans) {
     Redrive.Builder builder =
         Redrive.builder(store).completionWindow(properties.getCompletionWindow());
     meterRegistries.ifUnique(builder::meterRegistry);
@@ -95,7 +96,7 @@ public class RedriveAutoConfiguration {
       builder.callerTransactions(new SpringCallerTransactions(dataSource));
     }
     Redrive redrive = builder.build();
-    QueueDeclarations.declare(redrive, properties.getQueues());
+    QueueDeclarations.declare(redrive, properties.getQueues(), queueBeans.orderedStream().toList());
     return redrive;
   }
 

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /** Queues declared from {@code redrive.queues.*}: created, merged, and bad values refused. */
 class QueuesTest {
@@ -75,5 +77,37 @@ class QueuesTest {
     runner()
         .withPropertyValues("redrive.queues.orders.dead-letter=nowhere")
         .run(context -> StartFailures.rootCauseOf(context).hasMessageContaining("nowhere"));
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class QueueBeans {
+    @Bean
+    RedriveQueue payments() {
+      return RedriveQueue.of(
+          "payments",
+          QueuePolicy.defaults()
+              .withMaxAttempts(4)
+              .withDeadLetter(DeadLetter.moveTo("payments-dlq")));
+    }
+
+    @Bean
+    RedriveQueue paymentsDlq() {
+      return RedriveQueue.of("payments-dlq");
+    }
+  }
+
+  @Test
+  void queueBeans_areDeclared_aDeadLetterQueueDeclaredAfterTheQueueNamingIt() {
+    runner()
+        .withUserConfiguration(QueueBeans.class)
+        .run(
+            context -> {
+              Redrive redrive = context.getBean(Redrive.class);
+              QueuePolicy payments = redrive.getQueue("payments").policy();
+              assertThat(payments.maxAttempts()).isEqualTo(4);
+              assertThat(payments.deadLetter()).isEqualTo(DeadLetter.moveTo("payments-dlq"));
+              assertThat(redrive.getQueue("payments-dlq").policy())
+                  .isEqualTo(QueuePolicy.defaults());
+            });
   }
 }
