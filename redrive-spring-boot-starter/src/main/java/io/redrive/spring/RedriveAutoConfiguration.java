@@ -11,8 +11,6 @@ import io.redrive.workflow.WorkflowRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
@@ -63,12 +61,20 @@ public class RedriveAutoConfiguration {
   private static Store open(
       RedriveProperties properties, MigrationMode migrations, DataSource dataSource) {
     return switch (properties.getStore()) {
-      case SQLITE -> sqlite(properties, migrations);
+      case SQLITE -> sqlite(properties.getSqlite().getDataDir(), migrations);
       case POSTGRES -> postgres(requirePostgres(dataSource, "postgres"), properties, migrations);
-      case AUTO ->
-          dataSource == null
-              ? sqlite(properties, migrations)
-              : postgres(requirePostgres(dataSource, "auto"), properties, migrations);
+      case AUTO -> {
+        if (dataSource == null) {
+          yield sqlite(properties.getSqlite().getDataDir(), migrations);
+        }
+        ApplicationDatabase db = ApplicationDatabase.of(dataSource, "auto");
+        if (db.sqliteFile() != null) {
+          // The application's own SQLite file: Redrive's tables beside its tables, so enqueues
+          // can join its transactions.
+          yield SqliteStore.builder(db.sqliteFile()).migrationMode(migrations).build();
+        }
+        yield postgres(requirePostgres(dataSource, "auto"), properties, migrations);
+      }
     };
   }
 
@@ -91,8 +97,7 @@ public class RedriveAutoConfiguration {
     DataSource dataSource = dataSources.getIfUnique();
     if (properties.isJoinTransactions()
         && dataSource != null
-        && store instanceof PostgresStore postgres
-        && postgres.usesDataSource(dataSource)) {
+        && sharesDataSource(store, dataSource)) {
       builder.callerTransactions(new SpringCallerTransactions(dataSource));
     }
     Redrive redrive = builder.build();
@@ -178,8 +183,20 @@ public class RedriveAutoConfiguration {
     }
   }
 
-  private static Store sqlite(RedriveProperties properties, MigrationMode migrations) {
-    Path dir = properties.getSqlite().getDataDir();
+  /** Whether the store's tables are in the database the application's DataSource reaches. */
+  private static boolean sharesDataSource(Store store, DataSource dataSource) {
+    if (store instanceof PostgresStore postgres) {
+      return postgres.usesDataSource(dataSource);
+    }
+    return store instanceof SqliteStore sqlite
+        && sqlite
+            .file()
+            .toAbsolutePath()
+            .normalize()
+            .equals(ApplicationDatabase.of(dataSource, "auto").sqliteFile());
+  }
+
+  private static Store sqlite(Path dir, MigrationMode migrations) {
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
@@ -208,21 +225,18 @@ public class RedriveAutoConfiguration {
               + ": the application has no single DataSource bean for Redrive's PostgreSQL"
               + " store; define one (spring.datasource.url) or set redrive.store=sqlite");
     }
-    String product;
-    try (Connection c = dataSource.getConnection()) {
-      product = c.getMetaData().getDatabaseProductName();
-    } catch (SQLException e) {
-      throw new IllegalStateException(
-          "redrive.store=" + store + ": cannot reach the application's DataSource: " + e, e);
-    }
-    if (!"PostgreSQL".equals(product)) {
+    ApplicationDatabase db = ApplicationDatabase.of(dataSource, store);
+    if (!db.isPostgres()) {
       throw new IllegalStateException(
           "redrive.store="
               + store
               + ": the application's DataSource is "
-              + product
-              + "; Redrive stores its queues in PostgreSQL or SQLite: set redrive.store=sqlite"
-              + " (its enqueues then do not join the application's transactions)");
+              + db.product()
+              + (db.product().equals("SQLite")
+                  ? " in memory; Redrive keeps its tables in a PostgreSQL database or a SQLite file"
+                  : "; Redrive keeps its tables in a PostgreSQL database or a SQLite file")
+              + ": set redrive.store=sqlite (its enqueues then do not join the application's"
+              + " transactions)");
     }
     return dataSource;
   }

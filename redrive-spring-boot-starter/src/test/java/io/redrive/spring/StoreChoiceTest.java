@@ -91,15 +91,28 @@ class StoreChoiceTest {
   }
 
   @Test
-  void autoBesideADataSourceOnAnotherDatabase_failsNamingTheProperty() {
+  void autoBesideAnInMemoryDatabase_failsNamingTheProperty() {
     withDataSource
-        .withPropertyValues("spring.datasource.url=jdbc:sqlite:" + dir.resolve("app.db"))
+        .withPropertyValues("spring.datasource.url=jdbc:sqlite::memory:")
         .run(
             context ->
                 StartFailures.rootCauseOf(context)
                     .hasMessageContaining("redrive.store=auto")
-                    .hasMessageContaining("SQLite")
+                    .hasMessageContaining("SQLite in memory")
                     .hasMessageContaining("set redrive.store=sqlite"));
+  }
+
+  @Test
+  void autoBesideASqliteFile_keepsItsTablesInThatFile() {
+    Path app = dir.resolve("app.db");
+    withDataSource
+        .withPropertyValues("spring.datasource.url=jdbc:sqlite:" + app)
+        .run(
+            context -> {
+              Store store = context.getBean(Store.class);
+              assertThat(store).isInstanceOf(SqliteStore.class);
+              assertThat(((SqliteStore) store).file().toAbsolutePath()).isEqualTo(app);
+            });
   }
 
   @Test

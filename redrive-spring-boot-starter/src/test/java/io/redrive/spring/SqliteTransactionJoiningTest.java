@@ -1,0 +1,97 @@
+package io.redrive.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.redrive.Redrive;
+import io.redrive.message.NewMessage;
+import io.redrive.queue.QueuePolicy;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceUtils;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * On SQLite: with the application's DataSource on a SQLite file, Redrive keeps its tables in that
+ * file and every way of enqueuing joins the application's transaction there, as on PostgreSQL.
+ */
+class SqliteTransactionJoiningTest {
+  @TempDir Path dir;
+
+  private ApplicationContextRunner runner() {
+    return new ApplicationContextRunner()
+        .withConfiguration(
+            AutoConfigurations.of(
+                DataSourceAutoConfiguration.class,
+                DataSourceTransactionManagerAutoConfiguration.class,
+                TransactionAutoConfiguration.class,
+                RedriveAutoConfiguration.class))
+        .withPropertyValues(
+            "spring.datasource.url=jdbc:sqlite:" + dir.resolve("app.db") + "?busy_timeout=30000");
+  }
+
+  @Test
+  void orderAndEmail_rollBackTogether_everyWayOfEnqueuing() {
+    runner()
+        .run(
+            context -> {
+              Redrive redrive = context.getBean(Redrive.class);
+              redrive.declareQueue("emails", QueuePolicy.defaults());
+              DataSource ds = context.getBean(DataSource.class);
+              JdbcTemplate jdbc = new JdbcTemplate(ds);
+              jdbc.execute("CREATE TABLE orders (id TEXT PRIMARY KEY)");
+              TransactionTemplate tx =
+                  new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
+              for (String way : new String[] {"plain", "transaction connection", "pool"}) {
+                assertThatThrownBy(
+                        () ->
+                            tx.executeWithoutResult(
+                                status -> {
+                                  jdbc.update("INSERT INTO orders (id) VALUES (?)", way);
+                                  enqueue(way, redrive, ds);
+                                  throw new IllegalStateException("payment declined");
+                                }))
+                    .as(way)
+                    .hasMessage("payment declined");
+                assertThat(jdbc.queryForObject("SELECT count(*) FROM orders", Integer.class))
+                    .as(way)
+                    .isZero();
+                assertThat(redrive.stats("emails").total()).as(way).isZero();
+              }
+              tx.executeWithoutResult(
+                  status -> {
+                    jdbc.update("INSERT INTO orders (id) VALUES ('kept')");
+                    enqueue("plain", redrive, ds);
+                    enqueue("pool", redrive, ds);
+                  });
+              assertThat(jdbc.queryForObject("SELECT count(*) FROM orders", Integer.class)).isOne();
+              assertThat(redrive.stats("emails").total()).isEqualTo(2);
+            });
+  }
+
+  private static void enqueue(String way, Redrive redrive, DataSource ds) {
+    NewMessage email = NewMessage.builder("emails", "order-placed").payload("{}").build();
+    switch (way) {
+      case "plain" -> redrive.enqueue(email);
+      case "transaction connection" -> redrive.enqueue(DataSourceUtils.getConnection(ds), email);
+      default -> {
+        try (Connection c = ds.getConnection()) {
+          redrive.enqueue(c, email);
+        } catch (SQLException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    }
+  }
+}
