@@ -203,7 +203,7 @@ public final class Redrive implements AutoCloseable {
     if (policy == null) {
       throw new IllegalArgumentException("policy: is required");
     }
-    return declareQueue(name, everyField(policy));
+    return declareQueue(name, QueueUpdate.everyField(policy));
   }
 
   /**
@@ -276,23 +276,6 @@ public final class Redrive implements AutoCloseable {
       }
       return redrive.createIfMissing(name, policy, true);
     }
-  }
-
-  private static QueueUpdate everyField(QueuePolicy policy) {
-    QueueUpdate.Builder update =
-        QueueUpdate.builder()
-            .maxAttempts(policy.maxAttempts())
-            .leaseTimeout(policy.leaseTimeout())
-            .backoff(policy.backoff())
-            .deadLetter(policy.deadLetter())
-            .streamPolicy(policy.streamPolicy())
-            .maxCrashes(policy.maxCrashes());
-    if (policy.expireAfter() == null) {
-      update.clearExpireAfter();
-    } else {
-      update.expireAfter(policy.expireAfter());
-    }
-    return update.build();
   }
 
   /** The queue, or {@link QueueNotFoundException}. */

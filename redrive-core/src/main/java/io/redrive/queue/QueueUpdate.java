@@ -100,6 +100,30 @@ public record QueueUpdate(
         && maxCrashes == null;
   }
 
+  /**
+   * An update that sets every field of {@code policy} (an absent {@code expireAfter} clears it), so
+   * that a queue it is applied to ends with exactly that policy.
+   */
+  public static QueueUpdate everyField(QueuePolicy policy) {
+    if (policy == null) {
+      throw new IllegalArgumentException("policy: is required");
+    }
+    Builder update =
+        builder()
+            .maxAttempts(policy.maxAttempts())
+            .leaseTimeout(policy.leaseTimeout())
+            .backoff(policy.backoff())
+            .deadLetter(policy.deadLetter())
+            .streamPolicy(policy.streamPolicy())
+            .maxCrashes(policy.maxCrashes());
+    if (policy.expireAfter() == null) {
+      update.clearExpireAfter();
+    } else {
+      update.expireAfter(policy.expireAfter());
+    }
+    return update.build();
+  }
+
   public static Builder builder() {
     return new Builder();
   }

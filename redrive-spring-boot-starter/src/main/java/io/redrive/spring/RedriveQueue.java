@@ -28,19 +28,6 @@ public record RedriveQueue(String name, QueueUpdate declared) {
 
   /** The queue with exactly {@code policy}, every field. */
   public static RedriveQueue of(String name, QueuePolicy policy) {
-    QueueUpdate.Builder b =
-        QueueUpdate.builder()
-            .maxAttempts(policy.maxAttempts())
-            .leaseTimeout(policy.leaseTimeout())
-            .backoff(policy.backoff())
-            .deadLetter(policy.deadLetter())
-            .streamPolicy(policy.streamPolicy())
-            .maxCrashes(policy.maxCrashes());
-    if (policy.expireAfter() == null) {
-      b.clearExpireAfter();
-    } else {
-      b.expireAfter(policy.expireAfter());
-    }
-    return new RedriveQueue(name, b.build());
+    return new RedriveQueue(name, QueueUpdate.everyField(policy));
   }
 }

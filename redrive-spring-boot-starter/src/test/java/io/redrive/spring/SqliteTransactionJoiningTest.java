@@ -12,10 +12,6 @@ import java.sql.SQLException;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
-import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceUtils;
@@ -30,15 +26,7 @@ class SqliteTransactionJoiningTest {
   @TempDir Path dir;
 
   private ApplicationContextRunner runner() {
-    return new ApplicationContextRunner()
-        .withConfiguration(
-            AutoConfigurations.of(
-                DataSourceAutoConfiguration.class,
-                DataSourceTransactionManagerAutoConfiguration.class,
-                TransactionAutoConfiguration.class,
-                RedriveAutoConfiguration.class))
-        .withPropertyValues(
-            "spring.datasource.url=jdbc:sqlite:" + dir.resolve("app.db") + "?busy_timeout=30000");
+    return Runners.withTransactions("jdbc:sqlite:" + dir.resolve("app.db") + "?busy_timeout=30000");
   }
 
   @Test

@@ -17,10 +17,6 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
-import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.datasource.DataSourceUtils;
@@ -60,15 +56,7 @@ class TransactionJoiningTest {
   @BeforeEach
   void createDatabase() {
     database = TestPostgres.createDatabase("springtx");
-    runner =
-        new ApplicationContextRunner()
-            .withConfiguration(
-                AutoConfigurations.of(
-                    DataSourceAutoConfiguration.class,
-                    DataSourceTransactionManagerAutoConfiguration.class,
-                    TransactionAutoConfiguration.class,
-                    RedriveAutoConfiguration.class))
-            .withPropertyValues("spring.datasource.url=" + TestPostgres.urlForDatabase(database));
+    runner = Runners.withTransactions(TestPostgres.urlForDatabase(database));
   }
 
   @AfterEach

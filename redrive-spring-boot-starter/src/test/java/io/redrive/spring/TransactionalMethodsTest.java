@@ -13,11 +13,6 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
-import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -96,15 +91,8 @@ class TransactionalMethodsTest {
 
   @Test
   void eachWayOfEnqueuing_inATransactionalMethodThatThrows_rollsBackWithTheOrder() {
-    new ApplicationContextRunner()
-        .withConfiguration(
-            AutoConfigurations.of(
-                DataSourceAutoConfiguration.class,
-                DataSourceTransactionManagerAutoConfiguration.class,
-                TransactionAutoConfiguration.class,
-                RedriveAutoConfiguration.class))
+    Runners.withTransactions(TestPostgres.urlForDatabase(database))
         .withUserConfiguration(Service.class)
-        .withPropertyValues("spring.datasource.url=" + TestPostgres.urlForDatabase(database))
         .run(
             context -> {
               JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);

@@ -18,9 +18,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
-import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -146,15 +143,8 @@ class WiringTest {
   void aStoreOfTheApplicationsOwn_isUsed_andItsEnqueuesCommitOnTheirOwn() {
     String database = TestPostgres.createDatabase("springown");
     try {
-      new ApplicationContextRunner()
-          .withConfiguration(
-              AutoConfigurations.of(
-                  DataSourceAutoConfiguration.class,
-                  DataSourceTransactionManagerAutoConfiguration.class,
-                  TransactionAutoConfiguration.class,
-                  RedriveAutoConfiguration.class))
+      Runners.withTransactions(TestPostgres.urlForDatabase(database))
           .withUserConfiguration(OwnStore.class)
-          .withPropertyValues("spring.datasource.url=" + TestPostgres.urlForDatabase(database))
           .run(
               context -> {
                 assertThat(context.getBean(Store.class)).isInstanceOf(SqliteStore.class);

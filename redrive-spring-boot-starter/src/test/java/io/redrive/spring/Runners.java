@@ -1,0 +1,27 @@
+package io.redrive.spring;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/** The application contexts the starter's tests run in. */
+final class Runners {
+  private Runners() {}
+
+  /**
+   * An application with a DataSource on {@code jdbcUrl}, Spring's JDBC transaction manager and
+   * {@code @Transactional} support, and the starter.
+   */
+  static ApplicationContextRunner withTransactions(String jdbcUrl) {
+    return new ApplicationContextRunner()
+        .withConfiguration(
+            AutoConfigurations.of(
+                DataSourceAutoConfiguration.class,
+                DataSourceTransactionManagerAutoConfiguration.class,
+                TransactionAutoConfiguration.class,
+                RedriveAutoConfiguration.class))
+        .withPropertyValues("spring.datasource.url=" + jdbcUrl);
+  }
+}
