@@ -7,3 +7,7 @@ CREATE TABLE sent_emails (
   order_id TEXT PRIMARY KEY,
   sent_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
+
+CREATE TABLE reservations (
+  order_id TEXT PRIMARY KEY
+);

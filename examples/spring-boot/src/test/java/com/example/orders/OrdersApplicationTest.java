@@ -6,6 +6,9 @@ import static org.awaitility.Awaitility.await;
 
 import io.redrive.Redrive;
 import io.redrive.testkit.TestPostgres;
+import io.redrive.workflow.InstanceInfo;
+import io.redrive.workflow.InstanceStatus;
+import io.redrive.workflow.WorkflowClient;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -13,6 +16,7 @@ import org.springframework.boot.actuate.health.HealthEndpoint;
 import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -21,6 +25,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * email is sent by the handler bean; a failed payment leaves neither the order nor its email; the
  * health endpoint shows Redrive.
  */
+// Closed after the class, before the test JVM stops its PostgreSQL: no worker polls a dead server.
+@DirtiesContext
 @SpringBootTest
 class OrdersApplicationTest {
   private static final String DATABASE = TestPostgres.createDatabase("example");
@@ -35,11 +41,19 @@ class OrdersApplicationTest {
   @Autowired JdbcTemplate jdbc;
   @Autowired HealthEndpoint health;
 
+  @Autowired WorkflowClient workflows;
+
   @Test
-  void aPlacedOrder_getsItsEmail() {
+  void aPlacedOrder_getsItsEmail_andIsFulfilled() {
     orders.place("o-1", "ann", false);
     await().atMost(Duration.ofSeconds(30)).until(() -> sent("o-1") == 1);
     assertThat(redrive.stats("emails").total()).isZero();
+    InstanceInfo fulfilled = workflows.await("fulfil-o-1", Duration.ofSeconds(30));
+    assertThat(fulfilled.status()).isEqualTo(InstanceStatus.COMPLETED);
+    assertThat(
+            jdbc.queryForObject(
+                "SELECT count(*) FROM reservations WHERE order_id = 'o-1'", Integer.class))
+        .isOne();
   }
 
   @Test
@@ -50,6 +64,7 @@ class OrdersApplicationTest {
         .isZero();
     assertThat(redrive.stats("emails").total()).isZero();
     assertThat(sent("o-2")).isZero();
+    assertThat(workflows.get("fulfil-o-2")).as("no fulfilment either").isEmpty();
   }
 
   @Test

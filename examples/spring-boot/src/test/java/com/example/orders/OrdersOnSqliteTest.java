@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -23,6 +24,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * its tables in the application's file, and the order and its email still commit or roll back
  * together.
  */
+// Closed after the class, before the test JVM stops its PostgreSQL: no worker polls a dead server.
+@DirtiesContext
 @SpringBootTest
 class OrdersOnSqliteTest {
   @DynamicPropertySource
