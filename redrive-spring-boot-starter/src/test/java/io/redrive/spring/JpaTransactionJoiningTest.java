@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redrive.Redrive;
-import io.redrive.message.NewMessage;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.testkit.TestPostgres;
 import jakarta.persistence.Entity;
@@ -12,7 +11,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import java.sql.Connection;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,7 +24,6 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.orm.jpa.JpaTransactionManager;
 import org.springframework.orm.jpa.SharedEntityManagerCreator;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -99,7 +96,7 @@ class JpaTransactionJoiningTest {
           DataSource ds = context.getBean(DataSource.class);
           EntityManager em = entityManager(context);
           int n = 0;
-          for (String way : new String[] {"plain", "transaction connection", "pool connection"}) {
+          for (String way : EnqueueWays.ALL) {
             String order = "o-" + n++;
             assertThatThrownBy(
                     () ->
@@ -108,7 +105,7 @@ class JpaTransactionJoiningTest {
                                 status -> {
                                   em.persist(new OrderRow(order));
                                   em.flush(); // the order's INSERT runs now, in the transaction
-                                  enqueue(way, redrive, ds);
+                                  EnqueueWays.enqueue(way, redrive, ds, QUEUE);
                                   throw new IllegalStateException("payment declined");
                                 }))
                 .as(way)
@@ -130,28 +127,13 @@ class JpaTransactionJoiningTest {
               .executeWithoutResult(
                   status -> {
                     em.persist(new OrderRow("o-1"));
-                    enqueue("plain", redrive, ds);
-                    enqueue("transaction connection", redrive, ds);
-                    enqueue("pool connection", redrive, ds);
+                    EnqueueWays.enqueue(EnqueueWays.PLAIN, redrive, ds, QUEUE);
+                    EnqueueWays.enqueue(EnqueueWays.TRANSACTION_CONNECTION, redrive, ds, QUEUE);
+                    EnqueueWays.enqueue(EnqueueWays.POOL_CONNECTION, redrive, ds, QUEUE);
                   });
           assertThat(orders(context)).isOne();
           assertThat(redrive.stats(QUEUE).total()).isEqualTo(3);
         });
-  }
-
-  private static void enqueue(String way, Redrive redrive, DataSource ds) {
-    NewMessage email = NewMessage.builder(QUEUE, "order-placed").payload("{}").build();
-    switch (way) {
-      case "plain" -> redrive.enqueue(email);
-      case "transaction connection" -> redrive.enqueue(DataSourceUtils.getConnection(ds), email);
-      default -> {
-        try (Connection c = ds.getConnection()) {
-          redrive.enqueue(c, email);
-        } catch (java.sql.SQLException e) {
-          throw new IllegalStateException(e);
-        }
-      }
-    }
   }
 
   /** The transaction-bound EntityManager, as an injected one would be. */

@@ -4,17 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redrive.Redrive;
-import io.redrive.message.NewMessage;
 import io.redrive.queue.QueuePolicy;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -41,13 +37,13 @@ class SqliteTransactionJoiningTest {
               jdbc.execute("CREATE TABLE orders (id TEXT PRIMARY KEY)");
               TransactionTemplate tx =
                   new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
-              for (String way : new String[] {"plain", "transaction connection", "pool"}) {
+              for (String way : EnqueueWays.ALL) {
                 assertThatThrownBy(
                         () ->
                             tx.executeWithoutResult(
                                 status -> {
                                   jdbc.update("INSERT INTO orders (id) VALUES (?)", way);
-                                  enqueue(way, redrive, ds);
+                                  EnqueueWays.enqueue(way, redrive, ds, "emails");
                                   throw new IllegalStateException("payment declined");
                                 }))
                     .as(way)
@@ -60,26 +56,11 @@ class SqliteTransactionJoiningTest {
               tx.executeWithoutResult(
                   status -> {
                     jdbc.update("INSERT INTO orders (id) VALUES ('kept')");
-                    enqueue("plain", redrive, ds);
-                    enqueue("pool", redrive, ds);
+                    EnqueueWays.enqueue(EnqueueWays.PLAIN, redrive, ds, "emails");
+                    EnqueueWays.enqueue(EnqueueWays.POOL_CONNECTION, redrive, ds, "emails");
                   });
               assertThat(jdbc.queryForObject("SELECT count(*) FROM orders", Integer.class)).isOne();
               assertThat(redrive.stats("emails").total()).isEqualTo(2);
             });
-  }
-
-  private static void enqueue(String way, Redrive redrive, DataSource ds) {
-    NewMessage email = NewMessage.builder("emails", "order-placed").payload("{}").build();
-    switch (way) {
-      case "plain" -> redrive.enqueue(email);
-      case "transaction connection" -> redrive.enqueue(DataSourceUtils.getConnection(ds), email);
-      default -> {
-        try (Connection c = ds.getConnection()) {
-          redrive.enqueue(c, email);
-        } catch (SQLException e) {
-          throw new IllegalStateException(e);
-        }
-      }
-    }
   }
 }

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -101,13 +102,9 @@ class WiringTest {
         .withPropertyValues("redrive.worker.concurrency=8", "redrive.workers.exports.concurrency=1")
         .run(
             context -> {
-              Redrive redrive = context.getBean(Redrive.class);
-              for (int i = 0; i < 6; i++) {
-                redrive.enqueue(NewMessage.builder("exports", "csv").payload("{}").build());
-              }
-              Exports exports = context.getBean(Exports.class);
-              assertThat(exports.done.await(30, TimeUnit.SECONDS)).isTrue();
-              assertThat(exports.most.get()).as("handlers at once with concurrency 1").isOne();
+              assertThat(mostAtOnceOfSix(context))
+                  .as("handlers at once with concurrency 1")
+                  .isOne();
             });
   }
 
@@ -118,14 +115,19 @@ class WiringTest {
         .withPropertyValues("redrive.worker.concurrency=6", "redrive.worker.batch-size=6")
         .run(
             context -> {
-              Redrive redrive = context.getBean(Redrive.class);
-              for (int i = 0; i < 6; i++) {
-                redrive.enqueue(NewMessage.builder("exports", "csv").payload("{}").build());
-              }
-              Exports exports = context.getBean(Exports.class);
-              assertThat(exports.done.await(30, TimeUnit.SECONDS)).isTrue();
-              assertThat(exports.most.get()).as("more than one at once").isGreaterThan(1);
+              assertThat(mostAtOnceOfSix(context)).as("more than one at once").isGreaterThan(1);
             });
+  }
+
+  /** Enqueues six exports, waits for all, and answers how many ran at once at most. */
+  private static int mostAtOnceOfSix(ApplicationContext context) throws InterruptedException {
+    Redrive redrive = context.getBean(Redrive.class);
+    for (int i = 0; i < 6; i++) {
+      redrive.enqueue(NewMessage.builder("exports", "csv").payload("{}").build());
+    }
+    Exports exports = context.getBean(Exports.class);
+    assertThat(exports.done.await(30, TimeUnit.SECONDS)).isTrue();
+    return exports.most.get();
   }
 
   @Configuration(proxyBeanMethods = false)
