@@ -1,0 +1,42 @@
+package io.redrive.spring.managed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The starter's tests in this module prove something only if they ran on Boot's versions: each
+ * library Redrive uses must have come from the jar of the version Boot's parent manages, not from
+ * Redrive's own pin.
+ */
+class ManagedVersionsTest {
+
+  static Stream<Arguments> libraries() {
+    return Stream.of(
+        Arguments.of(Flyway.class, "flyway-core", "managed.flyway"),
+        Arguments.of(HikariDataSource.class, "HikariCP", "managed.hikaricp"),
+        Arguments.of(MeterRegistry.class, "micrometer-core", "managed.micrometer"),
+        Arguments.of(ObjectMapper.class, "jackson-databind", "managed.jackson"),
+        Arguments.of(org.postgresql.Driver.class, "postgresql", "managed.postgresql"),
+        Arguments.of(org.sqlite.JDBC.class, "sqlite-jdbc", "managed.sqlite"));
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("libraries")
+  void runsOnTheVersionBootManages(Class<?> probe, String artifact, String property)
+      throws URISyntaxException {
+    String managed = System.getProperty(property);
+    assertThat(managed).as("%s set by the pom", property).isNotBlank();
+    Path jar = Path.of(probe.getProtectionDomain().getCodeSource().getLocation().toURI());
+    assertThat(jar.getFileName().toString()).isEqualTo(artifact + "-" + managed + ".jar");
+  }
+}
