@@ -14,11 +14,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
@@ -31,7 +29,12 @@ import org.springframework.core.env.Environment;
  * Spring-managed transaction in progress on that DataSource. Each bean backs off when the
  * application defines its own.
  */
-@AutoConfiguration(after = DataSourceAutoConfiguration.class)
+// By name: DataSourceAutoConfiguration moved between Spring Boot 3 and 4.
+@AutoConfiguration(
+    afterName = {
+      "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration",
+      "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration"
+    })
 @EnableConfigurationProperties(RedriveProperties.class)
 public class RedriveAutoConfiguration {
 
@@ -172,14 +175,38 @@ public class RedriveAutoConfiguration {
         redrive, handlers, properties, meterRegistries.getIfUnique(), shutdownGrace(environment));
   }
 
-  /** The Actuator health contribution, when Actuator is on the class path. */
+  /** What the Actuator health reports, whichever Spring Boot line's Actuator is present. */
+  @Bean
+  @ConditionalOnMissingBean
+  RedriveHealth redriveHealth(
+      Redrive redrive, RedriveWorkers workers, RedriveProperties properties) {
+    return new RedriveHealth(
+        redrive,
+        workers,
+        properties.getMigrations(),
+        properties.getHealth().getDetailsInterval(),
+        System::nanoTime);
+  }
+
+  /** The Actuator health contribution on Spring Boot 3. */
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(HealthIndicator.class)
+  @ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
   static class Health {
     @Bean
     @ConditionalOnMissingBean(name = "redriveHealthIndicator")
-    HealthIndicator redriveHealthIndicator(Redrive redrive, RedriveWorkers workers) {
-      return new RedriveHealthIndicator(redrive, workers);
+    RedriveHealthIndicator redriveHealthIndicator(RedriveHealth health) {
+      return new RedriveHealthIndicator(health);
+    }
+  }
+
+  /** The Actuator health contribution on Spring Boot 4 (its health types moved). */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
+  static class Boot4Health {
+    @Bean
+    @ConditionalOnMissingBean(name = "redriveHealthIndicator")
+    RedriveBoot4HealthIndicator redriveHealthIndicator(RedriveHealth health) {
+      return new RedriveBoot4HealthIndicator(health);
     }
   }
 

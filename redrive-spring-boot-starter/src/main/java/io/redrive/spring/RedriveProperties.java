@@ -51,6 +51,7 @@ public class RedriveProperties {
   private final Postgres postgres = new Postgres();
   private final Sqlite sqlite = new Sqlite();
   private final Maintenance maintenance = new Maintenance();
+  private final HealthSettings health = new HealthSettings();
   private final Workflows workflows = new Workflows();
 
   /** Settings of every queue's worker (each handler queue gets one worker). */
@@ -107,6 +108,10 @@ public class RedriveProperties {
 
   public Maintenance getMaintenance() {
     return maintenance;
+  }
+
+  public HealthSettings getHealth() {
+    return health;
   }
 
   public WorkerSettings getWorker() {
@@ -173,6 +178,27 @@ public class RedriveProperties {
 
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
+    }
+  }
+
+  /** {@code redrive.health.*}. */
+  public static class HealthSettings {
+    /**
+     * How often the Actuator health reads the handler queues' counts for its details (a scan of
+     * each queue); the store itself is pinged on every check. 0s reads them on every check.
+     */
+    private Duration detailsInterval = Duration.ofSeconds(15);
+
+    public Duration getDetailsInterval() {
+      return detailsInterval;
+    }
+
+    public void setDetailsInterval(Duration detailsInterval) {
+      if (detailsInterval == null || detailsInterval.isNegative()) {
+        throw new IllegalArgumentException(
+            "redrive.health.details-interval must be zero or positive, got " + detailsInterval);
+      }
+      this.detailsInterval = detailsInterval;
     }
   }
 

@@ -17,9 +17,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
-import org.springframework.boot.autoconfigure.orm.jpa.HibernateJpaAutoConfiguration;
-import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Configuration;
@@ -65,9 +62,9 @@ class JpaTransactionJoiningTest {
         new ApplicationContextRunner()
             .withConfiguration(
                 AutoConfigurations.of(
-                    DataSourceAutoConfiguration.class,
-                    HibernateJpaAutoConfiguration.class,
-                    TransactionAutoConfiguration.class,
+                    BootClasses.dataSource(),
+                    BootClasses.hibernateJpa(),
+                    BootClasses.transaction(),
                     RedriveAutoConfiguration.class))
             .withUserConfiguration(Entities.class)
             .withPropertyValues(

@@ -1,9 +1,6 @@
 package io.redrive.spring;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
-import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /** The application contexts the starter's tests run in. */
@@ -18,9 +15,9 @@ final class Runners {
     return new ApplicationContextRunner()
         .withConfiguration(
             AutoConfigurations.of(
-                DataSourceAutoConfiguration.class,
-                DataSourceTransactionManagerAutoConfiguration.class,
-                TransactionAutoConfiguration.class,
+                BootClasses.dataSource(),
+                BootClasses.dataSourceTransactionManager(),
+                BootClasses.transaction(),
                 RedriveAutoConfiguration.class))
         .withPropertyValues("spring.datasource.url=" + jdbcUrl);
   }

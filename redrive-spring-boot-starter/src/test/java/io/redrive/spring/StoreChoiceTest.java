@@ -15,7 +15,6 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -31,8 +30,7 @@ class StoreChoiceTest {
   private final ApplicationContextRunner withDataSource =
       new ApplicationContextRunner()
           .withConfiguration(
-              AutoConfigurations.of(
-                  DataSourceAutoConfiguration.class, RedriveAutoConfiguration.class));
+              AutoConfigurations.of(BootClasses.dataSource(), RedriveAutoConfiguration.class));
 
   @Test
   void noDataSource_anEmbeddedSqliteFileInTheDataDir() {

@@ -12,16 +12,19 @@ import org.flywaydb.core.Flyway;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.boot.SpringBootVersion;
 
 /**
- * The starter's tests in this module prove something only if they ran on Boot's versions: each
- * library Redrive uses must have come from the jar of the version Boot's parent manages, not from
- * Redrive's own pin.
+ * The starter's tests in the modules spring-boot-managed and spring-boot-4 prove something only if
+ * they ran on Boot's versions: each library Redrive uses must have come from the jar of the version
+ * that module's Boot parent manages (passed in as system properties), not from Redrive's own pin.
+ * Not run in the starter's own module, which has Redrive's pins.
  */
 class ManagedVersionsTest {
 
   static Stream<Arguments> libraries() {
     return Stream.of(
+        Arguments.of(SpringBootVersion.class, "spring-boot", "managed.spring-boot"),
         Arguments.of(Flyway.class, "flyway-core", "managed.flyway"),
         Arguments.of(HikariDataSource.class, "HikariCP", "managed.hikaricp"),
         Arguments.of(MeterRegistry.class, "micrometer-core", "managed.micrometer"),
