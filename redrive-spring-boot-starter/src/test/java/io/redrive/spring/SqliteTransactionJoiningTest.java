@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -22,7 +23,48 @@ class SqliteTransactionJoiningTest {
   @TempDir Path dir;
 
   private ApplicationContextRunner runner() {
-    return Runners.withTransactions("jdbc:sqlite:" + dir.resolve("app.db") + "?busy_timeout=30000");
+    return runner(30_000);
+  }
+
+  private ApplicationContextRunner runner(int busyTimeoutMillis) {
+    return Runners.withTransactions(
+        "jdbc:sqlite:" + dir.resolve("app.db") + "?busy_timeout=" + busyTimeoutMillis);
+  }
+
+  /**
+   * docs/spring-boot.md: SQLite has one writer, so an enqueue in its own transaction inside one
+   * that has written waits for it and fails once the busy timeout passes; nothing is left behind.
+   */
+  @Test
+  void requiresNew_afterTheOuterWrote_failsBusy_andLeavesNothing() {
+    runner(300)
+        .run(
+            context -> {
+              Redrive redrive = context.getBean(Redrive.class);
+              redrive.declareQueue("emails", QueuePolicy.defaults());
+              DataSource ds = context.getBean(DataSource.class);
+              JdbcTemplate jdbc = new JdbcTemplate(ds);
+              jdbc.execute("CREATE TABLE orders (id TEXT PRIMARY KEY)");
+              PlatformTransactionManager manager =
+                  context.getBean(PlatformTransactionManager.class);
+              TransactionTemplate inner = new TransactionTemplate(manager);
+              inner.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+              assertThatThrownBy(
+                      () ->
+                          new TransactionTemplate(manager)
+                              .executeWithoutResult(
+                                  status -> {
+                                    jdbc.update("INSERT INTO orders (id) VALUES ('o-1')");
+                                    inner.executeWithoutResult(
+                                        s ->
+                                            EnqueueWays.enqueue(
+                                                EnqueueWays.PLAIN, redrive, ds, "emails"));
+                                  }))
+                  .hasStackTraceContaining("SQLITE_BUSY");
+              assertThat(jdbc.queryForObject("SELECT count(*) FROM orders", Integer.class))
+                  .isZero();
+              assertThat(redrive.stats("emails").total()).isZero();
+            });
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.redrive.Redrive;
 import io.redrive.testkit.TestPostgres;
 import io.redrive.workflow.InstanceInfo;
@@ -23,7 +24,7 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The example end to end on PostgreSQL, under Spring Boot's own dependency versions: an order's
  * email is sent by the handler bean; a failed payment leaves neither the order nor its email; the
- * health endpoint shows Redrive.
+ * handler's work shows in the application's meter registry and Redrive in the health endpoint.
  */
 // Closed after the class, before the test JVM stops its PostgreSQL: no worker polls a dead server.
 @DirtiesContext
@@ -40,6 +41,7 @@ class OrdersApplicationTest {
   @Autowired Redrive redrive;
   @Autowired JdbcTemplate jdbc;
   @Autowired HealthEndpoint health;
+  @Autowired MeterRegistry meters;
 
   @Autowired WorkflowClient workflows;
 
@@ -65,6 +67,23 @@ class OrdersApplicationTest {
     assertThat(redrive.stats("emails").total()).isZero();
     assertThat(sent("o-2")).isZero();
     assertThat(workflows.get("fulfil-o-2")).as("no fulfilment either").isEmpty();
+  }
+
+  @Test
+  void metrics_timeTheEmailHandler_inTheApplicationsRegistry() {
+    orders.place("o-3", "cy", false);
+    await().atMost(Duration.ofSeconds(30)).until(() -> sent("o-3") == 1);
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () ->
+                assertThat(
+                        meters
+                            .find("redrive.worker.handler.duration")
+                            .tag("queue", "emails")
+                            .timers())
+                    .isNotEmpty()
+                    .allSatisfy(t -> assertThat(t.count()).isPositive()));
   }
 
   @Test
