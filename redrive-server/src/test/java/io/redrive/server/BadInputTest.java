@@ -502,9 +502,17 @@ class BadInputTest extends ApiTestBase {
           "dedupeKey", enq, "{\"messages\":[{\"type\":\"t\",\"dedupeKey\":\"" + nul + "\"}]}"
         },
         new String[] {
-          "headers[k]", enq, "{\"messages\":[{\"type\":\"t\",\"headers\":{\"k\":\"" + nul + "\"}}]}"
+          "headers.k", enq, "{\"messages\":[{\"type\":\"t\",\"headers\":{\"k\":\"" + nul + "\"}}]}"
+        },
+        new String[] {
+          "headers", enq, "{\"messages\":[{\"type\":\"t\",\"headers\":{\"" + nul + "\":\"v\"}}]}"
         },
         new String[] {"worker", "/v1/queues/{q}/lease", "{\"worker\":\"" + nul + "\"}"},
+        new String[] {
+          "types[0]", "/v1/queues/{q}/redrive", "{\"types\":[\"" + nul + "\"],\"dryRun\":true}"
+        },
+        new String[] {"type", "/v1/queues/{q}/drop", "{\"type\":\"" + nul + "\"}"},
+        new String[] {"ids[0]", "/v1/messages/retry", "{\"ids\":[\"" + nul + "\"]}"},
         new String[] {
           "sourceId",
           "/v1/queues/{q}/import",
@@ -520,6 +528,20 @@ class BadInputTest extends ApiTestBase {
     assertError(r, 400, "INVALID_REQUEST");
     assertThat(r.json().path("error").path("message").asText()).contains(field).contains("NUL");
     assertThat(snapshot()).isEqualTo(before);
+  }
+
+  /** A NUL in a query parameter: 400 naming it, on both stores, before any store read. */
+  @org.junit.jupiter.api.Test
+  void nulInAQueryParameter_400NamingIt() {
+    for (String query : List.of("type=a%00b", "state=DEAD%00", "deadReason=a%00b")) {
+      Response r = api.get(fill("/v1/queues/{q}/messages?") + query);
+      assertError(r, 400, "INVALID_REQUEST");
+      String name = query.substring(0, query.indexOf('='));
+      assertThat(r.json().path("error").path("message").asText())
+          .as(query)
+          .startsWith(name + ":")
+          .contains("NUL");
+    }
   }
 
   @org.junit.jupiter.api.Test

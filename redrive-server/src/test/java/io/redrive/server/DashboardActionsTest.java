@@ -237,4 +237,22 @@ class DashboardActionsTest extends ApiTestBase {
     assertThat(redrive.getMessage(id).queue()).isEqualTo(q);
     assertThat(redrive.stats(dlq).dead()).isEqualTo(1);
   }
+
+  /** A NUL in any page's input is a 400 page naming the field, on both stores, nothing changed. */
+  @Test
+  void nulInAPagesInput_400NamingTheField() throws Exception {
+    String q = queueWithDead();
+    for (String path :
+        List.of(
+            "/ui/queues/" + q + "/messages?state=DEAD%00",
+            "/ui/queues/" + q + "/messages?fingerprint=a%00b",
+            "/ui/queues/" + q + "/messages?after=1%00",
+            "/ui/confirm?op=retry&queue=" + q + "&fingerprint=a%00b")) {
+      HttpResponse<String> r = ui.get(path);
+      assertThat(r.statusCode()).as(path).isEqualTo(400);
+      assertThat(r.body()).as(path).contains("must not contain the NUL character");
+      assertThat(r.headers().firstValue("X-Frame-Options")).as(path).hasValue("DENY");
+    }
+    assertThat(redrive.stats(q).dead()).isEqualTo(7);
+  }
 }

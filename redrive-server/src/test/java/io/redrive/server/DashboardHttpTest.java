@@ -116,16 +116,26 @@ class DashboardHttpTest {
     }
   }
 
+  /** docs/dashboard.md: every page, error pages included, carries these headers. */
   @Test
   void everyAnswer_carriesTheStrictPolicy() throws Exception {
     UiClient ui = signedIn(ADMIN);
     for (String path :
-        List.of("/ui", "/ui/login", "/ui/queues/in.orders", "/ui/messages/" + deadId)) {
+        List.of(
+            "/ui",
+            "/ui/login",
+            "/ui/queues/in.orders",
+            "/ui/messages/" + deadId,
+            "/ui/messages/no-such-message",
+            "/ui/nothing/here")) {
       HttpResponse<String> r = ui.get(path);
       assertThat(r.headers().firstValue("Content-Security-Policy"))
           .as(path)
           .hasValue(Dashboard.CSP);
       assertThat(r.headers().firstValue("X-Frame-Options")).as(path).hasValue("DENY");
+      assertThat(r.headers().firstValue("X-Content-Type-Options")).as(path).hasValue("nosniff");
+      assertThat(r.headers().firstValue("Referrer-Policy")).as(path).hasValue("same-origin");
+      assertThat(r.headers().firstValue("Cache-Control")).as(path).hasValue("no-store");
     }
     assertThat(Dashboard.CSP).contains("script-src 'self'").doesNotContain("unsafe");
   }
@@ -244,5 +254,8 @@ class DashboardHttpTest {
     HttpResponse<String> r = signedIn(ADMIN).get("/ui/nothing/here");
     assertThat(r.statusCode()).isEqualTo(404);
     assertThat(r.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/html");
+    assertThat(r.body())
+        .contains("/ui/assets/redrive.css")
+        .contains("No dashboard page at this address");
   }
 }

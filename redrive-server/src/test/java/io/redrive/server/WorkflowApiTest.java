@@ -300,6 +300,37 @@ class WorkflowApiTest {
         "INVALID_REQUEST");
   }
 
+  /** The attack campaign's probes: a NUL in a filter or a reason is a named 400 on both stores. */
+  @Test
+  void nulInFiltersAndReasons_400NamingTheField_changesNothing() {
+    for (String filter : List.of("name", "version", "parent", "root", "status")) {
+      Response r = api.get("/v1/workflows?" + filter + "=a%00b");
+      assertError(r, 400, "INVALID_REQUEST");
+      assertThat(r.json().path("error").path("message").asText())
+          .as(filter)
+          .startsWith(filter + ":")
+          .contains("NUL");
+    }
+    String id = unique("nul");
+    start("WaitsEvent", id, "null");
+    for (String[] probe :
+        new String[][] {
+          {"terminate", "{\"reason\":\"x\\u0000y\"}", "reason"},
+          {"events", "{\"name\":\"go\\u0000\",\"payload\":null}", "name"}
+        }) {
+      Response r = api.post("/v1/workflows/" + id + "/" + probe[0], probe[1]);
+      assertError(r, 400, "INVALID_REQUEST");
+      assertThat(r.json().path("error").path("message").asText())
+          .as(probe[0])
+          .startsWith(probe[2] + ":")
+          .contains("NUL");
+    }
+    JsonNode now = api.get("/v1/workflows/" + id).json();
+    assertThat(now.get("terminateRequested").asBoolean()).isFalse();
+    assertThat(now.get("status").asText()).isIn("PENDING", "RUNNING");
+    api.post("/v1/workflows/" + id + "/terminate", "{}");
+  }
+
   @Test
   void terminate_running_endsTerminatedWithTheReason() {
     String id = unique("term");

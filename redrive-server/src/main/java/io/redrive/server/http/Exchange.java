@@ -10,6 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /** One call in progress: its route, the request and how to answer it. Not thread-safe. */
@@ -82,8 +83,19 @@ final class Exchange {
     return principal == null || principal.anonymous() ? null : principal.name();
   }
 
-  /** Refuses query parameters the route does not accept. */
+  /**
+   * Refuses query parameters the route does not accept, and a NUL (U+0000) in any of them: neither
+   * store can compare with one, so it is bad input naming the parameter on both.
+   */
   void checkQuery() {
+    for (Map.Entry<String, List<String>> e : ctx.queryParamMap().entrySet()) {
+      for (String value : e.getValue()) {
+        if (value.indexOf('\0') >= 0) {
+          throw new IllegalArgumentException(
+              e.getKey() + ": must not contain the NUL character (U+0000)");
+        }
+      }
+    }
     for (String name : ctx.queryParamMap().keySet()) {
       if (!route.queryParams().contains(name)) {
         throw ApiException.unknownField(

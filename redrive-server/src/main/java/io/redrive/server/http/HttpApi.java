@@ -134,7 +134,7 @@ public final class HttpApi implements AutoCloseable {
           if (Dashboard.owns(ctx.path())
               && (ctx.res().getContentType() == null
                   || !ctx.res().getContentType().startsWith("text/html"))) {
-            Dashboard.notFound(ctx);
+            dashboard.notFound(ctx);
             return;
           }
           if (ctx.result() == null || !ctx.result().startsWith("{\"error\"")) {

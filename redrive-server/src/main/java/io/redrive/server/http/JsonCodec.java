@@ -8,8 +8,10 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.KeyDeserializer;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -17,6 +19,8 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
+import com.fasterxml.jackson.databind.deser.std.StringDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
@@ -63,6 +67,65 @@ final class JsonCodec {
         }
       };
 
+  /**
+   * Every string of a request refuses NUL (U+0000), naming its field: PostgreSQL's text type cannot
+   * hold one and SQLite would keep it, so it is bad input on both stores, never a store error.
+   */
+  private static final JsonDeserializer<String> NO_NUL =
+      new StdScalarDeserializer<>(String.class) {
+        @Override
+        public String deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+          String value = StringDeserializer.instance.deserialize(p, ctxt);
+          int at = value == null ? -1 : value.indexOf('\0');
+          if (at >= 0) {
+            throw JsonMappingException.from(
+                p, "must not contain the NUL character (U+0000), found at index " + at);
+          }
+          return value;
+        }
+
+        @Override
+        public LogicalType logicalType() {
+          return LogicalType.Textual;
+        }
+      };
+
+  /** Map keys (headers' names) refuse NUL as string values do. */
+  private static final KeyDeserializer NO_NUL_KEY =
+      new KeyDeserializer() {
+        @Override
+        public Object deserializeKey(String key, DeserializationContext ctxt) throws IOException {
+          if (key.indexOf('\0') >= 0) {
+            throw JsonMappingException.from(
+                ctxt,
+                "a field name must not contain the NUL character (U+0000), found at index "
+                    + key.indexOf('\0'));
+          }
+          return key;
+        }
+      };
+
+  /**
+   * The text of a failure report (a message, a stack trace, an abandon note) keeps its NUL
+   * characters here: a failure is never refused for its text, and the engine replaces each NUL with
+   * U+FFFD before storing it.
+   */
+  static final class FailureText extends StdScalarDeserializer<String> {
+    FailureText() {
+      super(String.class);
+    }
+
+    @Override
+    public String deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      return StringDeserializer.instance.deserialize(p, ctxt);
+    }
+
+    @Override
+    public LogicalType logicalType() {
+      return LogicalType.Textual;
+    }
+  }
+
   private final ObjectMapper mapper;
 
   JsonCodec() {
@@ -72,7 +135,9 @@ final class JsonCodec {
             .addModule(
                 new SimpleModule("redrive-millis")
                     .addSerializer(Instant.class, MILLIS)
-                    .addDeserializer(Instant.class, STRICT_INSTANT))
+                    .addDeserializer(Instant.class, STRICT_INSTANT)
+                    .addDeserializer(String.class, NO_NUL)
+                    .addKeyDeserializer(String.class, NO_NUL_KEY))
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)

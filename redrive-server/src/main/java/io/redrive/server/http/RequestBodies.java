@@ -1,5 +1,6 @@
 package io.redrive.server.http;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.redrive.deadletter.RedriveRequest;
 import io.redrive.lease.LeaseRequest;
 import io.redrive.queue.DeadLetter;
@@ -243,14 +244,17 @@ final class RequestBodies {
                   "a failure reason; POISON, EXPIRED and LEASE_EXPIRED"
                       + " are assigned by Redrive and refused")
           String reason,
-      String message,
+      @JsonDeserialize(using = JsonCodec.FailureText.class) String message,
       Boolean retryable,
       @ApiField(format = "duration") String retryAfter,
       @ApiField(min = 0) Long progress,
-      String stackTrace) {}
+      @JsonDeserialize(using = JsonCodec.FailureText.class) String stackTrace) {}
 
   /** {@code POST /v1/leases/{token}/abandon}; optional. */
-  record AbandonBody(@ApiField(format = "duration") String delay, Boolean refund, String note) {}
+  record AbandonBody(
+      @ApiField(format = "duration") String delay,
+      Boolean refund,
+      @JsonDeserialize(using = JsonCodec.FailureText.class) String note) {}
 
   /** {@code POST /v1/leases/{token}/renew}; optional. */
   record RenewBody(@ApiField(format = "duration") String leaseTimeout) {}
@@ -278,14 +282,17 @@ final class RequestBodies {
               values = {"complete", "fail", "abandon", "release"})
           String action,
       @ApiField(description = "fail: a failure reason, required") String reason,
-      @ApiField(description = "fail only") String message,
+      @ApiField(description = "fail only") @JsonDeserialize(using = JsonCodec.FailureText.class)
+          String message,
       @ApiField(description = "fail only") Boolean retryable,
       @ApiField(format = "duration", description = "fail only") String retryAfter,
       @ApiField(min = 0, description = "fail only") Long progress,
-      @ApiField(description = "fail only") String stackTrace,
+      @ApiField(description = "fail only") @JsonDeserialize(using = JsonCodec.FailureText.class)
+          String stackTrace,
       @ApiField(format = "duration", description = "abandon only") String delay,
       @ApiField(description = "abandon only") Boolean refund,
-      @ApiField(description = "abandon only") String note,
+      @ApiField(description = "abandon only") @JsonDeserialize(using = JsonCodec.FailureText.class)
+          String note,
       @ApiField(description = "complete only: kept by a workflow-owned queue for its instance")
           RawJson result) {}
 

@@ -122,10 +122,7 @@ public final class Dashboard implements AutoCloseable {
 
   /** Sets the protective headers, runs {@code body}, and turns any failure into an error page. */
   private void secure(Context ctx, Body body) {
-    ctx.header("Content-Security-Policy", CSP);
-    ctx.header("X-Content-Type-Options", "nosniff");
-    ctx.header("X-Frame-Options", "DENY");
-    ctx.header("Referrer-Policy", "same-origin");
+    protect(ctx);
     try {
       body.run();
     } catch (Exception e) {
@@ -302,12 +299,22 @@ public final class Dashboard implements AutoCloseable {
     html(ctx, "error.jte", params);
   }
 
-  /** The dashboard's error page for a path no route serves. */
-  public static void notFound(Context ctx) {
+  /** The headers docs/dashboard.md promises for every page, error pages included. */
+  private static void protect(Context ctx) {
     ctx.header("Content-Security-Policy", CSP);
-    ctx.contentType("text/html; charset=utf-8")
-        .result(
-            "<!doctype html><title>Not found</title><p>No dashboard page at this address."
-                + " <a href=\"/ui\">Overview</a></p>");
+    ctx.header("X-Content-Type-Options", "nosniff");
+    ctx.header("X-Frame-Options", "DENY");
+    ctx.header("Referrer-Policy", "same-origin");
+  }
+
+  /** The dashboard's error page for a path no route serves: styled, with every page's headers. */
+  public void notFound(Context ctx) {
+    protect(ctx);
+    errorPage(
+        ctx,
+        new UiFailure(
+            404,
+            "NOT_FOUND",
+            "No dashboard page at this address: " + ctx.path() + ". Start from the overview."));
   }
 }

@@ -75,18 +75,29 @@ final class UiRequest {
     return principal.role().grants(permission) && (queue == null || principal.mayAccess(queue));
   }
 
-  /** A path parameter, as given. */
+  /** A path parameter, as given (refused with a NUL in it, as every input is). */
   String path(String name) {
-    return ctx.pathParam(name);
+    return noNul(name, ctx.pathParam(name));
   }
 
   /** A query parameter, or null. */
   String query(String name) {
-    return ctx.queryParam(name);
+    return noNul(name, ctx.queryParam(name));
   }
 
   /** A form field, or null. */
   String form(String name) {
-    return ctx.formParam(name);
+    return noNul(name, ctx.formParam(name));
+  }
+
+  /**
+   * Refuses a NUL (U+0000), naming the field: PostgreSQL cannot compare with one and SQLite would
+   * keep it, so on both stores it is bad input (a 400 page), never a store error.
+   */
+  private static String noNul(String name, String value) {
+    if (value != null && value.indexOf('\0') >= 0) {
+      throw new IllegalArgumentException(name + ": must not contain the NUL character (U+0000)");
+    }
+    return value;
   }
 }
