@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -45,13 +46,25 @@ final class RawHttp {
 
   /** Sends {@code head} (request line and headers, CRLF-separated, no blank line) and a body. */
   static Answer send(int port, String head, String body) {
+    return sendFrom(null, port, head, body);
+  }
+
+  /**
+   * Sends as {@link #send} from the local address {@code from} (another loopback address such as
+   * 127.0.0.2 is another client to the server), or the default address when null.
+   */
+  static Answer sendFrom(String from, int port, String head, String body) {
     byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
     StringBuilder request = new StringBuilder(head);
     if (body != null) {
       request.append("\r\nContent-Length: ").append(bytes.length);
     }
     request.append("\r\nConnection: close\r\n\r\n");
-    try (Socket socket = new Socket("127.0.0.1", port)) {
+    try (Socket socket = new Socket()) {
+      if (from != null) {
+        socket.bind(new InetSocketAddress(from, 0));
+      }
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 30_000);
       socket.setSoTimeout(30_000);
       OutputStream out = socket.getOutputStream();
       out.write(request.toString().getBytes(StandardCharsets.ISO_8859_1));

@@ -6,9 +6,11 @@ import io.javalin.http.Context;
 import io.redrive.server.auth.AuthException;
 import io.redrive.server.auth.Permission;
 import io.redrive.server.auth.Principal;
+import io.redrive.server.auth.WrongKeyThrottle;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -22,7 +24,10 @@ final class Exchange {
 
   /** What every exchange of one server shares. */
   record Shared(
-      JsonCodec json, io.redrive.server.auth.Authorizer authorizer, int maxRequestBytes) {}
+      JsonCodec json,
+      io.redrive.server.auth.Authorizer authorizer,
+      int maxRequestBytes,
+      WrongKeyThrottle throttle) {}
 
   Exchange(Context ctx, Route route, Shared shared) {
     this.ctx = ctx;
@@ -44,8 +49,24 @@ final class Exchange {
       return;
     }
     String queue = route.queueInPath() ? ctx.pathParam("name") : null;
-    principal =
-        shared.authorizer().authorize(ctx.header("Authorization"), route.permission(), queue);
+    String authorization = ctx.header("Authorization");
+    if (authorization == null) {
+      principal = shared.authorizer().authorize(null, route.permission(), queue);
+      return;
+    }
+    Duration wait = shared.throttle().waitFor(ctx.ip());
+    if (!wait.isZero()) {
+      ctx.header("Retry-After", String.valueOf(WrongKeyThrottle.retryAfterSeconds(wait)));
+      throw new ApiException(429, "TOO_MANY_WRONG_KEYS", WrongKeyThrottle.refusal(wait));
+    }
+    try {
+      principal = shared.authorizer().authorize(authorization, route.permission(), queue);
+    } catch (AuthException e) {
+      if (e.status() == 401) {
+        shared.throttle().wrongKey(ctx.ip());
+      }
+      throw e;
+    }
   }
 
   /** Checks the route's permission on one more queue (e.g. the queue of a token's message). */

@@ -9,6 +9,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.redrive.Redrive;
 import io.redrive.server.PortInUseException;
 import io.redrive.server.auth.Authorizer;
+import io.redrive.server.auth.WrongKeyThrottle;
 import io.redrive.server.config.ServerConfig;
 import io.redrive.server.ui.Dashboard;
 import io.redrive.server.ui.UiFailure;
@@ -81,7 +82,9 @@ public final class HttpApi implements AutoCloseable {
     }
     this.routes = List.copyOf(table);
     this.openApi = json.write(OpenApi.document(routes, version()));
-    Exchange.Shared shared = new Exchange.Shared(json, authorizer, config.maxRequestBytes());
+    WrongKeyThrottle throttle = new WrongKeyThrottle(redrive.clock());
+    Exchange.Shared shared =
+        new Exchange.Shared(json, authorizer, config.maxRequestBytes(), throttle);
     long asyncTimeout = config.maxLeaseWait().plus(Duration.ofSeconds(30)).toMillis();
     this.app =
         Javalin.create(
@@ -112,6 +115,7 @@ public final class HttpApi implements AutoCloseable {
           ctx -> {
             Exchange ex = new Exchange(ctx, r, shared);
             ex.authorizeRoute();
+            guard.checkMediaType(ctx);
             ex.checkQuery();
             ex.checkNoBody();
             r.action().handle(ex);
@@ -122,6 +126,7 @@ public final class HttpApi implements AutoCloseable {
             app,
             redrive,
             authorizer,
+            throttle,
             t -> {
               ErrorMapper.ApiError e = errors.toError(t, "dashboard");
               return new UiFailure(e.status(), e.code(), e.message());

@@ -133,6 +133,7 @@ final class OpenApi {
     Map<Integer, List<String>> errors = new TreeMap<>(RequestGuard.errorsFor(r.method()));
     if (r.permission() != null) {
       errors.put(401, List.of("UNAUTHORIZED"));
+      errors.put(429, List.of("TOO_MANY_WRONG_KEYS"));
       List<String> forbidden = new ArrayList<>(List.of("FORBIDDEN"));
       forbidden.addAll(errors.getOrDefault(403, List.of()));
       errors.put(403, forbidden);
@@ -189,6 +190,8 @@ final class OpenApi {
                   + " X-Redrive-Request",
           "UNAUTHORIZED", "keys are configured and the request has no valid one",
           "FORBIDDEN", "the key's role or queues do not allow the call",
+          "TOO_MANY_WRONG_KEYS",
+              "too many wrong keys from this address lately: wait Retry-After seconds",
           "STORE_UNAVAILABLE",
               "the database is down, unreachable or not answering; nothing happened",
           "COMMIT_UNKNOWN", "the connection was lost at COMMIT: the change may have happened");

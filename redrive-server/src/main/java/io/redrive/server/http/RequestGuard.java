@@ -77,7 +77,10 @@ final class RequestGuard {
     response.setHeader("Content-Security-Policy", CSP);
   }
 
-  /** Runs before every route: sets the headers, then refuses what a web page could forge. */
+  /**
+   * Runs before every route: sets the headers, then refuses a foreign {@code Host} or {@code
+   * Origin} ({@link #checkMediaType} follows authentication, in the route).
+   */
   void check(Context ctx) {
     protect(ctx.res());
     String host = ctx.header("Host");
@@ -103,8 +106,17 @@ final class RequestGuard {
               + "\" may not change state on this server: only pages served from an allowed host"
               + " (see [server] allowedHosts) may");
     }
-    if (Dashboard.owns(ctx.path())) {
-      return; // the dashboard's forms post as browsers do, and carry a CSRF token instead
+  }
+
+  /**
+   * Refuses a state-changing request that is not JSON (or, without a body, lacks {@link
+   * #REQUEST_HEADER}): the shapes a web page can send cross-site. Runs after the route has
+   * authenticated the caller, so a wrong key hears 401 whatever its request looked like.
+   */
+  void checkMediaType(Context ctx) {
+    if (SAFE_METHODS.contains(ctx.method().name()) || Dashboard.owns(ctx.path())) {
+      // the dashboard's forms post as browsers do, and carry a CSRF token instead
+      return;
     }
     String type = ctx.header("Content-Type");
     if (type != null) {

@@ -11,7 +11,9 @@ import io.redrive.server.auth.AuthException;
 import io.redrive.server.auth.Authorizer;
 import io.redrive.server.auth.Permission;
 import io.redrive.server.auth.Principal;
+import io.redrive.server.auth.WrongKeyThrottle;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -45,9 +47,15 @@ public final class Dashboard implements AutoCloseable {
   private final UiSessions sessions;
   private final TemplateEngine templates;
   private final Clock clock;
+  private final WrongKeyThrottle throttle;
   private BulkJobs jobs;
 
-  private Dashboard(Authorizer authorizer, Function<Throwable, UiFailure> failures, Clock clock) {
+  private Dashboard(
+      Authorizer authorizer,
+      WrongKeyThrottle throttle,
+      Function<Throwable, UiFailure> failures,
+      Clock clock) {
+    this.throttle = throttle;
     this.authorizer = authorizer;
     this.failures = failures;
     this.clock = clock;
@@ -69,8 +77,9 @@ public final class Dashboard implements AutoCloseable {
       Javalin app,
       Redrive redrive,
       Authorizer authorizer,
+      WrongKeyThrottle throttle,
       Function<Throwable, UiFailure> failures) {
-    Dashboard d = new Dashboard(authorizer, failures, redrive.clock());
+    Dashboard d = new Dashboard(authorizer, throttle, failures, redrive.clock());
     Assets assets = new Assets();
     app.get(ROOT + "/assets/{name}", ctx -> d.secure(ctx, () -> assets.serve(ctx)));
     app.get(ROOT + "/login", ctx -> d.secure(ctx, () -> d.loginPage(ctx, null)));
@@ -187,6 +196,10 @@ public final class Dashboard implements AutoCloseable {
   }
 
   private void loginPage(Context ctx, String error) {
+    loginPage(ctx, error, error == null ? 200 : 401);
+  }
+
+  private void loginPage(Context ctx, String error, int status) {
     ctx.header("Cache-Control", "no-store");
     if (!authorizer.enabled()) {
       ctx.redirect(ROOT, HttpStatus.SEE_OTHER);
@@ -197,7 +210,7 @@ public final class Dashboard implements AutoCloseable {
         "next",
         safeNext(ctx.queryParam("next") != null ? ctx.queryParam("next") : ctx.formParam("next")));
     model.put("error", error);
-    ctx.status(error == null ? 200 : 401);
+    ctx.status(status);
     html(ctx, "login.jte", model);
   }
 
@@ -212,9 +225,18 @@ public final class Dashboard implements AutoCloseable {
       return;
     }
     key = key.strip();
+    Duration wait = throttle.waitFor(ctx.ip());
+    if (!wait.isZero()) {
+      ctx.header("Retry-After", String.valueOf(WrongKeyThrottle.retryAfterSeconds(wait)));
+      loginPage(ctx, WrongKeyThrottle.refusal(wait), 429);
+      return;
+    }
     try {
       authorizer.authorize("Bearer " + key, Permission.VIEW, null);
     } catch (AuthException e) {
+      if (e.status() == 401) {
+        throttle.wrongKey(ctx.ip());
+      }
       loginPage(ctx, e.status() == 401 ? "That key is not known to this server." : e.getMessage());
       return;
     }
