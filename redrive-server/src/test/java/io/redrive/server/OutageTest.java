@@ -54,7 +54,25 @@ class OutageTest {
 
   /** One answer: what was asked, when (System.nanoTime), how long it took, and what came back. */
   record Answer(
-      String what, long startNanos, long millis, int status, String code, String retryAfter) {}
+      String what,
+      long startNanos,
+      long millis,
+      int status,
+      String code,
+      String retryAfter,
+      String message) {}
+
+  /** The driver's, pool's and server's words that belong in the log, never in an answer. */
+  private static final List<String> INTERNALS =
+      List.of("SQLState", "jdbc:", "FATAL", "Hikari", "total=", "PSQL", "org.postgresql");
+
+  /** A 503's message says what happened in a sentence and carries none of the store's words. */
+  private static void assertNoInternals(Answer a) {
+    assertThat(a.message()).as(a.toString()).isNotBlank();
+    for (String internal : INTERNALS) {
+      assertThat(a.message()).as(a.toString()).doesNotContain(internal);
+    }
+  }
 
   /** When {@code a} was asked, in ms since the cut (negative: before). */
   private long startMs(Answer a) {
@@ -95,6 +113,7 @@ class OutageTest {
     for (Answer a : downAnswers()) {
       assertThat(a.status()).as(a.toString()).isEqualTo(503);
       assertThat(a.retryAfter()).as(a.toString()).isNotNull();
+      assertNoInternals(a);
       if (a.what().startsWith("lease") || a.what().equals("enqueue")) {
         // A lease, and an enqueue without a dedupe key, are one auto-commit statement: on a
         // connection that died under it, it may have committed, so the answer is COMMIT_UNKNOWN
@@ -138,6 +157,7 @@ class OutageTest {
     for (Answer a : downAnswers()) {
       assertThat(a.status()).as(a.toString()).isEqualTo(503);
       assertThat(a.retryAfter()).as(a.toString()).isNotNull();
+      assertNoInternals(a);
       if (!a.what().equals("ready")) {
         // A COMMIT sent just before the freeze may have happened: then its outcome is unknown.
         assertThat(a.code()).as(a.toString()).isIn("STORE_UNAVAILABLE", "COMMIT_UNKNOWN");
@@ -419,14 +439,21 @@ class OutageTest {
               (System.nanoTime() - start) / 1_000_000,
               r.statusCode(),
               code,
-              r.headers().firstValue("Retry-After").orElse(null));
+              r.headers().firstValue("Retry-After").orElse(null),
+              json == null
+                  ? null
+                  : json.path("error").isTextual() // /ready's answer
+                      ? json.path("error").asText()
+                      : json.path("error").path("message").asText(null));
     } catch (IOException e) {
       lastBody.set(null);
-      a = new Answer(what, start, (System.nanoTime() - start) / 1_000_000, -1, e.toString(), null);
+      a =
+          new Answer(
+              what, start, (System.nanoTime() - start) / 1_000_000, -1, e.toString(), null, null);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       lastBody.set(null);
-      a = new Answer(what, start, 0, -1, "interrupted", null);
+      a = new Answer(what, start, 0, -1, "interrupted", null, null);
     }
     answers.add(a);
     return a;

@@ -19,6 +19,7 @@ import io.redrive.server.auth.AuthException;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,21 +88,42 @@ final class ErrorMapper {
     if (t instanceof ConflictException e) {
       return new ApiError(409, e.code(), e.getMessage());
     }
+    // The store's own words (JDBC messages, SQLStates, pool state, server errors) go to the log
+    // under a reference; the client gets the code, a sentence, and that reference.
     if (t instanceof CommitUnknownException e) {
-      log.warn("{}: commit outcome unknown: {}", request, e.getMessage());
-      return new ApiError(503, e.code(), e.getMessage());
+      String ref = reference();
+      log.warn("{} [ref {}]: commit outcome unknown: {}", request, ref, e.getMessage());
+      return new ApiError(
+          503,
+          e.code(),
+          "the connection to the database was lost while committing: the change may have"
+              + " happened; retry idempotently to learn which (server log ref "
+              + ref
+              + ")");
     }
     if (t instanceof StoreException e) {
+      String ref = reference();
       if (e.transientFailure() || ConnectionFailures.isConnectionFailure(e)) {
-        log.warn("{}: transient store failure: {}", request, e.getMessage());
-        return new ApiError(503, "STORE_UNAVAILABLE", e.getMessage());
+        log.warn("{} [ref {}]: transient store failure: {}", request, ref, e.getMessage());
+        return new ApiError(
+            503,
+            "STORE_UNAVAILABLE",
+            "the database is down, unreachable or not answering: nothing happened; retry after"
+                + " Retry-After (server log ref "
+                + ref
+                + ")");
       }
-      log.error("{}: store failure", request, e);
-      return new ApiError(500, "STORE_ERROR", e.getMessage());
+      log.error("{} [ref {}]: store failure", request, ref, e);
+      return new ApiError(
+          500,
+          "STORE_ERROR",
+          "the database refused the request: the server log has the details (ref " + ref + ")");
     }
     if (t instanceof RedriveException e) {
-      log.error("{}: unmapped Redrive exception", request, e);
-      return new ApiError(500, e.code(), e.getMessage());
+      String ref = reference();
+      log.error("{} [ref {}]: unmapped Redrive exception", request, ref, e);
+      return new ApiError(
+          500, e.code(), "internal error: the server log has the details (ref " + ref + ")");
     }
     if (t instanceof HttpResponseException e) {
       return switch (e.getStatus()) {
@@ -112,8 +134,15 @@ final class ErrorMapper {
         default -> new ApiError(e.getStatus(), "HTTP_" + e.getStatus(), e.getMessage());
       };
     }
-    log.error("{}: unexpected failure", request, t);
-    return new ApiError(500, "INTERNAL", "internal error; the server log has the details");
+    String ref = reference();
+    log.error("{} [ref {}]: unexpected failure", request, ref, t);
+    return new ApiError(
+        500, "INTERNAL", "internal error: the server log has the details (ref " + ref + ")");
+  }
+
+  /** A short random reference tying an answer to its log line. */
+  private static String reference() {
+    return String.format("%08x", ThreadLocalRandom.current().nextInt());
   }
 
   private static ApiError jsonError(JsonProcessingException e) {

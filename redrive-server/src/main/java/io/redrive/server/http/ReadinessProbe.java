@@ -1,11 +1,14 @@
 package io.redrive.server.http;
 
+import io.redrive.error.JdbcUrls;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Asks the store whether it answers, within a bound: {@code /ready} must answer quickly even while
@@ -14,6 +17,8 @@ import java.util.concurrent.TimeoutException;
  * thread, not one per request. Thread-safe.
  */
 final class ReadinessProbe {
+  private static final Logger log = LoggerFactory.getLogger(ReadinessProbe.class);
+
   /** How long {@code /ready} waits for the store (documented in docs/api.md). */
   static final Duration BOUND = Duration.ofSeconds(1);
 
@@ -49,8 +54,10 @@ final class ReadinessProbe {
     } catch (TimeoutException e) {
       return "the store did not answer within " + bound.toMillis() + " ms";
     } catch (ExecutionException e) {
+      // The answer is public (no key): the driver's and pool's words stay in the log.
       Throwable cause = e.getCause() == null ? e : e.getCause();
-      return String.valueOf(cause.getMessage());
+      log.warn("readiness: the store cannot be reached: {}", JdbcUrls.mask(cause.getMessage()));
+      return "the store cannot be reached (the server log has the details)";
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return "interrupted";
