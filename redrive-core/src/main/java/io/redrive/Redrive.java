@@ -28,6 +28,7 @@ import io.redrive.lease.SettleResult;
 import io.redrive.lease.SettledThenLeased;
 import io.redrive.lease.Settlement;
 import io.redrive.message.EnqueueResult;
+import io.redrive.message.Lineage;
 import io.redrive.message.Message;
 import io.redrive.message.MessageIds;
 import io.redrive.message.MessagePage;
@@ -648,6 +649,18 @@ public final class Redrive implements AutoCloseable {
     return store
         .findMessage(new FindMessageParams(id, now()))
         .orElseThrow(() -> new MessageNotFoundException(id));
+  }
+
+  /**
+   * Where {@code id} leads (docs/engine.md, "Lineage"): the ids of one message's story across
+   * dead-letter moves and imports, oldest first, with the queue and state of those still stored. An
+   * id that a dead message had before its move into a dead-letter queue leads to the copy; a copy's
+   * id leads back to the id the enqueue returned. Never throws for an unknown id: the answer is
+   * then {@link Lineage#unknown()}.
+   */
+  public Lineage lineage(String id) {
+    Validation.id("id", id);
+    return new Lineages(store).of(id);
   }
 
   /**

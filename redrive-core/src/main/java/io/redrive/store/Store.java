@@ -218,6 +218,16 @@ public interface Store extends AutoCloseable {
   Optional<String> findQueueOf(String id);
 
   /**
+   * The message {@code id} (when stored), every stored message copied from it (whose {@code
+   * sourceId} is {@code id}: dead-letter copies, imports) and every stored dead-letter copy whose
+   * story began with it ({@code originId}), as links without payload or history, each once, in the
+   * order they were stored; empty when there are none. Three indexed reads.
+   *
+   * @throws io.redrive.error.StoreException when the store cannot answer
+   */
+  List<io.redrive.message.MessageLink> findLinks(String id);
+
+  /**
    * One page of a queue's messages matching the query, in id order.
    *
    * @throws io.redrive.error.QueueNotFoundException when the queue does not exist

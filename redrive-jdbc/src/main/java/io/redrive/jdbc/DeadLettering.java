@@ -174,7 +174,7 @@ final class DeadLettering {
                 null));
     if (inserted) {
       // The copy carries its source's history, so the same cause and fingerprint.
-      messages.setDeadFingerprint(c, copyId, fingerprint);
+      messages.markDeadLetterCopy(c, copyId, fingerprint, row.id());
       history.copy(c, row.id(), copyId);
       history.insert(
           c,

@@ -254,6 +254,11 @@ public abstract class JdbcStore extends JdbcWorkflowStore implements Store, Work
   }
 
   @Override
+  public List<io.redrive.message.MessageLink> findLinks(String id) {
+    return tx.read("find links of message " + id, c -> parts.inspecting().links(c, id));
+  }
+
+  @Override
   public MessagePage listMessages(ListMessagesParams p) {
     if (p.query().fingerprint() != null) {
       parts.fingerprints().fill(List.of(p.query().queue()));

@@ -66,6 +66,25 @@ final class MessageRows {
       String dedupeKey) {}
 
   /** Stamps a dead row's fingerprint ({@link io.redrive.deadletter.Fingerprint#key()}). */
+  /**
+   * Marks a dead-letter copy just inserted: its group's fingerprint, and the first id of its story
+   * (its source's own origin, or the source's id when that was an original), read from the source
+   * row, which the move deletes only afterwards.
+   */
+  void markDeadLetterCopy(Connection c, String copyId, String fingerprint, String sourceId)
+      throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "UPDATE redrive_messages SET dead_fingerprint = ?, origin_id = (SELECT"
+                + " COALESCE(s.origin_id, s.id) FROM redrive_messages s WHERE s.id = ?)"
+                + " WHERE id = ?")) {
+      ps.setString(1, fingerprint);
+      ps.setString(2, sourceId);
+      ps.setString(3, copyId);
+      ps.executeUpdate();
+    }
+  }
+
   void setDeadFingerprint(Connection c, String id, String fingerprint) throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement("UPDATE redrive_messages SET dead_fingerprint = ? WHERE id = ?")) {

@@ -39,6 +39,7 @@ class PostgresComplianceCoverageTest {
                     PostgresManualRetryTest.class,
                     PostgresRetryNowTest.class,
                     PostgresRedriveTest.class,
+                    PostgresLineageTest.class,
                     PostgresDropAndImportTest.class,
                     PostgresStatsTest.class,
                     PostgresBadInputTest.class,

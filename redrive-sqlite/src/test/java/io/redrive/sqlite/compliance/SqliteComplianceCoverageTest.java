@@ -39,6 +39,7 @@ class SqliteComplianceCoverageTest {
                     SqliteManualRetryTest.class,
                     SqliteRetryNowTest.class,
                     SqliteRedriveTest.class,
+                    SqliteLineageTest.class,
                     SqliteDropAndImportTest.class,
                     SqliteStatsTest.class,
                     SqliteBadInputTest.class,

@@ -32,6 +32,7 @@ public final class ComplianceContracts {
           ManualRetryContract.class,
           RetryNowContract.class,
           RedriveContract.class,
+          LineageContract.class,
           DropAndImportContract.class,
           StatsContract.class,
           BadInputContract.class,
