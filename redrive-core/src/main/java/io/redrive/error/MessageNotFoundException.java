@@ -9,6 +9,12 @@ public final class MessageNotFoundException extends NotFoundException {
     this.messageId = messageId;
   }
 
+  /** Not found, with a sentence on where it went (e.g. "it was dead-lettered: now ..."). */
+  public MessageNotFoundException(String messageId, String whereItWent) {
+    super("MESSAGE_NOT_FOUND", "message \"" + messageId + "\" does not exist: " + whereItWent);
+    this.messageId = messageId;
+  }
+
   public String messageId() {
     return messageId;
   }

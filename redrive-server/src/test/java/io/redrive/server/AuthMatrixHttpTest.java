@@ -469,6 +469,20 @@ class AuthMatrixHttpTest {
     // An unlimited key still sees where it came from.
     assertThat(root.get("/v1/messages/" + listed.get("id").asText()).get("sourceQueue").asText())
         .isEqualTo("out.src9");
+    // The lineage keeps the same wall: from the copy, only the copy; from the original id,
+    // nothing, exactly as for an id that never existed; the unlimited key sees both.
+    String copy = listed.get("id").asText();
+    Response fromCopy = viewer.get("/v1/messages/" + copy + "/lineage");
+    assertThat(fromCopy.status()).as(fromCopy.toString()).isEqualTo(200);
+    assertThat(fromCopy.get("links").size()).isOne();
+    assertThat(fromCopy.body()).doesNotContain("out.src9").doesNotContain(original);
+    for (String path :
+        List.of("/v1/messages/" + original + "/lineage", "/v1/messages/" + original)) {
+      Response hidden = viewer.get(path);
+      ApiTestBase.assertError(hidden, 404, "MESSAGE_NOT_FOUND");
+      assertThat(hidden.body()).as(path).doesNotContain(copy).doesNotContain("in.dlq9");
+    }
+    assertThat(root.get("/v1/messages/" + copy + "/lineage").get("links").size()).isEqualTo(2);
 
     HttpApiClient admin = new HttpApiClient(server.baseUrl()).withKey(secret(Role.ADMIN));
     for (String body : List.of("{}", "{\"dryRun\":true}")) {

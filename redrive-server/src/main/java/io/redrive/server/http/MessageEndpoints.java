@@ -4,6 +4,7 @@ import static io.javalin.http.HandlerType.GET;
 import static io.javalin.http.HandlerType.POST;
 
 import io.redrive.Redrive;
+import io.redrive.error.MessageNotFoundException;
 import io.redrive.failure.FailureReason;
 import io.redrive.message.EnqueueResult;
 import io.redrive.message.Message;
@@ -28,11 +29,13 @@ final class MessageEndpoints {
   private final Redrive redrive;
   private final Views views;
   private final VisibleMessages visible;
+  private final LineageEndpoints lineage;
 
   MessageEndpoints(Redrive redrive, Views views) {
     this.redrive = redrive;
     this.views = views;
     this.visible = new VisibleMessages(redrive);
+    this.lineage = new LineageEndpoints(redrive);
   }
 
   List<Route> routes() {
@@ -151,7 +154,12 @@ final class MessageEndpoints {
   }
 
   private void get(Exchange ex) {
-    Message m = visible.find(ex, ex.path("id"));
+    Message m;
+    try {
+      m = visible.find(ex, ex.path("id"));
+    } catch (MessageNotFoundException missing) {
+      throw lineage.notFound(ex, ex.path("id"), missing);
+    }
     ex.reply(views.message(m, true, ex::inScope));
   }
 

@@ -290,4 +290,23 @@ final class Responses {
 
   /** {@code POST /v1/queues/{name}/import}. */
   record ImportResult(List<String> imported, List<String> duplicates) {}
+
+  /** {@code GET /v1/messages/{id}/lineage}: one message's ids across dead-letter moves. */
+  record Lineage(
+      String id,
+      @ApiField(description = "oldest first; the ids it had before each move, then its copies")
+          List<LineageLink> links,
+      @ApiField(nullable = true, description = "the newest id still stored: where it is now")
+          String current) {}
+
+  /**
+   * One id of a lineage; {@code state} is null once that id is gone (moved, completed, dropped).
+   */
+  record LineageLink(
+      String id,
+      @ApiField(nullable = true) String queue,
+      @ApiField(
+              nullable = true,
+              values = {"READY", "LEASED", "DEAD"})
+          String state) {}
 }
