@@ -2,6 +2,7 @@ package io.redrive.cli.command;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.cli.client.ApiClient;
+import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Fields;
 import io.redrive.cli.output.Output;
 import io.redrive.cli.output.Table;
@@ -19,7 +20,9 @@ import picocli.CommandLine.Parameters;
     description = {
       "Shows a message and its attempt history as a timeline.",
       "ID may be a unique prefix (at least 4 characters); an ambiguous prefix is an error",
-      "(exit 4)."
+      "(exit 4). Any id the message had finds it: the id an enqueue returned, after the",
+      "message moved to a dead-letter queue, shows the copy there (noted on stderr); a",
+      "copy shows its lineage, every id of its story with its queue and state."
     })
 final class MessageShowCommand extends ApiCommand {
   private static final int SHORT_PAYLOAD = 200;
@@ -34,12 +37,27 @@ final class MessageShowCommand extends ApiCommand {
 
   @Override
   int run(ApiClient client, Output output) {
-    JsonNode m = client.get("/v1/messages/" + ApiClient.segment(id.trim()));
+    String asked = id.trim();
+    JsonNode m;
+    try {
+      m = client.get("/v1/messages/" + ApiClient.segment(asked));
+    } catch (CliException e) {
+      JsonNode moved = e.status() == 404 ? lineage(client, asked) : null;
+      if (moved == null || moved.path("current").isNull() || asked.equals(current(moved))) {
+        throw e;
+      }
+      // The id the enqueue returned is gone once the message moved to a dead-letter queue: show
+      // the message where it is now, saying so on stderr so that --json stays one object.
+      output.err().println("note: " + asked + " moved; showing " + current(moved) + ", its copy");
+      output.err().flush();
+      m = client.get("/v1/messages/" + ApiClient.segment(current(moved)));
+    }
     if (output.json()) {
       output.print(m);
       return 0;
     }
-    output.table(summary(m));
+    JsonNode story = m.hasNonNull("sourceId") ? lineage(client, Fields.text(m, "id")) : null;
+    output.table(summary(m, story));
     output.line("");
     output.line("history:");
     output.out().print(Timeline.render(m.get("history")));
@@ -60,7 +78,7 @@ final class MessageShowCommand extends ApiCommand {
     return 0;
   }
 
-  private Table summary(JsonNode m) {
+  private Table summary(JsonNode m, JsonNode lineage) {
     String state = Fields.text(m, "state", "?");
     if (state.equals("DEAD")) {
       state += " (" + Fields.text(m, "deadReason", "?") + " at " + Fields.time(m, "deadAt") + ")";
@@ -88,6 +106,7 @@ final class MessageShowCommand extends ApiCommand {
     if (m.hasNonNull("sourceId")) {
       String from = Fields.text(m, "sourceQueue");
       t.row("source", Fields.text(m, "sourceId") + (from == null ? "" : " in " + from));
+      t.row("lineage", lineageLine(lineage));
     }
     if (m.hasNonNull("dedupeKey")) {
       t.row("dedupe key", Fields.text(m, "dedupeKey"));
@@ -95,6 +114,38 @@ final class MessageShowCommand extends ApiCommand {
     t.row("headers", headers(m.get("headers")));
     t.row("payload", payload(m.get("payload")));
     return t;
+  }
+
+  /** The message's lineage (GET .../lineage), or null when the server has none to give. */
+  private static JsonNode lineage(ApiClient client, String messageId) {
+    try {
+      return client.get("/v1/messages/" + ApiClient.segment(messageId) + "/lineage");
+    } catch (CliException e) {
+      return null; // an unknown id, a prefix, or an older server: nothing more to say
+    }
+  }
+
+  private static String current(JsonNode lineage) {
+    return lineage.path("current").asText();
+  }
+
+  /** "a (orders, gone) -> b (orders.dlq, DEAD)": each id of the story, its queue and state. */
+  private static String lineageLine(JsonNode lineage) {
+    if (lineage == null) {
+      return null;
+    }
+    List<String> parts = new ArrayList<>();
+    for (JsonNode l : lineage.path("links")) {
+      String state = Fields.text(l, "state");
+      parts.add(
+          Fields.text(l, "id")
+              + " ("
+              + Fields.text(l, "queue", "?")
+              + ", "
+              + (state == null ? "gone" : state)
+              + ")");
+    }
+    return String.join(" -> ", parts);
   }
 
   private String payload(JsonNode payload) {

@@ -8,6 +8,7 @@ import io.redrive.cli.testing.Cli;
 import io.redrive.cli.testing.TestServer;
 import io.redrive.failure.FailureReason;
 import io.redrive.message.Message;
+import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,6 +165,32 @@ class MessageCommandsTest {
         .contains("last error: ")
         .contains("(stack trace recorded: add --verbose)")
         .doesNotContain("Handler.java:42");
+  }
+
+  /** The id the enqueue returned still finds the message after it moved to a dead-letter queue. */
+  @Test
+  void show_theEnqueuedIdOfAMovedMessage_showsItsCopy_withTheLineage() throws Exception {
+    server.cli("queue", "create", "orders.dlq");
+    server.cli(
+        "queue", "create", "payments", "--max-attempts", "1", "--dead-letter-queue", "orders.dlq");
+    String id = server.enqueue("payments", "charge", "{\"order\":42}");
+    server.failAll("payments", FailureReason.VALIDATION_FAILURE, "card declined");
+    String copy =
+        server.redrive().listMessages(MessageQuery.all("orders.dlq")).messages().get(0).id();
+
+    Cli.Result r = server.cli("message", "show", id);
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.err()).contains("note: " + id + " moved; showing " + copy);
+    assertThat(r.out())
+        .contains("id        " + copy + "\n")
+        .contains("queue     orders.dlq\n")
+        .contains("lineage   " + id + " (payments, gone) -> " + copy + " (orders.dlq, DEAD)\n");
+    Cli.Result json = server.cli("message", "show", id, "--json");
+    assertThat(json.exit()).as(json.toString()).isZero();
+    assertThat(JSON.readTree(json.out()).get("id").asText()).isEqualTo(copy);
+    Cli.Result unknown = server.cli("message", "show", "01ffffff-ffff-7fff-8fff-ffffffffffff");
+    assertThat(unknown.exit()).as(unknown.toString()).isEqualTo(3);
   }
 
   @Test
