@@ -20,6 +20,7 @@ import io.redrive.lease.AbandonRequest;
 import io.redrive.lease.CompleteAllResult;
 import io.redrive.lease.FailAllResult;
 import io.redrive.lease.FailRequest;
+import io.redrive.lease.LeaseHolder;
 import io.redrive.lease.LeaseRequest;
 import io.redrive.lease.LeaseResult;
 import io.redrive.lease.LeaseToken;
@@ -54,6 +55,7 @@ import io.redrive.store.FindMessageParams;
 import io.redrive.store.GroupDeadParams;
 import io.redrive.store.IdPrefixParams;
 import io.redrive.store.ImportParams;
+import io.redrive.store.LeaseHoldersParams;
 import io.redrive.store.LeaseParams;
 import io.redrive.store.ListMessagesParams;
 import io.redrive.store.PauseParams;
@@ -855,6 +857,31 @@ public final class Redrive implements AutoCloseable {
     validation.importBatch(queue, messages);
     return store.importMessages(
         new ImportParams(queue, List.copyOf(messages), () -> MessageIds.next(clock), now()));
+  }
+
+  /**
+   * The workers holding leases now, per queue and message type (docs/engine.md, "Methods"): of
+   * {@code queue}, or of every queue when null. Workers holding nothing do not appear.
+   *
+   * @throws QueueNotFoundException when a named queue does not exist
+   */
+  public List<LeaseHolder> leaseHolders(String queue) {
+    List<String> names =
+        queue == null
+            ? listQueues().stream().map(Queue::name).toList()
+            : List.of(QueueNames.require("queue", queue));
+    List<LeaseHolder> out = new ArrayList<>();
+    for (String name : names) {
+      try {
+        out.addAll(store.leaseHolders(new LeaseHoldersParams(name, now())));
+      } catch (QueueNotFoundException gone) {
+        if (queue != null) {
+          throw gone;
+        }
+        // deleted since it was listed: nothing held there
+      }
+    }
+    return out;
   }
 
   public QueueStats stats(String queue) {

@@ -297,6 +297,14 @@ public interface Store extends AutoCloseable {
   QueueStats stats(StatsParams params);
 
   /**
+   * The workers holding leases on a queue now, one entry per worker and message type, by worker
+   * then type; empty when nothing is leased. One indexed read of the queue's leased messages.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when the queue does not exist
+   */
+  List<io.redrive.lease.LeaseHolder> leaseHolders(LeaseHoldersParams params);
+
+  /**
    * Dead-letters as EXPIRED, each the way its queue's dead-letter policy says, up to {@code limit}
    * messages whose deadline is at or before {@code now}: READY (also scheduled) and LEASED alike,
    * in paused queues too, earliest deadline first, in one transaction. Safe to run on many nodes at

@@ -2,6 +2,7 @@ package io.redrive.jdbc;
 
 import io.redrive.failure.FailureReason;
 import io.redrive.failure.FailureRecord;
+import io.redrive.lease.LeaseHolder;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
 import io.redrive.message.MessageLink;
@@ -236,6 +237,35 @@ final class Inspecting {
               rows.get(i), maxes.get(i), now, last == null ? null : last.failure(), List.of()));
     }
     return new MessagePage(out, more ? Long.toString(lastSeq) : null);
+  }
+
+  List<LeaseHolder> leaseHolders(Connection c, String queue, Instant now) throws SQLException {
+    queues.require(c, queue, false);
+    List<LeaseHolder> out = new ArrayList<>();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT leased_by, type, COUNT(*),"
+                + " SUM(CASE WHEN visible_at <= ? THEN 1 ELSE 0 END),"
+                + " MIN(leased_at), MAX(leased_at)"
+                + " FROM redrive_messages WHERE queue = ? AND state = 'LEASED'"
+                + " GROUP BY leased_by, type ORDER BY leased_by, type")) {
+      ps.setLong(1, now.toEpochMilli());
+      ps.setString(2, queue);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(
+              new LeaseHolder(
+                  rs.getString(1),
+                  queue,
+                  rs.getString(2),
+                  rs.getLong(3),
+                  rs.getLong(4),
+                  Instant.ofEpochMilli(rs.getLong(5)),
+                  Instant.ofEpochMilli(rs.getLong(6))));
+        }
+      }
+    }
+    return out;
   }
 
   QueueStats stats(Connection c, String queue, Instant now) throws SQLException {

@@ -26,6 +26,7 @@ import io.redrive.store.FindMessageParams;
 import io.redrive.store.GroupDeadParams;
 import io.redrive.store.IdPrefixParams;
 import io.redrive.store.ImportParams;
+import io.redrive.store.LeaseHoldersParams;
 import io.redrive.store.LeaseParams;
 import io.redrive.store.ListMessagesParams;
 import io.redrive.store.PauseParams;
@@ -318,6 +319,13 @@ public abstract class JdbcStore extends JdbcWorkflowStore implements Store, Work
   @Override
   public ImportResult importMessages(ImportParams p) {
     return tx.write("import into " + p.queue(), c -> parts.producing().importMessages(c, p));
+  }
+
+  @Override
+  public List<io.redrive.lease.LeaseHolder> leaseHolders(LeaseHoldersParams p) {
+    return tx.read(
+        "lease holders of " + p.queue(),
+        c -> parts.inspecting().leaseHolders(c, p.queue(), p.now()));
   }
 
   @Override

@@ -500,6 +500,27 @@ class AuthMatrixHttpTest {
     root.delete("/v1/queues/in.dlq9");
   }
 
+  /** The workers list keeps the wall: a scoped key sees leases in its queues only. */
+  @org.junit.jupiter.api.Test
+  void workers_scopedKey_seesOnlyLeasesInItsQueues() {
+    createQueue("{\"name\":\"in.work5\"}");
+    createQueue("{\"name\":\"out.work5\"}");
+    enqueue("in.work5");
+    enqueue("out.work5");
+    assertThat(root.post("/v1/queues/in.work5/lease", "{\"worker\":\"inside-5\"}").status())
+        .isEqualTo(200);
+    assertThat(root.post("/v1/queues/out.work5/lease", "{\"worker\":\"outside-5\"}").status())
+        .isEqualTo(200);
+    HttpApiClient viewer = new HttpApiClient(server.baseUrl()).withKey(secret(Role.VIEWER));
+    Response r = viewer.get("/v1/workers");
+    assertThat(r.status()).as(r.toString()).isEqualTo(200);
+    assertThat(r.body()).contains("inside-5").doesNotContain("outside-5").doesNotContain("out.");
+    assertThat(viewer.get("/v1/workers?queue=out.work5").status()).isIn(403, 404);
+    assertThat(root.get("/v1/workers").body()).contains("inside-5").contains("outside-5");
+    root.delete("/v1/queues/in.work5");
+    root.delete("/v1/queues/out.work5");
+  }
+
   private static String common(String a, String b) {
     int i = 0;
     while (i < a.length() && i < b.length() && a.charAt(i) == b.charAt(i)) {

@@ -40,6 +40,7 @@ class PostgresComplianceCoverageTest {
                     PostgresRetryNowTest.class,
                     PostgresRedriveTest.class,
                     PostgresLineageTest.class,
+                    PostgresLeaseHoldersTest.class,
                     PostgresDropAndImportTest.class,
                     PostgresStatsTest.class,
                     PostgresBadInputTest.class,

@@ -67,6 +67,7 @@ public final class HttpApi implements AutoCloseable {
     table.addAll(new MessageEndpoints(redrive, views).routes());
     table.addAll(new MessageActionEndpoints(redrive, views).routes());
     table.addAll(new LineageEndpoints(redrive).routes());
+    table.addAll(new WorkerEndpoints(redrive).routes());
     table.addAll(new DeadLetterEndpoints(redrive).routes());
     table.addAll(new DeadRetryEndpoints(redrive).routes());
     table.addAll(new DeadGroupEndpoints(redrive).routes());

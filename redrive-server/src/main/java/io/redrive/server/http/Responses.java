@@ -309,4 +309,25 @@ final class Responses {
               nullable = true,
               values = {"READY", "LEASED", "DEAD"})
           String state) {}
+
+  /** {@code GET /v1/workers}: the workers holding leases now, by name. */
+  record Workers(List<Worker> workers) {}
+
+  /** One worker holding leases: totals over its queues, and what it holds in each. */
+  record Worker(
+      String worker,
+      long held,
+      @ApiField(description = "of those, past their lease deadline and not yet given back")
+          long expired,
+      Instant lastLeasedAt,
+      List<WorkerLeases> leases) {}
+
+  /** What one worker holds of one type in one queue. */
+  record WorkerLeases(
+      String queue,
+      String type,
+      long held,
+      long expired,
+      Instant firstLeasedAt,
+      Instant lastLeasedAt) {}
 }

@@ -40,6 +40,7 @@ class SqliteComplianceCoverageTest {
                     SqliteRetryNowTest.class,
                     SqliteRedriveTest.class,
                     SqliteLineageTest.class,
+                    SqliteLeaseHoldersTest.class,
                     SqliteDropAndImportTest.class,
                     SqliteStatsTest.class,
                     SqliteBadInputTest.class,

@@ -33,6 +33,7 @@ public final class ComplianceContracts {
           RetryNowContract.class,
           RedriveContract.class,
           LineageContract.class,
+          LeaseHoldersContract.class,
           DropAndImportContract.class,
           StatsContract.class,
           BadInputContract.class,
