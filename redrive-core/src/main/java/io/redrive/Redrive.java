@@ -36,6 +36,7 @@ import io.redrive.message.MessagePage;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
+import io.redrive.message.SearchHit;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueDeclaration;
 import io.redrive.queue.QueueNames;
@@ -663,6 +664,28 @@ public final class Redrive implements AutoCloseable {
   public Lineage lineage(String id) {
     Validation.id("id", id);
     return new Lineages(store).of(id);
+  }
+
+  /**
+   * Messages found by {@code text} among {@code queues} (docs/engine.md, "Methods"): by whole id,
+   * by id prefix (at least 4 characters, when nothing else matched), by an id the message had
+   * before a dead-letter move (the hit is where it is now), and by dedupe key; at most 20 hits,
+   * each message once. Every kind is an indexed read.
+   *
+   * @param queues the queues to search (a caller limited to some passes those)
+   */
+  public List<SearchHit> search(String text, Collection<String> queues) {
+    if (text == null || text.isBlank()) {
+      throw new IllegalArgumentException("q: a search text is required");
+    }
+    Validation.noNul("q", text);
+    if (text.length() > 512) {
+      throw new IllegalArgumentException("q: at most 512 characters, was " + text.length());
+    }
+    if (queues == null) {
+      throw new IllegalArgumentException("queues: is required");
+    }
+    return new MessageSearch(store).find(text.strip(), queues, now());
   }
 
   /**

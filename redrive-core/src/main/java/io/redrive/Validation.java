@@ -249,6 +249,7 @@ final class Validation {
     }
     name("stream", q.stream(), false);
     name("type", q.type(), false);
+    name("dedupeKey", q.dedupeKey(), false);
     fingerprint(q.fingerprint());
     if (q.minAttempts() < 0) {
       throw new IllegalArgumentException(

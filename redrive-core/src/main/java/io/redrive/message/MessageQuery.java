@@ -11,6 +11,7 @@ import java.util.Set;
  * @param states states to include (SCHEDULED selects not-yet-visible ready messages)
  * @param stream only this stream
  * @param type only this type
+ * @param dedupeKey only the message with this dedupe key (at most one per queue)
  * @param lastFailureReason only messages whose latest failure had this reason
  * @param deadReason only dead messages that died for this reason
  * @param fingerprint only dead messages of this dead-letter group (a {@link
@@ -25,6 +26,7 @@ public record MessageQuery(
     Set<MessageState> states,
     String stream,
     String type,
+    String dedupeKey,
     FailureReason lastFailureReason,
     FailureReason deadReason,
     String fingerprint,
@@ -36,7 +38,7 @@ public record MessageQuery(
   public static final int MAX_LIMIT = 1000;
 
   public static MessageQuery all(String queue) {
-    return new MessageQuery(queue, null, null, null, null, null, null, 0, null, 100);
+    return new MessageQuery(queue, null, null, null, null, null, null, null, 0, null, 100);
   }
 
   public MessageQuery withStates(Set<MessageState> value) {
@@ -45,6 +47,7 @@ public record MessageQuery(
         value,
         stream,
         type,
+        dedupeKey,
         lastFailureReason,
         deadReason,
         fingerprint,
@@ -59,6 +62,7 @@ public record MessageQuery(
         states,
         value,
         type,
+        dedupeKey,
         lastFailureReason,
         deadReason,
         fingerprint,
@@ -73,6 +77,22 @@ public record MessageQuery(
         states,
         stream,
         value,
+        dedupeKey,
+        lastFailureReason,
+        deadReason,
+        fingerprint,
+        minAttempts,
+        after,
+        limit);
+  }
+
+  public MessageQuery withDedupeKey(String value) {
+    return new MessageQuery(
+        queue,
+        states,
+        stream,
+        type,
+        value,
         lastFailureReason,
         deadReason,
         fingerprint,
@@ -83,7 +103,17 @@ public record MessageQuery(
 
   public MessageQuery withLastFailureReason(FailureReason value) {
     return new MessageQuery(
-        queue, states, stream, type, value, deadReason, fingerprint, minAttempts, after, limit);
+        queue,
+        states,
+        stream,
+        type,
+        dedupeKey,
+        value,
+        deadReason,
+        fingerprint,
+        minAttempts,
+        after,
+        limit);
   }
 
   public MessageQuery withDeadReason(FailureReason value) {
@@ -92,6 +122,7 @@ public record MessageQuery(
         states,
         stream,
         type,
+        dedupeKey,
         lastFailureReason,
         value,
         fingerprint,
@@ -106,6 +137,7 @@ public record MessageQuery(
         states,
         stream,
         type,
+        dedupeKey,
         lastFailureReason,
         deadReason,
         value,
@@ -120,6 +152,7 @@ public record MessageQuery(
         states,
         stream,
         type,
+        dedupeKey,
         lastFailureReason,
         deadReason,
         fingerprint,
@@ -134,6 +167,7 @@ public record MessageQuery(
         states,
         stream,
         type,
+        dedupeKey,
         lastFailureReason,
         deadReason,
         fingerprint,
@@ -148,6 +182,7 @@ public record MessageQuery(
         states,
         stream,
         type,
+        dedupeKey,
         lastFailureReason,
         deadReason,
         fingerprint,

@@ -186,6 +186,10 @@ final class Inspecting {
       sql.append(" AND m.type = ?");
       args.add(q.type());
     }
+    if (q.dedupeKey() != null) {
+      sql.append(" AND m.dedupe_key = ?");
+      args.add(q.dedupeKey());
+    }
     if (q.deadReason() != null) {
       sql.append(" AND m.state = 'DEAD' AND m.dead_reason = ?");
       args.add(q.deadReason().name());

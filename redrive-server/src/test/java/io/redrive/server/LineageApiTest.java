@@ -96,4 +96,34 @@ class LineageApiTest extends ApiTestBase {
     assertThat(l.get("current").asText()).isEqualTo(id);
     assertThat(l.get("links").get(0).get("state").asText()).isEqualTo("READY");
   }
+
+  @Test
+  void search_findsByIdMovedIdAndDedupeKey() {
+    String dlq = queue("srch-dlq");
+    String q = queue("srch", "deadLetterQueue", dlq);
+    Response keyed =
+        api.post(
+            "/v1/queues/" + q + "/messages",
+            "{\"messages\":[{\"type\":\"email\",\"dedupeKey\":\"order-"
+                + q
+                + "\",\"payload\":1}]}");
+    String keyedId = keyed.get("results").get(0).get("id").asText();
+    Response byKey = api.get("/v1/search?q=order-" + q);
+    assertThat(byKey.status()).as(byKey.toString()).isEqualTo(200);
+    assertThat(byKey.get("hits").get(0).get("match").asText()).isEqualTo("DEDUPE_KEY");
+    assertThat(byKey.get("hits").get(0).get("id").asText()).isEqualTo(keyedId);
+
+    assertThat(killOne(q)).isEqualTo(keyedId);
+    String copy = onlyMessage(dlq);
+    Response moved = api.get("/v1/search?q=" + keyedId);
+    assertThat(moved.get("hits").size()).as(moved.toString()).isOne();
+    assertThat(moved.get("hits").get(0).get("match").asText()).isEqualTo("MOVED");
+    assertThat(moved.get("hits").get(0).get("id").asText()).isEqualTo(copy);
+    assertThat(moved.get("hits").get(0).get("queue").asText()).isEqualTo(dlq);
+
+    Response exact = api.get("/v1/search?q=" + copy);
+    assertThat(exact.get("hits").get(0).get("match").asText()).isEqualTo("ID");
+    assertThat(api.get("/v1/search?q=nothing-like-it-" + q).get("hits").size()).isZero();
+    assertError(api.get("/v1/search"), 400, "INVALID_REQUEST");
+  }
 }

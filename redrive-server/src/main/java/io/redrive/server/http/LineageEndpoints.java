@@ -5,15 +5,19 @@ import static io.javalin.http.HandlerType.GET;
 import io.redrive.Redrive;
 import io.redrive.error.MessageNotFoundException;
 import io.redrive.message.Lineage;
+import io.redrive.message.SearchHit;
+import io.redrive.queue.Queue;
 import io.redrive.server.auth.Permission;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Where a message id leads ({@code GET /v1/messages/{id}/lineage}, docs/api.md): the id an enqueue
- * returned finds the message's dead-letter copy, and a copy's id leads back. A key limited to some
- * queues sees only the links in its queues, and only from an id in them: the same wall as for
- * messages, whose source in another queue it sees as "(hidden)".
+ * Finding messages: {@code GET /v1/search} (any id, a prefix, a moved id, a dedupe key) and where a
+ * message id leads ({@code GET /v1/messages/{id}/lineage}, docs/api.md): the id an enqueue returned
+ * finds the message's dead-letter copy, and a copy's id leads back. A key limited to some queues
+ * sees only the links in its queues, and only from an id in them: the same wall as for messages,
+ * whose source in another queue it sees as "(hidden)".
  */
 final class LineageEndpoints {
   private final Redrive redrive;
@@ -24,6 +28,16 @@ final class LineageEndpoints {
 
   List<Route> routes() {
     return List.of(
+        Route.of(
+                GET,
+                "/v1/search",
+                "Find messages by id, id prefix, an id they had before a move, or dedupe key",
+                Permission.VIEW,
+                null,
+                200,
+                Responses.SearchHits.class,
+                this::search)
+            .withQueryParams("q"),
         Route.of(
             GET,
             "/v1/messages/{id}/lineage",
@@ -52,6 +66,23 @@ final class LineageEndpoints {
                             l.id(), l.queue(), l.state() == null ? null : l.state().name()))
                 .toList(),
             current.get().id()));
+  }
+
+  private void search(Exchange ex) {
+    String text = ex.query("q");
+    List<String> queues = new ArrayList<>();
+    for (Queue q : redrive.listQueues()) {
+      if (ex.inScope(q.name())) {
+        queues.add(q.name());
+      }
+    }
+    List<Responses.SearchHit> hits = new ArrayList<>();
+    for (SearchHit h : redrive.search(text, queues)) {
+      hits.add(
+          new Responses.SearchHit(
+              h.match().name(), h.id(), h.queue(), h.state() == null ? null : h.state().name()));
+    }
+    ex.reply(new Responses.SearchHits(text, hits));
   }
 
   /**

@@ -62,6 +62,7 @@ final class MessageEndpoints {
                 "state",
                 "stream",
                 "type",
+                "dedupeKey",
                 "reason",
                 "deadReason",
                 "fingerprint",
@@ -125,7 +126,11 @@ final class MessageEndpoints {
       }
       query = query.withStates(set);
     }
-    query = query.withStream(ex.query("stream")).withType(ex.query("type"));
+    query =
+        query
+            .withStream(ex.query("stream"))
+            .withType(ex.query("type"))
+            .withDedupeKey(ex.query("dedupeKey"));
     String reason = ex.query("reason");
     if (reason != null) {
       query = query.withLastFailureReason(FailureReason.parse("reason", reason));

@@ -330,4 +330,17 @@ final class Responses {
       long expired,
       Instant firstLeasedAt,
       Instant lastLeasedAt) {}
+
+  /** {@code GET /v1/search}: the messages the text found, each once. */
+  record SearchHits(String q, List<SearchHit> hits) {}
+
+  /** One message found, with how the text matched it and where it is now. */
+  record SearchHit(
+      @ApiField(values = {"ID", "PREFIX", "MOVED", "DEDUPE_KEY"}) String match,
+      String id,
+      String queue,
+      @ApiField(
+              nullable = true,
+              values = {"READY", "SCHEDULED", "LEASED", "DEAD"})
+          String state) {}
 }

@@ -7,7 +7,9 @@ import io.redrive.failure.FailureReason;
 import io.redrive.lease.FailRequest;
 import io.redrive.lease.LeasedMessage;
 import io.redrive.message.Lineage;
+import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
+import io.redrive.message.SearchHit;
 import io.redrive.queue.DeadLetter;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -92,5 +94,66 @@ public abstract class LineageContract extends ComplianceTestBase {
     Lineage l = redrive.lineage(id);
     assertThat(l.links().get(1).stored()).as("the first copy moved on").isFalse();
     assertThat(l.links().get(1).queue()).isEqualTo(QUEUE);
+  }
+
+  // ---- search: any id, a prefix, a moved id, a dedupe key ----
+
+  @Test
+  void search_findsByIdPrefixMovedIdAndDedupeKey_withinTheGivenQueues() {
+    String plain = enqueue(QUEUE);
+    String keyed = enqueue(newMessage(QUEUE).dedupeKey("order-42").build());
+    String moved = enqueue(QUEUE);
+    // the oldest ready message is leased first: kill the first two, keep "moved" for the copy
+    String doomed = enqueue(newMessage(QUEUE).dedupeKey("doomed").build());
+    List<String> both = List.of(QUEUE, DLQ);
+
+    assertThat(redrive.search(plain, both))
+        .containsExactly(new SearchHit(SearchHit.Match.ID, plain, QUEUE, MessageState.READY));
+    assertThat(redrive.search("order-42", both))
+        .containsExactly(
+            new SearchHit(SearchHit.Match.DEDUPE_KEY, keyed, QUEUE, MessageState.READY));
+    assertThat(redrive.search(plain.substring(0, plain.length() - 1), both))
+        .extracting(SearchHit::id)
+        .contains(plain);
+    assertThat(redrive.search("order-42", List.of(DLQ))).as("another queue's key").isEmpty();
+
+    String copy = killUntil(moved);
+    assertThat(redrive.search(moved, both))
+        .containsExactly(new SearchHit(SearchHit.Match.MOVED, copy, DLQ, MessageState.DEAD));
+    assertThat(redrive.search(moved, List.of(DLQ)))
+        .as("the moved id was another queue's: not found from the dead-letter queue alone")
+        .isEmpty();
+    assertThat(redrive.search("no such thing at all", both)).isEmpty();
+    assertThat(doomed).isNotNull();
+  }
+
+  @Test
+  void listing_byDedupeKey_findsTheOneMessage() {
+    enqueue(QUEUE);
+    String keyed = enqueue(newMessage(QUEUE).dedupeKey("k-1").build());
+    assertThat(
+            redrive.listMessages(MessageQuery.all(QUEUE).withDedupeKey("k-1")).messages().stream()
+                .map(m -> m.id())
+                .toList())
+        .containsExactly(keyed);
+    assertThat(redrive.listMessages(MessageQuery.all(QUEUE).withDedupeKey("k-2")).messages())
+        .isEmpty();
+  }
+
+  /** Kills messages of {@link #QUEUE} in serve order until {@code id} died; returns its copy. */
+  private String killUntil(String id) {
+    while (true) {
+      LeasedMessage leased = leaseOne(QUEUE);
+      redrive.fail(
+          FailRequest.of(leased.token(), FailureReason.VALIDATION_FAILURE, "bad")
+              .withRetryable(false));
+      if (leased.id().equals(id)) {
+        return messagesIn(DLQ).stream()
+            .filter(m -> id.equals(m.sourceId()))
+            .findFirst()
+            .orElseThrow()
+            .id();
+      }
+    }
   }
 }
