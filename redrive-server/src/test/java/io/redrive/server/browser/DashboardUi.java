@@ -65,11 +65,19 @@ public final class DashboardUi {
    * loaded is laid out at that width.
    */
   public DashboardUi phone(int width, int height) {
+    return viewport(width, height, true);
+  }
+
+  /**
+   * Makes the viewport {@code width} × {@code height} CSS pixels, a phone's ({@code mobile}) or a
+   * desktop's, until {@link #desktop()}; the next page loaded is laid out at that size.
+   */
+  public DashboardUi viewport(int width, int height, boolean mobile) {
     browser
         .driver()
         .executeCdpCommand(
             "Emulation.setDeviceMetricsOverride",
-            Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", true));
+            Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", mobile));
     return this;
   }
 
