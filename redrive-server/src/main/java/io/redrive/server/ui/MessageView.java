@@ -24,8 +24,13 @@ public record MessageView(
     return message.state() == io.redrive.message.MessageState.DEAD;
   }
 
-  /** True when it is a dead copy in a dead-letter queue, which a redrive moves back. */
+  /**
+   * True when it is a dead copy moved from another queue, which a redrive moves back (a redriven
+   * message keeps its own queue as its source: nowhere else to go).
+   */
   public boolean redrivable() {
-    return retryable() && message.sourceQueue() != null;
+    return retryable()
+        && message.sourceQueue() != null
+        && !message.sourceQueue().equals(message.queue());
   }
 }
