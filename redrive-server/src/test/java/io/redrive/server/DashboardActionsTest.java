@@ -216,6 +216,31 @@ class DashboardActionsTest extends ApiTestBase {
   }
 
   @Test
+  void deadLetterCopy_showsTheAttemptsItHadInItsSourceQueue() throws Exception {
+    String dlq = queue("ui-dlq-tries");
+    String q = queue("ui-src-tries", "maxAttempts", 3, "deadLetterQueue", dlq);
+    String id = enqueue(q, "ship", "{}").get(0);
+    for (int attempt = 1; attempt <= 3; attempt++) {
+      LeasedMessage m = redrive.lease(LeaseRequest.of(q, "w", 1)).leased().get(0);
+      redrive.fail(
+          FailRequest.of(m.token(), FailureReason.HANDLER_EXCEPTION, "printer offline")
+              .withRetryAfter(Duration.ZERO));
+    }
+    String copy = redrive.listMessages(MessageQuery.all(dlq)).messages().get(0).id();
+    assertThat(redrive.getMessage(copy).sourceId()).isEqualTo(id);
+
+    String page = ui.get("/ui/messages/" + copy).body();
+    assertThat(page)
+        .contains("<td id=\"m-attempts\">0 of 5 here · <span id=\"m-source-attempts\">3 in " + q);
+
+    String plain = queueWithDead();
+    String dead = redrive.listMessages(MessageQuery.all(plain)).messages().get(0).id();
+    assertThat(ui.get("/ui/messages/" + dead).body())
+        .contains("<td id=\"m-attempts\">1 of 1</td>")
+        .doesNotContain("m-source-attempts");
+  }
+
+  @Test
   void ordinaryQueueCard_keepsRetryPrimary_withoutRedrive() throws Exception {
     String q = queueWithDead();
     DeadGroup declined = group(q, "shop.Pay.charge");
