@@ -7,7 +7,9 @@ import io.redrive.failure.FailureReason;
 import io.redrive.lease.FailRequest;
 import io.redrive.lease.LeaseRequest;
 import io.redrive.lease.LeasedMessage;
+import io.redrive.message.MessageQuery;
 import io.redrive.message.NewMessage;
+import io.redrive.queue.DeadLetter;
 import io.redrive.queue.QueuePolicy;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -47,8 +49,14 @@ class PhoneWidthBrowserTest extends BrowserTestBase {
 
   @Test
   void everyPage_fitsAPhone_andTheMessageListStaysShort() {
+    // A dead-letter queue, so that its pages show the longest buttons and the source's attempts.
     String q = queue("phone-queue-with-a-rather-long-name", QueuePolicy.defaults());
-    String id = killAll(q);
+    String source =
+        queue(
+            "phone-source-queue-with-a-long-name",
+            QueuePolicy.defaults().withMaxAttempts(1).withDeadLetter(DeadLetter.moveTo(q)));
+    killAll(source);
+    String id = redrive.listMessages(MessageQuery.all(q).withLimit(1)).messages().get(0).id();
     redrive.enqueue(NewMessage.builder(q, "ready-one").payload("{}").build());
     DeadGroup group = redrive.deadGroups(q, 10).groups().get(0);
 
@@ -68,6 +76,7 @@ class PhoneWidthBrowserTest extends BrowserTestBase {
         .as("an id stays on one line")
         .isLessThan(30);
     fits("message", "/ui/messages/" + id);
+    assertThat(ui.text("#m-attempts")).isEqualTo("0 of 5 here · 1 in " + source);
     ui.find("#timeline details.stack summary").click();
     fits("message-stack", null);
     fits("dead-groups", "/ui/dead");
@@ -87,8 +96,8 @@ class PhoneWidthBrowserTest extends BrowserTestBase {
         .allSatisfy(line -> assertThat(line).contains("status of 404"));
   }
 
-  /** Kills {@link #MESSAGES} messages of {@code queue} with long errors; returns one's id. */
-  private static String killAll(String queue) {
+  /** Kills {@link #MESSAGES} messages of {@code queue} with long errors. */
+  private static void killAll(String queue) {
     for (int i = 0; i < MESSAGES; i++) {
       redrive.enqueue(
           NewMessage.builder(queue, "charge-with-a-long-type-name")
@@ -96,7 +105,6 @@ class PhoneWidthBrowserTest extends BrowserTestBase {
               .headers(Map.of("x-trace", LONG_TOKEN))
               .build());
     }
-    String id = null;
     for (LeasedMessage m :
         redrive
             .lease(LeaseRequest.of(queue, "worker-" + LONG_TOKEN.substring(0, 40), MESSAGES))
@@ -105,9 +113,7 @@ class PhoneWidthBrowserTest extends BrowserTestBase {
           FailRequest.of(m.token(), FailureReason.HANDLER_EXCEPTION, ERROR + " " + LONG_TOKEN)
               .withRetryable(false)
               .withStackTrace(STACK));
-      id = m.id();
     }
-    return id;
   }
 
   /**
