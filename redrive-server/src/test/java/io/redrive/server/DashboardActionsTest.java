@@ -13,6 +13,7 @@ import io.redrive.lease.LeasedMessage;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
+import io.redrive.queue.QueueUpdate;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -178,6 +179,85 @@ class DashboardActionsTest extends ApiTestBase {
     assertThat(job).contains("id=\"job-done\">3<");
     assertThat(redrive.stats(dlq).dead()).isZero();
     assertThat(redrive.stats(q).ready()).isEqualTo(3);
+  }
+
+  /** The group card of {@code fingerprint} in a dead-letter groups page. */
+  private static String card(String page, String fingerprint) {
+    int at = page.indexOf("data-fingerprint=\"" + fingerprint + "\"");
+    assertThat(at).as("card of group " + fingerprint).isNotNegative();
+    return page.substring(at, page.indexOf("</article>", at));
+  }
+
+  @Test
+  void deadLetterQueueCard_makesRedriveToTheSourcePrimary_andRetryHereSecondary() throws Exception {
+    String dlq = queue("ui-dlq-card");
+    String q = queue("ui-src-card", "maxAttempts", 1, "deadLetterQueue", dlq);
+    kill(q, "ship", 3, "label printer offline", "shop.Label.print");
+    DeadGroup g = group(dlq, "shop.Label.print");
+
+    String card = card(ui.get("/ui/queues/" + dlq + "/dead").body(), g.fingerprint());
+    assertThat(card)
+        .contains("class=\"button action redrive-group\"")
+        .contains(">Redrive 3 to " + q + "</a>")
+        .contains("class=\"button secondary retry-group\"")
+        .contains(">Retry here</a>");
+    assertThat(card.indexOf("redrive-group")).isLessThan(card.indexOf("retry-group"));
+
+    // Copies moved earlier stay redrivable after their source stops naming this queue.
+    redrive.updateQueue(q, QueueUpdate.builder().clearDeadLetterQueue().build());
+    assertThat(card(ui.get("/ui/queues/" + dlq + "/dead").body(), g.fingerprint()))
+        .contains(">Redrive 3 to " + q + "</a>")
+        .contains(">Retry here</a>");
+
+    String id = redrive.listMessages(MessageQuery.all(dlq)).messages().get(0).id();
+    String page = ui.get("/ui/messages/" + id).body();
+    assertThat(page).contains(">Redrive to " + q + "</a>").contains(">Retry here</a>");
+    assertThat(page.indexOf("id=\"redrive\"")).isLessThan(page.indexOf("id=\"retry\""));
+  }
+
+  @Test
+  void deadLetterCopy_showsTheAttemptsItHadInItsSourceQueue() throws Exception {
+    String dlq = queue("ui-dlq-tries");
+    String q = queue("ui-src-tries", "maxAttempts", 3, "deadLetterQueue", dlq);
+    String id = enqueue(q, "ship", "{}").get(0);
+    for (int attempt = 1; attempt <= 3; attempt++) {
+      LeasedMessage m = redrive.lease(LeaseRequest.of(q, "w", 1)).leased().get(0);
+      redrive.fail(
+          FailRequest.of(m.token(), FailureReason.HANDLER_EXCEPTION, "printer offline")
+              .withRetryAfter(Duration.ZERO));
+    }
+    String copy = redrive.listMessages(MessageQuery.all(dlq)).messages().get(0).id();
+    assertThat(redrive.getMessage(copy).sourceId()).isEqualTo(id);
+
+    String page = ui.get("/ui/messages/" + copy).body();
+    assertThat(page)
+        .contains("<td id=\"m-attempts\">0 of 5 here · <span id=\"m-source-attempts\">3 in " + q);
+
+    String plain = queueWithDead();
+    String dead = redrive.listMessages(MessageQuery.all(plain)).messages().get(0).id();
+    assertThat(ui.get("/ui/messages/" + dead).body())
+        .contains("<td id=\"m-attempts\">1 of 1</td>")
+        .doesNotContain("m-source-attempts");
+  }
+
+  @Test
+  void ordinaryQueueCard_keepsRetryPrimary_withoutRedrive() throws Exception {
+    String q = queueWithDead();
+    DeadGroup declined = group(q, "shop.Pay.charge");
+    String card = card(ui.get("/ui/queues/" + q + "/dead").body(), declined.fingerprint());
+    assertThat(card)
+        .contains("class=\"button action retry-group\"")
+        .contains(">Retry 5</a>")
+        .doesNotContain("redrive-group");
+    String id =
+        redrive
+            .listMessages(MessageQuery.all(q).withStates(EnumSet.of(MessageState.DEAD)))
+            .messages()
+            .get(0)
+            .id();
+    assertThat(ui.get("/ui/messages/" + id).body())
+        .contains(">Retry</a>")
+        .doesNotContain("id=\"redrive\"");
   }
 
   @Test

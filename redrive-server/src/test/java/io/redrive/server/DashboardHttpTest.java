@@ -258,4 +258,13 @@ class DashboardHttpTest {
         .contains("/ui/assets/redrive.css")
         .contains("No dashboard page at this address");
   }
+
+  @Test
+  void missingQueue_isTheDashboardsHtmlNotFound_notTheApisJson() throws Exception {
+    HttpResponse<String> r = signedIn(ADMIN).get("/ui/queues/no-such-queue");
+    assertThat(r.statusCode()).isEqualTo(404);
+    assertThat(r.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/html");
+    assertThat(r.headers().firstValue("X-Frame-Options")).hasValue("DENY");
+    assertThat(r.body()).contains("/ui/assets/redrive.css").contains("no-such-queue");
+  }
 }

@@ -16,9 +16,12 @@ import io.redrive.message.MessageState;
 import io.redrive.queue.Queue;
 import io.redrive.server.auth.Permission;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The dead-letter groups pages and every operator action on dead messages: retry, redrive and drop
@@ -51,13 +54,15 @@ final class Actions {
   private void groups(UiRequest r, String queue) {
     List<Queue> queues = redrive.listQueues();
     Set<String> visible = new HashSet<>();
-    Set<String> deadLetterQueues = new HashSet<>();
+    Map<String, Set<String>> sourcesOf = new HashMap<>(); // dead-letter queue → its sources
     for (Queue q : queues) {
       if (r.principal().mayAccess(q.name())) {
         visible.add(q.name());
       }
       if (q.policy().deadLetter() != null && q.policy().deadLetter().queue() != null) {
-        deadLetterQueues.add(q.policy().deadLetter().queue());
+        sourcesOf
+            .computeIfAbsent(q.policy().deadLetter().queue(), k -> new TreeSet<>())
+            .add(q.name());
       }
     }
     if (queue != null && !visible.contains(queue)) {
@@ -68,12 +73,14 @@ final class Actions {
     DeadGroupPage page = redrive.deadGroups(new DeadGroupQuery(shown, GROUPS_PER_PAGE, offset));
     List<GroupCard> cards = new ArrayList<>();
     for (DeadGroup g : page.groups()) {
+      boolean mayAct = r.may(Permission.ADMIN, g.queue());
+      Set<String> sources = sourcesOf.getOrDefault(g.queue(), Set.of());
       cards.add(
           new GroupCard(
               g,
               g.pieces(),
-              r.may(Permission.ADMIN, g.queue()),
-              deadLetterQueues.contains(g.queue())));
+              mayAct,
+              sources.isEmpty() && mayAct ? sampleSource(g) : List.copyOf(sources)));
     }
     long totalDead = 0; // of the groups shown: counting every dead message would cost a scan
     for (DeadGroup g : page.groups()) {
@@ -84,6 +91,20 @@ final class Actions {
         "dead.jte",
         queue == null ? "Dead letters by cause" : "Dead letters of " + queue + " by cause",
         new GroupsView(queue, cards, offset, page.nextOffset(), totalDead));
+  }
+
+  /**
+   * The queue a group's sample was moved from, for a queue no policy names as its dead-letter queue
+   * (any more) that still holds moved copies. One read of the sample, made only when buttons are
+   * shown; a redriven message keeps its own queue as its source, which is no source to go back to.
+   */
+  private List<String> sampleSource(DeadGroup g) {
+    try {
+      String source = redrive.getMessage(g.sampleId()).sourceQueue();
+      return source == null || source.equals(g.queue()) ? List.of() : List.of(source);
+    } catch (MessageNotFoundException e) {
+      return List.of(); // retried, redriven or dropped since the groups were counted
+    }
   }
 
   private static int intParam(UiRequest r, String name, int fallback) {

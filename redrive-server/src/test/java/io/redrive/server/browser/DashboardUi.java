@@ -59,6 +59,34 @@ public final class DashboardUi {
     return this;
   }
 
+  /**
+   * Makes the viewport a phone's: {@code width} × {@code height} CSS pixels, touch, the page's
+   * viewport tag honoured (Chromium's device emulation). Until {@link #desktop()}; the next page
+   * loaded is laid out at that width.
+   */
+  public DashboardUi phone(int width, int height) {
+    return viewport(width, height, true);
+  }
+
+  /**
+   * Makes the viewport {@code width} × {@code height} CSS pixels, a phone's ({@code mobile}) or a
+   * desktop's, until {@link #desktop()}; the next page loaded is laid out at that size.
+   */
+  public DashboardUi viewport(int width, int height, boolean mobile) {
+    browser
+        .driver()
+        .executeCdpCommand(
+            "Emulation.setDeviceMetricsOverride",
+            Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", mobile));
+    return this;
+  }
+
+  /** Ends {@link #phone}: the browser's own window size again. */
+  public DashboardUi desktop() {
+    browser.driver().executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+    return this;
+  }
+
   /** The current page's path and query, e.g. {@code /ui/login?next=%2Fui}. */
   public String path() {
     URI uri = URI.create(driver().getCurrentUrl());

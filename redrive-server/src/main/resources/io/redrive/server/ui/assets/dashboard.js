@@ -4,10 +4,37 @@
 (function () {
   "use strict";
 
+  var AXIS_FONT = "12px system-ui, -apple-system, sans-serif";
+
+  function pad(n) {
+    return n < 10 ? "0" + n : String(n);
+  }
+
+  // The time axis's labels: 24-hour "10:40" in the browser's time zone, narrower than uPlot's
+  // default "10:40am" and the same width at every hour.
+  function timeLabels(u, splits) {
+    return splits.map(function (t) {
+      var d = new Date(t * 1000);
+      return pad(d.getHours()) + ":" + pad(d.getMinutes());
+    });
+  }
+
+  // uPlot spaces ticks by a minimum distance but never measures its x labels: make that distance
+  // the widest label as this browser draws it, plus a gap, so two labels never meet at any width.
+  function timeSpace() {
+    var ctx = document.createElement("canvas").getContext("2d");
+    if (!ctx) {
+      return 80;
+    }
+    ctx.font = AXIS_FONT;
+    return Math.ceil(ctx.measureText("88:88").width) + 16;
+  }
+
   function drawCharts() {
     if (typeof uPlot === "undefined") {
       return;
     }
+    var space = timeSpace();
     document.querySelectorAll("[data-series]").forEach(function (el) {
       var spec;
       try {
@@ -26,7 +53,8 @@
       el.textContent = "";
       el.setAttribute("data-drawn", "true");
       new uPlot({ title: spec.title, width: width, height: 200, series: series,
-        axes: [{}, { size: 50 }] }, data, el);
+        axes: [{ font: AXIS_FONT, space: space, values: timeLabels },
+          { font: AXIS_FONT, size: 50 }] }, data, el);
     });
   }
 
