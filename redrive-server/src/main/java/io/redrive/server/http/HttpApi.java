@@ -136,10 +136,13 @@ public final class HttpApi implements AutoCloseable {
     app.error(
         404,
         ctx -> {
-          if (Dashboard.owns(ctx.path())
-              && (ctx.res().getContentType() == null
-                  || !ctx.res().getContentType().startsWith("text/html"))) {
-            dashboard.notFound(ctx);
+          if (Dashboard.owns(ctx.path())) {
+            // A dashboard page that answered 404 itself (a missing queue, message or instance)
+            // keeps its page; only a path no route serves gets the dashboard's not-found page.
+            if (ctx.res().getContentType() == null
+                || !ctx.res().getContentType().startsWith("text/html")) {
+              dashboard.notFound(ctx);
+            }
             return;
           }
           if (ctx.result() == null || !ctx.result().startsWith("{\"error\"")) {
