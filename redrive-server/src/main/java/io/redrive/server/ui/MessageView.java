@@ -24,6 +24,15 @@ public record MessageView(
     return message.state() == io.redrive.message.MessageState.DEAD;
   }
 
+  /**
+   * The workflow instance an activity message works for (its {@code wf-instance} header, which the
+   * workflow runtime sets on every activity message, docs/workflows.md), or null.
+   */
+  public String workflowInstance() {
+    String id = message.headers().get("wf-instance");
+    return id == null || id.isBlank() ? null : id;
+  }
+
   /** True when it is a dead copy in a dead-letter queue, which a redrive moves back. */
   public boolean redrivable() {
     return retryable() && message.sourceQueue() != null;
