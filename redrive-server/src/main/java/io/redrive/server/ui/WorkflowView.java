@@ -73,6 +73,7 @@ public record WorkflowView(
       case "COMPLETED" -> "ok";
       case "IN_PROGRESS" -> "neutral";
       case "LEASE_EXPIRED", "TURN_TIMEOUT" -> "crash";
+      case "RETRIED" -> "action"; // an operator's retry, not a failed try
       default -> "failed";
     };
   }
