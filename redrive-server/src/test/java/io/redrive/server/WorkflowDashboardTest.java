@@ -195,6 +195,28 @@ class WorkflowDashboardTest {
   }
 
   @Test
+  void history_pagesWithinAnExecution_andEachExecutionCanBeShown() throws Exception {
+    String id = TestServers.unique("wfloop");
+    start("Loops", id, "1");
+    awaitStatus(id, "COMPLETED");
+
+    String current = page("/ui/workflows/" + id);
+    assertThat(current).contains("History (execution 2)").contains("id=\"executions\"");
+    assertThat(current).contains("href=\"/ui/workflows/" + id + "?execution=1\"");
+    int firstPage = current.split("<tr data-event=", -1).length - 1;
+    assertThat(firstPage).isEqualTo(100);
+    String second = page(link(current, "history-next"));
+    assertThat(second).contains("History (execution 2)").contains("id=\"history-first\"");
+    assertThat(second.split("<tr data-event=", -1).length - 1)
+        .isPositive()
+        .isLessThan(100)
+        .isEqualTo(api.get("/v1/workflows/" + id + "/history").get("events").size() - firstPage);
+    String older = page("/ui/workflows/" + id + "?execution=1");
+    assertThat(older).contains("History (execution 1)").contains("CONTINUED_AS_NEW");
+    assertThat(ui.get("/ui/workflows/" + id + "?execution=3").statusCode()).isEqualTo(400);
+  }
+
+  @Test
   void activityMessage_andItsInstance_linkEachOther() throws Exception {
     String id = TestServers.unique("wfmsg");
     start("CallsMissing", id, "\"x\"");

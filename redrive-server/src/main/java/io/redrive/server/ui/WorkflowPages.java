@@ -163,10 +163,11 @@ final class WorkflowPages {
     WorkflowClient client = access.client();
     List<TimelineEntry> timeline = client.timeline(id);
     long after = historyCursor(r.query("hafter"));
+    int execution = execution(r.query("execution"), info.executionId());
     List<WorkflowEvent> history = new ArrayList<>();
     String next = null;
     long position = 0;
-    for (WorkflowEvent e : client.history(id, info.executionId())) {
+    for (WorkflowEvent e : client.history(id, execution)) {
       position++;
       if (position <= after || "TURN_STARTED".equals(e.kind())) {
         continue; // turn markers are in the timeline; the history shows what the turns decided
@@ -201,6 +202,7 @@ final class WorkflowPages {
             pretty(info.customStatus()),
             timeline,
             history,
+            execution,
             next,
             after,
             children,
@@ -208,6 +210,20 @@ final class WorkflowPages {
             List.copyOf(messages),
             r.may(Permission.ADMIN, null),
             r.may(Permission.PRODUCE, null)));
+  }
+
+  /** The execution whose history is shown: the current one unless the page asks for another. */
+  private static int execution(String value, int current) {
+    if (value == null || value.isBlank()) {
+      return current;
+    }
+    if (!value.matches("[0-9]{1,9}")
+        || Integer.parseInt(value) < 1
+        || Integer.parseInt(value) > current) {
+      throw new IllegalArgumentException(
+          "execution: a number from 1 to " + current + ", was \"" + value + "\"");
+    }
+    return Integer.parseInt(value);
   }
 
   private static long historyCursor(String value) {

@@ -16,6 +16,7 @@ import java.util.List;
  * @param customStatus the custom status, pretty-printed when it is JSON
  * @param timeline the attempt-level timeline, oldest first
  * @param history one page of history events, oldest first
+ * @param execution the execution whose history is shown
  * @param historyNext the next history page's cursor, or null
  * @param historyAfter this history page's cursor (0: the first page)
  * @param children the direct children the key may see (at most {@link WorkflowPages#CHILDREN})
@@ -31,6 +32,7 @@ public record WorkflowView(
     String customStatus,
     List<TimelineEntry> timeline,
     List<WorkflowEvent> history,
+    int execution,
     String historyNext,
     long historyAfter,
     List<InstanceInfo> children,
@@ -57,6 +59,11 @@ public record WorkflowView(
   /** True for an ended root: delete applies (a child goes with its root's tree). */
   public boolean deletable() {
     return instance().status().terminal() && instance().parentId() == null;
+  }
+
+  /** Every execution's number, oldest first, for the history's choice (continue-as-new). */
+  public List<Integer> executions() {
+    return java.util.stream.IntStream.rangeClosed(1, instance().executionId()).boxed().toList();
   }
 
   /** A timeline line's verdict class for its colour, as the message timeline's. */
