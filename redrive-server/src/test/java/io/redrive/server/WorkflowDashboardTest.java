@@ -380,4 +380,38 @@ class WorkflowDashboardTest {
     api.post("/v1/workflows/" + waits + "/terminate", "{}");
     api.post("/v1/workflows/" + named + "/terminate", "{}");
   }
+
+  /** A NUL in any workflow page's input is a 400 page naming the field, nothing changed. */
+  @Test
+  void nulInAnInput_400NamingTheField_nothingChanges() throws Exception {
+    String id = TestServers.unique("wfnul");
+    start("WaitsEvent", id, "null");
+    awaitStatus(id, "RUNNING");
+    for (String path :
+        List.of(
+            "/ui/workflows?name=Greet%00",
+            "/ui/workflows?q=wf%00",
+            "/ui/workflows?since=2030%00",
+            "/ui/workflows/" + id + "?hafter=1%00",
+            "/ui/workflows/" + id + "/confirm?op=terminate%00")) {
+      HttpResponse<String> r = ui.get(path);
+      assertThat(r.statusCode()).as(path).isEqualTo(400);
+      assertThat(r.body()).as(path).contains("must not contain the NUL character");
+    }
+    String html = page("/ui/workflows/" + id);
+    HttpResponse<String> raised =
+        ui.post(
+            "/ui/workflows/" + id + "/events",
+            form("_csrf", UiClient.csrfOf(html), "name", "go\0", "payload", "\"x\""));
+    assertThat(raised.statusCode()).isEqualTo(400);
+    assertThat(raised.body()).contains("name: must not contain the NUL character");
+    HttpResponse<String> terminated =
+        ui.post(
+            "/ui/workflows/" + id + "/terminate",
+            form("_csrf", UiClient.csrfOf(html), "reason", "stop\0"));
+    assertThat(terminated.statusCode()).isEqualTo(400);
+    assertThat(status(id)).isEqualTo("RUNNING");
+    assertThat(api.get("/v1/workflows/" + id).get("pending").get("events").asInt()).isZero();
+    api.post("/v1/workflows/" + id + "/terminate", "{}");
+  }
 }

@@ -71,7 +71,7 @@ final class WorkflowActions {
 
   private void retry(UiRequest r) {
     InstanceInfo i = target(r, Permission.ADMIN);
-    access.client().retry(i.id(), note(r.form("note"), r));
+    access.client().retry(i.id(), note("note", r.form("note"), r));
     back(r, i.id());
   }
 
@@ -82,7 +82,7 @@ final class WorkflowActions {
           "INSTANCE_NOT_RUNNING",
           "workflow instance \"" + i.id() + "\" has ended; nothing to terminate");
     }
-    access.client().terminate(i.id(), note(r.form("reason"), r));
+    access.client().terminate(i.id(), note("reason", r.form("reason"), r));
     back(r, i.id());
   }
 
@@ -122,9 +122,9 @@ final class WorkflowActions {
   }
 
   /** A reason or note, with the actor first so the instance's story says who asked. */
-  private static String note(String text, UiRequest r) {
+  private static String note(String field, String text, UiRequest r) {
     String t = text == null || text.isBlank() ? null : text.strip();
-    maxLength("reason", t, 1000);
+    maxLength(field, t, 1000);
     return t == null ? r.actor() : r.actor() + ": " + t;
   }
 
