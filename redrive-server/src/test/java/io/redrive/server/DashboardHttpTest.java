@@ -206,7 +206,11 @@ class DashboardHttpTest {
     UiClient sam = signedIn(SCOPED);
     String overview = sam.get("/ui").body();
     assertThat(overview).contains("in.orders").doesNotContain("out.secret");
-    assertThat(sam.get("/ui/queues/out.secret").statusCode()).isEqualTo(404);
+    HttpResponse<String> hidden = sam.get("/ui/queues/out.secret");
+    assertThat(hidden.statusCode()).isEqualTo(404);
+    // the dashboard's own 404 page, naming the queue as missing, not the API's JSON
+    assertThat(hidden.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/html");
+    assertThat(hidden.body()).contains("QUEUE_NOT_FOUND").doesNotContain("no such endpoint");
   }
 
   @Test

@@ -2,10 +2,13 @@ package io.redrive.server;
 
 import io.redrive.retry.UnregisteredHandlerBackoff;
 import io.redrive.store.Store;
+import io.redrive.workflow.Task;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.WorkflowRuntime;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,6 +26,9 @@ final class WorkflowServers {
    * to "fix the deploy".
    */
   static final Set<String> BROKEN = ConcurrentHashMap.newKeySet();
+
+  /** Activities each execution of {@code Loops} calls. */
+  static final int LOOP_CALLS = 60;
 
   private static final Map<StoreKind, RedriveServer> SERVERS = new EnumMap<>(StoreKind.class);
 
@@ -73,6 +79,20 @@ final class WorkflowServers {
             String.class,
             String.class,
             (ctx, in) -> ctx.callActivity("Missing", in, String.class).await())
+        .orchestration(
+            "Loops",
+            "1.0.0",
+            Integer.class,
+            String.class,
+            (ctx, n) -> {
+              // two executions of 60 activities each: more history than one dashboard page holds
+              List<Task<String>> calls = new ArrayList<>();
+              for (int i = 0; i < LOOP_CALLS; i++) {
+                calls.add(ctx.callActivity("Upper", "round " + n + " call " + i, String.class));
+              }
+              ctx.allOf(calls).await();
+              return n < 2 ? ctx.continueAsNew(n + 1) : "looped " + n;
+            })
         .activity("Upper", String.class, String.class, (ctx, in) -> in.toUpperCase())
         .build();
   }

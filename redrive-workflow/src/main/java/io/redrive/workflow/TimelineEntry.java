@@ -22,6 +22,8 @@ import java.time.Instant;
  *     TURN_TIMEOUT, COMPLETED, FAILED, …), or null for an event
  * @param reason a machine reason for a failed try or delivery, or null
  * @param message a human message, or null
+ * @param messageId the activity message of a delivery while that message still exists (its activity
+ *     has not ended), or null; ended activities' messages are deleted or kept dead
  */
 public record TimelineEntry(
     Instant at,
@@ -36,7 +38,40 @@ public record TimelineEntry(
     String build,
     String outcome,
     String reason,
-    String message) {
+    String message,
+    String messageId) {
+
+  /** A line without a message id (every line but a running activity's deliveries). */
+  public TimelineEntry(
+      Instant at,
+      Kind kind,
+      int executionId,
+      Integer eventId,
+      String event,
+      String name,
+      Long seq,
+      Integer attempt,
+      String node,
+      String build,
+      String outcome,
+      String reason,
+      String message) {
+    this(
+        at,
+        kind,
+        executionId,
+        eventId,
+        event,
+        name,
+        seq,
+        attempt,
+        node,
+        build,
+        outcome,
+        reason,
+        message,
+        null);
+  }
 
   /** What a timeline line is. */
   public enum Kind {

@@ -143,7 +143,8 @@ final class Timelines {
               null,
               h.outcome().name(),
               h.failure() == null ? null : h.failure().reason().name(),
-              h.failure() == null ? h.note() : h.failure().message()));
+              h.failure() == null ? h.note() : h.failure().message(),
+              r.link().messageId()));
     }
     Message m = r.message();
     if (m.state() == MessageState.LEASED) {
@@ -161,7 +162,8 @@ final class Timelines {
               null,
               "IN_PROGRESS",
               null,
-              "leased until " + m.visibleAt()));
+              "leased until " + m.visibleAt(),
+              r.link().messageId()));
     }
   }
 }

@@ -137,11 +137,15 @@ class TimelineTest extends RuntimeHarness {
     assertThat(running.attempt()).isEqualTo(1);
     assertThat(running.node()).isNotNull();
     assertThat(running.message()).startsWith("leased until ");
+    // the running delivery names its message, which carries the instance's id
+    assertThat(running.messageId()).isNotNull();
+    assertThat(redrive.getMessage(running.messageId()).headers()).containsEntry("wf-instance", id);
 
     release.countDown();
     assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("x");
     assertThat(client().timeline(id))
         .noneMatch(e -> "IN_PROGRESS".equals(e.outcome()))
-        .anyMatch(e -> e.kind() == Kind.ACTIVITY_ATTEMPT && "COMPLETED".equals(e.outcome()));
+        .anyMatch(e -> e.kind() == Kind.ACTIVITY_ATTEMPT && "COMPLETED".equals(e.outcome()))
+        .allMatch(e -> e.messageId() == null); // completed: its message is gone
   }
 }

@@ -139,8 +139,8 @@ public final class HttpApi implements AutoCloseable {
         404,
         ctx -> {
           if (Dashboard.owns(ctx.path())) {
-            // A dashboard page that answered 404 itself (a missing queue or message) keeps its
-            // styled page; only a path no route serves gets the dashboard's generic one.
+            // A dashboard page that answered 404 itself (a missing queue, message or instance)
+            // keeps its page; only a path no route serves gets the dashboard's not-found page.
             if (ctx.res().getContentType() == null
                 || !ctx.res().getContentType().startsWith("text/html")) {
               dashboard.notFound(ctx);

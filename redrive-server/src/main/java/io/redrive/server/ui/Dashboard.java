@@ -12,6 +12,7 @@ import io.redrive.server.auth.Authorizer;
 import io.redrive.server.auth.Permission;
 import io.redrive.server.auth.Principal;
 import io.redrive.server.auth.WrongKeyThrottle;
+import io.redrive.workflow.WorkflowClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -96,6 +97,11 @@ public final class Dashboard implements AutoCloseable {
     new Pages(redrive, d).register(routes);
     d.jobs = new BulkJobs(redrive);
     new Actions(redrive, d, d.jobs).register(routes);
+    // The workflow pages read as the API does; a store without workflows gets a page saying so.
+    WorkflowAccess workflows =
+        WorkflowClient.supports(redrive) ? new WorkflowAccess(WorkflowClient.on(redrive)) : null;
+    new WorkflowPages(d, workflows).register(routes);
+    new WorkflowActions(d, workflows).register(routes);
     return d;
   }
 

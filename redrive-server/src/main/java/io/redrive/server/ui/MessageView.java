@@ -46,6 +46,15 @@ public record MessageView(
   }
 
   /**
+   * The workflow instance an activity message works for (its {@code wf-instance} header, which the
+   * workflow runtime sets on every activity message, docs/workflows.md), or null.
+   */
+  public String workflowInstance() {
+    String id = message.headers().get("wf-instance");
+    return id == null || id.isBlank() ? null : id;
+  }
+
+  /**
    * True when it is a dead copy moved from another queue, which a redrive moves back (a redriven
    * message keeps its own queue as its source: nowhere else to go).
    */

@@ -1,0 +1,79 @@
+package io.redrive.server.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where one page of the instance list stands: the store's cursor of this page ({@code after}) and
+ * the cursors of the pages before it ({@code back}, oldest first, {@code first} for the first
+ * page). The store pages forward only, so the way back travels in the links: "previous" pops the
+ * last cursor, "next" pushes this page's. Only the last {@link #MAX_BACK} are kept (a link stays
+ * short); past them "previous" goes to the first page.
+ *
+ * @param after this page's cursor, or null for the first page
+ * @param back the cursors of the pages before, oldest first
+ */
+record WorkflowPaging(String after, List<String> back) {
+  static final int MAX_BACK = 50;
+  private static final String FIRST = "first";
+
+  /** The paging of {@code r}'s query string; a cursor this dashboard did not make is refused. */
+  static WorkflowPaging of(UiRequest r) {
+    String after = r.query("after");
+    if (after != null && after.isBlank()) {
+      after = null;
+    }
+    if (after != null) {
+      cursor("after", after);
+    }
+    List<String> back = new ArrayList<>();
+    String text = r.query("back");
+    if (text != null && !text.isBlank()) {
+      for (String c : text.split(",")) {
+        back.add(c.equals(FIRST) ? FIRST : cursor("back", c));
+      }
+    }
+    if (back.size() > MAX_BACK) {
+      back = new ArrayList<>(back.subList(back.size() - MAX_BACK, back.size()));
+    }
+    return new WorkflowPaging(after, List.copyOf(back));
+  }
+
+  private static String cursor(String field, String value) {
+    if (!value.matches("[0-9]{1,19}")) {
+      throw new IllegalArgumentException(
+          field + ": not a cursor this dashboard gave, was \"" + value + "\"");
+    }
+    return value;
+  }
+
+  /** The query string of the page after this one (whose cursor is {@code next}). */
+  String nextParams(String next) {
+    List<String> b = new ArrayList<>(back);
+    b.add(after == null ? FIRST : after);
+    if (b.size() > MAX_BACK) {
+      b = b.subList(b.size() - MAX_BACK, b.size());
+    }
+    return "after=" + next + "&back=" + String.join(",", b);
+  }
+
+  /** The query string of the page before this one, or null on the first page. */
+  String previousParams() {
+    if (after == null) {
+      return null;
+    }
+    if (back.isEmpty()) {
+      return ""; // the trail was cut: the first page
+    }
+    String last = back.get(back.size() - 1);
+    List<String> rest = back.subList(0, back.size() - 1);
+    StringBuilder b = new StringBuilder();
+    if (!last.equals(FIRST)) {
+      b.append("after=").append(last);
+    }
+    if (!rest.isEmpty()) {
+      b.append(b.length() == 0 ? "" : "&").append("back=").append(String.join(",", rest));
+    }
+    return b.toString();
+  }
+}

@@ -1,0 +1,168 @@
+package io.redrive.server.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redrive.server.RedriveServer;
+import io.redrive.server.auth.ApiKey;
+import io.redrive.server.auth.KeyAuthorizer;
+import io.redrive.server.auth.Role;
+import io.redrive.server.config.ServerConfig;
+import io.redrive.store.Store;
+import io.redrive.workflow.InstanceStatus;
+import io.redrive.workflow.StartRequest;
+import io.redrive.workflow.WorkflowClient;
+import io.redrive.workflow.WorkflowRegistry;
+import io.redrive.workflow.WorkflowRuntime;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * The workflow pages in Chromium on both stores, against a server running a workflow runtime (so
+ * not {@link BrowserTestBase}'s server): an instance that failed by a bad deploy is found in the
+ * list filtered to failed ones, retried from its page through the confirmation once the deploy is
+ * "fixed", and completes; the instance page's screenshot is kept, and the console stays empty (no
+ * script error, no Content-Security-Policy violation).
+ */
+@ParameterizedClass
+@EnumSource(BrowserStore.class)
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class WorkflowBrowserTest {
+  private static final String ADMIN_KEY = "admin-secret-0123456789abcdef";
+
+  /** Inputs for which {@code Deploy} throws a LinkageError, as a half-deployed node would. */
+  private static final Set<String> BROKEN = ConcurrentHashMap.newKeySet();
+
+  private static Browser browser;
+  private static BrowserStore.Database database;
+  private static Store store;
+  private static RedriveServer server;
+
+  @Parameter BrowserStore kind;
+  private DashboardUi ui;
+
+  @BeforeAll
+  static void startBrowser() {
+    browser = Browsers.start();
+  }
+
+  @AfterAll
+  static void quitBrowser() {
+    if (browser != null) {
+      browser.close();
+      browser = null;
+    }
+  }
+
+  private static WorkflowRegistry registry() {
+    return WorkflowRegistry.builder()
+        .orchestration(
+            "Deploy",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              if (BROKEN.contains(in)) {
+                throw new NoClassDefFoundError("com/example/Gone (mid-deploy)");
+              }
+              return "deployed " + in;
+            })
+        .build();
+  }
+
+  @BeforeParameterizedClassInvocation
+  static void startServer(BrowserStore kind) {
+    database = kind.newDatabase();
+    store = database.open();
+    server =
+        RedriveServer.start(
+            ServerConfig.defaults().withPort(0),
+            new KeyAuthorizer(List.of(new ApiKey("ada", ADMIN_KEY, Role.ADMIN, List.of()))),
+            store,
+            redrive ->
+                WorkflowRuntime.builder(redrive, registry())
+                    .nodeId("browser-node")
+                    .maxAttempts(2)
+                    .pollInterval(Duration.ofMillis(50))
+                    .build());
+  }
+
+  @AfterParameterizedClassInvocation
+  static void stopServer() {
+    try {
+      if (server != null) {
+        server.stop();
+      }
+    } finally {
+      if (store != null) {
+        store.close();
+      }
+      if (database != null) {
+        database.drop().run();
+      }
+      server = null;
+      store = null;
+      database = null;
+    }
+  }
+
+  @BeforeEach
+  void signedOut() {
+    ui = new DashboardUi(browser, server.baseUrl(), kind.label());
+    ui.forgetSession();
+    browser.clearConsole();
+  }
+
+  @Test
+  void failedInstance_foundInTheList_retriedFromItsPage_completes() {
+    WorkflowClient client = WorkflowClient.on(server.redrive());
+    String id = "release-" + kind.label();
+    BROKEN.add(id);
+    client.start(StartRequest.of("Deploy", id).withInstanceId(id));
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> client.get(id).orElseThrow().status() == InstanceStatus.FAILED);
+
+    ui.signIn(ADMIN_KEY).open("/ui/workflows");
+    new Select(ui.find("#f-status")).selectByValue("failed");
+    ui.clickAndWait("#filter");
+    assertThat(ui.path()).contains("status=failed");
+    assertThat(ui.all("#instances tr[data-id]"))
+        .extracting(tr -> tr.getDomAttribute("data-id"))
+        .containsExactly(id);
+    browser.screenshot("workflows-failed-" + kind.label());
+    ui.clickAndWait("#instances tr[data-id] td.id a");
+    assertThat(ui.text("#w-status")).isEqualTo("failed");
+    assertThat(ui.text("#failure-display")).contains("poison").contains("mid-deploy");
+
+    BROKEN.remove(id); // the deploy is fixed
+    ui.clickAndWait("#retry");
+    assertThat(ui.heading()).isEqualTo("Retry " + id + "?");
+    ui.find("#confirm-text").sendKeys("fixed deploy");
+    ui.clickAndWait("#confirm");
+    assertThat(ui.path()).isEqualTo("/ui/workflows/" + id);
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> ui.open("/ui/workflows/" + id).text("#w-status").equals("completed"));
+    assertThat(ui.text("#output")).isEqualTo("\"deployed " + id + "\"");
+    assertThat(ui.all("#timeline li.entry")).isNotEmpty();
+    assertThat(ui.has("#retry")).isFalse();
+    assertThat(ui.all("#timeline li.entry.action[data-outcome=RETRIED]")).hasSize(1);
+    browser.screenshot("workflow-instance-" + kind.label());
+    assertThat(browser.console()).as("console").isEmpty();
+  }
+}
