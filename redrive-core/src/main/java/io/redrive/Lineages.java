@@ -98,11 +98,16 @@ final class Lineages {
     return links;
   }
 
-  /** Where a gone id was: the source queue a copy made of it names. */
+  /** Where a gone id was: the source queue a copy made of it names, or its origin queue. */
   private static String queueOfGone(String id, List<MessageLink> members) {
     for (MessageLink l : members) {
       if (id.equals(l.sourceId())) {
         return l.sourceQueue();
+      }
+    }
+    for (MessageLink l : members) {
+      if (id.equals(l.originId())) {
+        return l.originQueue();
       }
     }
     return null;

@@ -15,4 +15,5 @@ public record MessageLink(
     MessageState state,
     String sourceId,
     String sourceQueue,
-    String originId) {}
+    String originId,
+    String originQueue) {}

@@ -87,7 +87,7 @@ final class Inspecting {
     for (String column : new String[] {"id", "source_id", "origin_id"}) {
       try (PreparedStatement ps =
           c.prepareStatement(
-              "SELECT seq, id, queue, state, source_id, source_queue, origin_id"
+              "SELECT seq, id, queue, state, source_id, source_queue, origin_id, origin_queue"
                   + " FROM redrive_messages WHERE "
                   + column
                   + " = ?")) {
@@ -102,7 +102,8 @@ final class Inspecting {
                     MessageState.valueOf(rs.getString(4)),
                     rs.getString(5),
                     rs.getString(6),
-                    rs.getString(7)));
+                    rs.getString(7),
+                    rs.getString(8)));
           }
         }
       }

@@ -68,19 +68,22 @@ final class MessageRows {
   /** Stamps a dead row's fingerprint ({@link io.redrive.deadletter.Fingerprint#key()}). */
   /**
    * Marks a dead-letter copy just inserted: its group's fingerprint, and the first id of its story
-   * (its source's own origin, or the source's id when that was an original), read from the source
-   * row, which the move deletes only afterwards.
+   * and that id's queue (its source's own origin, or the source itself when that was an original),
+   * read from the source row, which the move deletes only afterwards.
    */
   void markDeadLetterCopy(Connection c, String copyId, String fingerprint, String sourceId)
       throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement(
             "UPDATE redrive_messages SET dead_fingerprint = ?, origin_id = (SELECT"
-                + " COALESCE(s.origin_id, s.id) FROM redrive_messages s WHERE s.id = ?)"
+                + " COALESCE(s.origin_id, s.id) FROM redrive_messages s WHERE s.id = ?),"
+                + " origin_queue = (SELECT CASE WHEN s.origin_id IS NULL THEN s.queue"
+                + " ELSE s.origin_queue END FROM redrive_messages s WHERE s.id = ?)"
                 + " WHERE id = ?")) {
       ps.setString(1, fingerprint);
       ps.setString(2, sourceId);
-      ps.setString(3, copyId);
+      ps.setString(3, sourceId);
+      ps.setString(4, copyId);
       ps.executeUpdate();
     }
   }

@@ -13,13 +13,18 @@ import java.util.List;
  * @param payloadIsJson true when {@code payload} was parsed and pretty-printed
  * @param timeline its story, oldest first
  * @param mayAct true when the viewer may retry, redrive or drop it
+ * @param lineage every id of its story the viewer may see, oldest first (one link for a message
+ *     never moved)
+ * @param movedFrom the id the viewer asked for when it led here (a moved message), else null
  */
 public record MessageView(
     Message message,
     String payload,
     boolean payloadIsJson,
     List<TimelineRow> timeline,
-    boolean mayAct) {
+    boolean mayAct,
+    List<io.redrive.message.Lineage.Link> lineage,
+    String movedFrom) {
 
   /**
    * The attempts it had used in its source queue when it was moved here, or null when it was not

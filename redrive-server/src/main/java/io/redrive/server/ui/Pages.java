@@ -5,10 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.http.HttpStatus;
 import io.redrive.Redrive;
 import io.redrive.deadletter.Fingerprint;
+import io.redrive.error.MessageNotFoundException;
+import io.redrive.message.Lineage;
 import io.redrive.message.Message;
 import io.redrive.message.MessagePage;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
+import io.redrive.message.SearchHit;
 import io.redrive.queue.Queue;
 import io.redrive.queue.ThroughputPoint;
 import io.redrive.server.auth.Permission;
@@ -17,6 +20,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The dashboard's read pages (overview, queue, message list, message) and the queue switches
@@ -43,6 +47,7 @@ final class Pages {
     routes.add("POST", Dashboard.ROOT + "/queues/{queue}/pause", r -> pause(r, true));
     routes.add("POST", Dashboard.ROOT + "/queues/{queue}/resume", r -> pause(r, false));
     routes.add("GET", Dashboard.ROOT + "/messages/{id}", this::message);
+    routes.add("GET", Dashboard.ROOT + "/search", this::search);
   }
 
   private void overview(UiRequest r) {
@@ -138,10 +143,28 @@ final class Pages {
 
   private void message(UiRequest r) {
     String id = r.path("id");
-    Message m = redrive.getMessage(id);
-    if (!r.principal().mayAccess(m.queue())) {
-      throw new io.redrive.error.MessageNotFoundException(id);
+    Message m;
+    try {
+      m = redrive.getMessage(id);
+    } catch (MessageNotFoundException missing) {
+      // The id an enqueue returned is gone once the message moved: go where it is now.
+      Optional<Lineage.Link> now =
+          visibleLineage(r, id).stream().filter(Lineage.Link::stored).reduce((a, b) -> b);
+      if (now.isEmpty() || now.get().id().equals(id)) {
+        throw missing;
+      }
+      r.ctx()
+          .redirect(
+              Dashboard.ROOT + "/messages/" + Fmt.seg(now.get().id()) + "?movedFrom=" + Fmt.q(id),
+              HttpStatus.SEE_OTHER);
+      return;
     }
+    if (!r.principal().mayAccess(m.queue())) {
+      throw new MessageNotFoundException(id);
+    }
+    String movedFrom = r.query("movedFrom");
+    List<Lineage.Link> lineage =
+        m.sourceId() == null && movedFrom == null ? List.of() : visibleLineage(r, m.id());
     String payload = m.payload();
     boolean json = false;
     try {
@@ -161,6 +184,52 @@ final class Pages {
         r,
         "message.jte",
         "Message " + m.id(),
-        new MessageView(m, payload, json, timeline, r.may(Permission.ADMIN, m.queue())));
+        new MessageView(
+            m,
+            payload,
+            json,
+            timeline,
+            r.may(Permission.ADMIN, m.queue()),
+            lineage,
+            lineage.stream().anyMatch(l -> l.id().equals(movedFrom)) ? movedFrom : null));
+  }
+
+  /**
+   * The links of {@code id}'s lineage the viewer may see: those in its queues, and none at all when
+   * the asked id is another queue's (the wall the API keeps too).
+   */
+  private List<Lineage.Link> visibleLineage(UiRequest r, String id) {
+    Lineage lineage = redrive.lineage(id);
+    List<Lineage.Link> visible =
+        lineage.links().stream()
+            .filter(l -> l.queue() != null && r.principal().mayAccess(l.queue()))
+            .toList();
+    return visible.stream().anyMatch(l -> l.id().equals(id)) ? visible : List.of();
+  }
+
+  /** {@code /ui/search?q=}: one hit opens its message, several are listed, none says so. */
+  private void search(UiRequest r) {
+    String q = r.query("q");
+    if (q == null || q.isBlank()) {
+      throw new IllegalArgumentException("q: type an id, an id prefix or a dedupe key");
+    }
+    List<String> queues =
+        redrive.listQueues().stream()
+            .map(Queue::name)
+            .filter(n -> r.principal().mayAccess(n))
+            .toList();
+    List<SearchHit> hits = redrive.search(q, queues);
+    if (hits.size() == 1) {
+      SearchHit hit = hits.get(0);
+      r.ctx()
+          .redirect(
+              Dashboard.ROOT
+                  + "/messages/"
+                  + Fmt.seg(hit.id())
+                  + (hit.match() == SearchHit.Match.MOVED ? "?movedFrom=" + Fmt.q(q.strip()) : ""),
+              HttpStatus.SEE_OTHER);
+      return;
+    }
+    dashboard.page(r, "search.jte", "Search", new SearchView(q.strip(), hits));
   }
 }

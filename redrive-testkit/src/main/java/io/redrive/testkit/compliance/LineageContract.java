@@ -92,6 +92,7 @@ public abstract class LineageContract extends ComplianceTestBase {
       assertThat(l.current().orElseThrow().id()).as(asked).isEqualTo(second);
     }
     Lineage l = redrive.lineage(id);
+    assertThat(l.links().get(0).queue()).as("where the story began").isEqualTo(QUEUE);
     assertThat(l.links().get(1).stored()).as("the first copy moved on").isFalse();
     assertThat(l.links().get(1).queue()).isEqualTo(QUEUE);
   }
