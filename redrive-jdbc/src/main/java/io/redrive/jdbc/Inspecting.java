@@ -32,6 +32,7 @@ final class Inspecting {
 
   private final QueueRows queues;
   private final HistoryRows history;
+  private final Whereabouts whereabouts = new Whereabouts();
 
   Inspecting(QueueRows queues, HistoryRows history) {
     this.queues = queues;
@@ -82,33 +83,7 @@ final class Inspecting {
 
   /** The message {@code id} and the copies that lead from it (see {@code Store.findLinks}). */
   List<MessageLink> links(Connection c, String id) throws SQLException {
-    Map<Long, MessageLink> bySeq = new TreeMap<>();
-    // Three statements rather than an OR: each is one index lookup on either store.
-    for (String column : new String[] {"id", "source_id", "origin_id"}) {
-      try (PreparedStatement ps =
-          c.prepareStatement(
-              "SELECT seq, id, queue, state, source_id, source_queue, origin_id, origin_queue"
-                  + " FROM redrive_messages WHERE "
-                  + column
-                  + " = ?")) {
-        ps.setString(1, id);
-        try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next()) {
-            bySeq.put(
-                rs.getLong(1),
-                new MessageLink(
-                    rs.getString(2),
-                    rs.getString(3),
-                    MessageState.valueOf(rs.getString(4)),
-                    rs.getString(5),
-                    rs.getString(6),
-                    rs.getString(7),
-                    rs.getString(8)));
-          }
-        }
-      }
-    }
-    return new ArrayList<>(bySeq.values());
+    return whereabouts.links(c, id);
   }
 
   List<String> idsByPrefix(Connection c, String prefix, int limit) throws SQLException {
@@ -246,31 +221,7 @@ final class Inspecting {
 
   List<LeaseHolder> leaseHolders(Connection c, String queue, Instant now) throws SQLException {
     queues.require(c, queue, false);
-    List<LeaseHolder> out = new ArrayList<>();
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "SELECT leased_by, type, COUNT(*),"
-                + " SUM(CASE WHEN visible_at <= ? THEN 1 ELSE 0 END),"
-                + " MIN(leased_at), MAX(leased_at)"
-                + " FROM redrive_messages WHERE queue = ? AND state = 'LEASED'"
-                + " GROUP BY leased_by, type ORDER BY leased_by, type")) {
-      ps.setLong(1, now.toEpochMilli());
-      ps.setString(2, queue);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(
-              new LeaseHolder(
-                  rs.getString(1),
-                  queue,
-                  rs.getString(2),
-                  rs.getLong(3),
-                  rs.getLong(4),
-                  Instant.ofEpochMilli(rs.getLong(5)),
-                  Instant.ofEpochMilli(rs.getLong(6))));
-        }
-      }
-    }
-    return out;
+    return whereabouts.leaseHolders(c, queue, now);
   }
 
   QueueStats stats(Connection c, String queue, Instant now) throws SQLException {
