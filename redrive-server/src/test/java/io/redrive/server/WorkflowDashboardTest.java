@@ -256,6 +256,15 @@ class WorkflowDashboardTest {
     api.post("/v1/workflows/" + id + "/terminate", "{}");
   }
 
+  /** A failure its own code decided is final: no Retry button (the server would refuse it). */
+  @Test
+  void applicationFailure_offersNoRetry() throws Exception {
+    String id = TestServers.unique("wfthrows");
+    start("Throws", id, "\"no\"");
+    awaitStatus(id, "FAILED");
+    assertThat(page("/ui/workflows/" + id)).doesNotContain("confirm?op=retry");
+  }
+
   @Test
   void retry_ofAFailedInstance_throughItsConfirmation_completesIt() throws Exception {
     String id = TestServers.unique("wfretry");

@@ -46,9 +46,15 @@ public record WorkflowView(
     return detail.instance();
   }
 
-  /** True when a retry may bring it back (it failed; the server decides if it may). */
+  /**
+   * True when a retry may bring it back: it failed for a system reason (poison, nondeterminism, a
+   * missing version...). A failure its own code decided is final, and the server refuses to retry
+   * it (NOT_RETRYABLE), so no button offers it.
+   */
   public boolean retryable() {
-    return instance().status() == io.redrive.workflow.InstanceStatus.FAILED;
+    return instance().status() == io.redrive.workflow.InstanceStatus.FAILED
+        && instance().failure() != null
+        && instance().failure().isSystem();
   }
 
   /** True while it runs (pending or running): terminate and raise apply. */
