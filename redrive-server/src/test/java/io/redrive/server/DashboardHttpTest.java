@@ -69,9 +69,7 @@ class DashboardHttpTest {
   }
 
   private static UiClient signedIn(String key) throws Exception {
-    UiClient ui = new UiClient(server.baseUrl());
-    assertThat(ui.login(key).statusCode()).isEqualTo(303);
-    return ui;
+    return UiClient.signedIn(server, key);
   }
 
   @Test

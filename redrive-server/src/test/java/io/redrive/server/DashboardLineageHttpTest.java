@@ -52,9 +52,7 @@ class DashboardLineageHttpTest {
   }
 
   private static UiClient signedIn(String key) throws Exception {
-    UiClient ui = new UiClient(server.baseUrl());
-    assertThat(ui.login(key).statusCode()).isEqualTo(303);
-    return ui;
+    return UiClient.signedIn(server, key);
   }
 
   /** A moved message's old id leads to its copy, within the key's queues only (the API's wall). */

@@ -70,6 +70,16 @@ final class UiClient {
     return post("/ui/login", form("key", key, "next", "/ui"));
   }
 
+  /** A client of {@code server} signed in with {@code key} (the sign-in must succeed). */
+  static UiClient signedIn(RedriveServer server, String key) throws Exception {
+    UiClient ui = new UiClient(server.baseUrl());
+    HttpResponse<String> r = ui.login(key);
+    if (r.statusCode() != 303) {
+      throw new AssertionError("sign-in refused: " + r.statusCode() + " " + r.body());
+    }
+    return ui;
+  }
+
   /** The CSRF token in a page's forms. */
   static String csrfOf(String html) {
     Matcher m = CSRF.matcher(html);

@@ -7,7 +7,6 @@ import io.redrive.server.auth.ApiKey;
 import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.auth.Role;
 import io.redrive.server.config.ServerConfig;
-import io.redrive.store.Store;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -31,8 +30,8 @@ abstract class BrowserTestBase {
   private static final AtomicInteger NAMES = new AtomicInteger();
 
   static Browser browser;
+  static BrowserServer running;
   static BrowserStore.Database database;
-  static Store store;
   static RedriveServer server;
   static Redrive redrive;
 
@@ -55,34 +54,29 @@ abstract class BrowserTestBase {
 
   @BeforeParameterizedClassInvocation
   static void startServer(BrowserStore kind) {
-    database = kind.newDatabase();
-    store = database.open();
-    server =
-        RedriveServer.start(
-            ServerConfig.defaults().withPort(0),
-            new KeyAuthorizer(
-                List.of(
-                    new ApiKey("ada", ADMIN_KEY, Role.ADMIN, List.of()),
-                    new ApiKey("vic", VIEWER_KEY, Role.VIEWER, List.of()))),
-            store);
+    running =
+        BrowserServer.start(
+            kind,
+            store ->
+                RedriveServer.start(
+                    ServerConfig.defaults().withPort(0),
+                    new KeyAuthorizer(
+                        List.of(
+                            new ApiKey("ada", ADMIN_KEY, Role.ADMIN, List.of()),
+                            new ApiKey("vic", VIEWER_KEY, Role.VIEWER, List.of()))),
+                    store));
+    server = running.server();
+    database = running.database();
     redrive = server.redrive();
   }
 
   @AfterParameterizedClassInvocation
   static void stopServer() {
     try {
-      if (server != null) {
-        server.stop();
-      }
+      BrowserServer.stop(running);
     } finally {
-      if (store != null) {
-        store.close();
-      }
-      if (database != null) {
-        database.drop().run();
-      }
+      running = null;
       server = null;
-      store = null;
       database = null;
       redrive = null;
     }

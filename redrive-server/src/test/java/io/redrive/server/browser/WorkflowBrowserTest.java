@@ -7,7 +7,6 @@ import io.redrive.server.auth.ApiKey;
 import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.auth.Role;
 import io.redrive.server.config.ServerConfig;
-import io.redrive.store.Store;
 import io.redrive.workflow.InstanceStatus;
 import io.redrive.workflow.StartRequest;
 import io.redrive.workflow.WorkflowClient;
@@ -48,8 +47,7 @@ class WorkflowBrowserTest {
   private static final Set<String> BROKEN = ConcurrentHashMap.newKeySet();
 
   private static Browser browser;
-  private static BrowserStore.Database database;
-  private static Store store;
+  private static BrowserServer running;
   private static RedriveServer server;
 
   @Parameter BrowserStore kind;
@@ -86,37 +84,30 @@ class WorkflowBrowserTest {
 
   @BeforeParameterizedClassInvocation
   static void startServer(BrowserStore kind) {
-    database = kind.newDatabase();
-    store = database.open();
-    server =
-        RedriveServer.start(
-            ServerConfig.defaults().withPort(0),
-            new KeyAuthorizer(List.of(new ApiKey("ada", ADMIN_KEY, Role.ADMIN, List.of()))),
-            store,
-            redrive ->
-                WorkflowRuntime.builder(redrive, registry())
-                    .nodeId("browser-node")
-                    .maxAttempts(2)
-                    .pollInterval(Duration.ofMillis(50))
-                    .build());
+    running =
+        BrowserServer.start(
+            kind,
+            store ->
+                RedriveServer.start(
+                    ServerConfig.defaults().withPort(0),
+                    new KeyAuthorizer(List.of(new ApiKey("ada", ADMIN_KEY, Role.ADMIN, List.of()))),
+                    store,
+                    redrive ->
+                        WorkflowRuntime.builder(redrive, registry())
+                            .nodeId("browser-node")
+                            .maxAttempts(2)
+                            .pollInterval(Duration.ofMillis(50))
+                            .build()));
+    server = running.server();
   }
 
   @AfterParameterizedClassInvocation
   static void stopServer() {
     try {
-      if (server != null) {
-        server.stop();
-      }
+      BrowserServer.stop(running);
     } finally {
-      if (store != null) {
-        store.close();
-      }
-      if (database != null) {
-        database.drop().run();
-      }
+      running = null;
       server = null;
-      store = null;
-      database = null;
     }
   }
 
