@@ -6,12 +6,10 @@ import static io.redrive.server.http.WorkflowQueryValues.bool;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.error.ConflictException;
-import io.redrive.server.auth.AuthException;
 import io.redrive.server.auth.Permission;
+import io.redrive.server.auth.WorkflowTrees;
 import io.redrive.workflow.DeleteResult;
 import io.redrive.workflow.InstanceInfo;
-import io.redrive.workflow.InstancePage;
-import io.redrive.workflow.InstanceQuery;
 import io.redrive.workflow.WorkflowClient;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -139,20 +137,7 @@ final class WorkflowSteeringEndpoints {
   }
 
   private void checkTreeInScope(Exchange ex, String rootId) {
-    String cursor = null;
-    do {
-      InstancePage page =
-          client.list(InstanceQuery.all(1000).withRootId(rootId).withCursor(cursor));
-      for (InstanceInfo r : page.instances()) {
-        if (!ex.mayAccessWorkflow(r.name())) {
-          throw AuthException.forbidden(
-              "this key may not delete the tree of \""
-                  + rootId
-                  + "\": it holds instances outside its workflows scope");
-        }
-      }
-      cursor = page.nextCursor();
-    } while (cursor != null);
+    WorkflowTrees.requireInScope(client, rootId, ex::mayAccessWorkflow);
   }
 
   /** The documented bound of a text field, enforced: the document and the server agree. */

@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.http.HttpStatus;
 import io.redrive.error.ConflictException;
-import io.redrive.server.auth.AuthException;
 import io.redrive.server.auth.Permission;
+import io.redrive.server.auth.WorkflowTrees;
 import io.redrive.workflow.InstanceInfo;
-import io.redrive.workflow.InstancePage;
-import io.redrive.workflow.InstanceQuery;
 import java.util.Set;
 
 /**
@@ -134,23 +132,7 @@ final class WorkflowActions {
 
   /** A root's delete takes its whole tree: the key must see every instance of it (as the API). */
   private void checkTreeInScope(UiRequest r, String rootId) {
-    String cursor = null;
-    do {
-      InstancePage page =
-          access
-              .client()
-              .list(
-                  InstanceQuery.all(InstanceQuery.MAX_LIMIT).withRootId(rootId).withCursor(cursor));
-      for (InstanceInfo i : page.instances()) {
-        if (!WorkflowAccess.visible(r, i.name())) {
-          throw AuthException.forbidden(
-              "this key may not delete the tree of \""
-                  + rootId
-                  + "\": it holds instances outside its workflows scope");
-        }
-      }
-      cursor = page.nextCursor();
-    } while (cursor != null);
+    WorkflowTrees.requireInScope(access.client(), rootId, name -> WorkflowAccess.visible(r, name));
   }
 
   private static void maxLength(String field, String value, int max) {
