@@ -3,6 +3,7 @@ package io.redrive;
 import io.redrive.message.Lineage;
 import io.redrive.message.Message;
 import io.redrive.message.MessageQuery;
+import io.redrive.message.MessageState;
 import io.redrive.message.SearchHit;
 import io.redrive.store.FindMessageParams;
 import io.redrive.store.IdPrefixParams;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -62,9 +64,19 @@ final class MessageSearch {
         break;
       }
       MessageQuery byKey = MessageQuery.all(queue).withDedupeKey(text).withLimit(1);
-      store.listMessages(new ListMessagesParams(byKey, now)).messages().stream()
-          .findFirst()
-          .ifPresent(m -> add(hits, SearchHit.Match.DEDUPE_KEY, m.id(), queue, m));
+      Optional<Message> live =
+          store.listMessages(new ListMessagesParams(byKey, now)).messages().stream().findFirst();
+      // A key's message may have completed and been kept (the newest such story answers).
+      Optional<Message> found =
+          live.isPresent()
+              ? live
+              : store
+                  .listMessages(
+                      new ListMessagesParams(byKey.withStates(Set.of(MessageState.COMPLETED)), now))
+                  .messages()
+                  .stream()
+                  .findFirst();
+      found.ifPresent(m -> add(hits, SearchHit.Match.DEDUPE_KEY, m.id(), queue, m));
     }
     return new ArrayList<>(hits.values()).subList(0, Math.min(MAX_HITS, hits.size()));
   }

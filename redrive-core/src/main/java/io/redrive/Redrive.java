@@ -107,6 +107,7 @@ public final class Redrive implements AutoCloseable {
   private final UnregisteredHandlerFailures unregistered;
   private final EngineMetrics metrics;
   private final Duration completionWindow;
+  private final Duration completedRetention;
   private final CallerTransactions callerTransactions;
   private final LostLeases lostLeases;
   private final Settles settles;
@@ -117,6 +118,7 @@ public final class Redrive implements AutoCloseable {
 
   private Redrive(Builder b) {
     this.completionWindow = b.completionWindow;
+    this.completedRetention = b.completedRetention;
     this.callerTransactions = b.callerTransactions;
     this.store = b.store;
     this.clock = b.clock;
@@ -125,7 +127,14 @@ public final class Redrive implements AutoCloseable {
     this.metrics = new EngineMetrics(b.meterRegistry);
     this.lostLeases = new LostLeases(b.store, b.clock);
     this.settles =
-        new Settles(b.store, b.clock, validation, unregistered, metrics, b.completionWindow);
+        new Settles(
+            b.store,
+            b.clock,
+            validation,
+            unregistered,
+            metrics,
+            b.completionWindow,
+            b.completedRetention);
   }
 
   /** Starts building an engine over a store. */
@@ -1010,15 +1019,24 @@ public final class Redrive implements AutoCloseable {
       throw new IllegalArgumentException(
           "batchSize: must be between 1 and 10000, was " + batchSize);
     }
-    Instant before = now().minus(completionWindow);
+    Instant now = now();
+    Instant before = now.minus(completionWindow);
     int total = 0;
     while (true) {
-      int deleted = store.deleteCompletions(new DeleteCompletionsParams(before, batchSize));
+      int deleted = store.deleteCompletions(new DeleteCompletionsParams(before, now, batchSize));
       total += deleted;
       if (deleted < batchSize) {
         return total;
       }
     }
+  }
+
+  /**
+   * How long a completed message's story is kept when its queue does not say (see {@link
+   * Builder#completedRetention}).
+   */
+  public Duration completedRetention() {
+    return completedRetention;
   }
 
   /** How long a completed message is remembered (see {@link Builder#completionWindow}). */
@@ -1069,6 +1087,7 @@ public final class Redrive implements AutoCloseable {
     private UnregisteredHandlerBackoff unregisteredBackoff = UnregisteredHandlerBackoff.DEFAULT;
     private MeterRegistry meterRegistry;
     private Duration completionWindow = DEFAULT_COMPLETION_WINDOW;
+    private Duration completedRetention = Duration.ZERO;
     private CallerTransactions callerTransactions = CallerTransactions.NONE;
 
     private Builder(Store store) {
@@ -1135,6 +1154,20 @@ public final class Redrive implements AutoCloseable {
                 + (value == null ? "null" : DurationText.format(value)));
       }
       this.completionWindow = value;
+      return this;
+    }
+
+    /**
+     * How long a completed message's story is kept when its queue does not set its own {@link
+     * io.redrive.queue.QueuePolicy#completedRetention} (default zero: completed messages leave at
+     * once, as they always did; at most 90 days). A kept story (state COMPLETED, attempts, times,
+     * worker, payload, headers and every attempt's history) is found by id, listed among the
+     * queue's messages in state COMPLETED, and deleted by {@link
+     * io.redrive.maintenance.Maintenance} when its time is up. The completion window keeps its own
+     * meaning (repeated completes, dedupe keys) whatever the retention.
+     */
+    public Builder completedRetention(Duration value) {
+      this.completedRetention = QueuePolicy.requireCompletedRetention(value);
       return this;
     }
 

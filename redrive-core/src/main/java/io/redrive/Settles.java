@@ -29,6 +29,7 @@ final class Settles {
   private final UnregisteredHandlerFailures unregistered;
   private final EngineMetrics metrics;
   private final Duration completionWindow;
+  private final Duration completedRetention;
 
   Settles(
       Store store,
@@ -36,8 +37,10 @@ final class Settles {
       Validation validation,
       UnregisteredHandlerFailures unregistered,
       EngineMetrics metrics,
-      Duration completionWindow) {
+      Duration completionWindow,
+      Duration completedRetention) {
     this.store = store;
+    this.completedRetention = completedRetention;
     this.clock = clock;
     this.validation = validation;
     this.unregistered = unregistered;
@@ -83,7 +86,7 @@ final class Settles {
     }
     if (!toStore.isEmpty()) {
       List<Settlement> answered =
-          store.settle(new SettleParams(toStore, now, completionWindow, false));
+          store.settle(new SettleParams(toStore, now, completionWindow, completedRetention, false));
       for (int k = 0; k < answered.size(); k++) {
         out[at.get(k)] = answered.get(k);
       }
@@ -107,7 +110,8 @@ final class Settles {
     }
     Instant now = lease.now();
     SettledThenLeased done =
-        store.settleThenLease(new SettleParams(checked, now, completionWindow, false), lease);
+        store.settleThenLease(
+            new SettleParams(checked, now, completionWindow, completedRetention, false), lease);
     counted(done.settlements(), now);
     return done;
   }
@@ -119,7 +123,8 @@ final class Settles {
   List<Settlement> allOrNothing(List<SettleCommand> commands) {
     List<SettleCommand> checked = checked(commands);
     Instant now = clock.instant();
-    List<Settlement> result = store.settle(new SettleParams(checked, now, completionWindow, true));
+    List<Settlement> result =
+        store.settle(new SettleParams(checked, now, completionWindow, completedRetention, true));
     counted(result, now);
     return result;
   }

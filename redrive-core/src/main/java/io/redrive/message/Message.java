@@ -25,6 +25,8 @@ import java.util.Map;
  * @param leasedBy the worker holding the current lease, or null
  * @param deadReason why it died, for DEAD messages
  * @param deadAt when it died
+ * @param completedAt when it completed, for a COMPLETED message its queue kept (see {@link
+ *     io.redrive.queue.QueuePolicy#completedRetention}), else null
  * @param sourceId the id it had in its source queue (dead-letter copies and imports), or null
  * @param sourceQueue the queue it came from (dead-letter copies), or null
  * @param dedupeKey the producer's deduplication key, or null
@@ -49,6 +51,7 @@ public record Message(
     String leasedBy,
     FailureReason deadReason,
     Instant deadAt,
+    Instant completedAt,
     String sourceId,
     String sourceQueue,
     String dedupeKey,

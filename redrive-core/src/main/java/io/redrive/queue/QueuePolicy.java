@@ -21,6 +21,9 @@ import java.time.Duration;
  *     crash, an OOM kill, a hang), the lease expiry that makes the count reach it dead-letters the
  *     message as POISON instead of making it ready again, whatever attempts are left (0–10 000; 0,
  *     the default, turns it off)
+ * @param completedRetention how long a completed message's story (state, attempts, times, worker,
+ *     history) is kept after it completes, findable by id and listed as COMPLETED (0s–90d; 0s keeps
+ *     nothing); null follows the engine's default ({@code Redrive.Builder.completedRetention})
  */
 public record QueuePolicy(
     int maxAttempts,
@@ -29,7 +32,8 @@ public record QueuePolicy(
     Duration expireAfter,
     DeadLetter deadLetter,
     StreamPolicy streamPolicy,
-    int maxCrashes) {
+    int maxCrashes,
+    Duration completedRetention) {
 
   /** Default deliveries per message. */
   public static final int DEFAULT_MAX_ATTEMPTS = 5;
@@ -48,6 +52,9 @@ public record QueuePolicy(
    * always did. The workflow runtime creates its activity queues with its own {@code maxCrashes}.
    */
   public static final int DEFAULT_MAX_CRASHES = 0;
+
+  /** Longest allowed {@code completedRetention}. */
+  public static final Duration MAX_COMPLETED_RETENTION = Duration.ofDays(90);
 
   public QueuePolicy {
     if (maxAttempts < 1 || maxAttempts > MAX_MAX_ATTEMPTS) {
@@ -69,6 +76,29 @@ public record QueuePolicy(
       throw new IllegalArgumentException("streamPolicy: is required");
     }
     requireMaxCrashes(maxCrashes);
+    if (completedRetention != null) {
+      requireCompletedRetention(completedRetention);
+    }
+  }
+
+  /** A policy whose completed messages follow the engine's default retention. */
+  public QueuePolicy(
+      int maxAttempts,
+      Duration leaseTimeout,
+      Backoff backoff,
+      Duration expireAfter,
+      DeadLetter deadLetter,
+      StreamPolicy streamPolicy,
+      int maxCrashes) {
+    this(
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        deadLetter,
+        streamPolicy,
+        maxCrashes,
+        null);
   }
 
   /** A policy without the crash-loop breaker ({@code maxCrashes} 0). */
@@ -120,42 +150,118 @@ public record QueuePolicy(
         expireAfter,
         deadLetter,
         streamPolicy,
-        maxCrashes);
+        maxCrashes,
+        completedRetention);
   }
 
   public QueuePolicy withMaxAttempts(int value) {
     return new QueuePolicy(
-        value, leaseTimeout, backoff, expireAfter, deadLetter, streamPolicy, maxCrashes);
+        value,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        deadLetter,
+        streamPolicy,
+        maxCrashes,
+        completedRetention);
   }
 
   public QueuePolicy withLeaseTimeout(Duration value) {
     return new QueuePolicy(
-        maxAttempts, value, backoff, expireAfter, deadLetter, streamPolicy, maxCrashes);
+        maxAttempts,
+        value,
+        backoff,
+        expireAfter,
+        deadLetter,
+        streamPolicy,
+        maxCrashes,
+        completedRetention);
   }
 
   public QueuePolicy withBackoff(Backoff value) {
     return new QueuePolicy(
-        maxAttempts, leaseTimeout, value, expireAfter, deadLetter, streamPolicy, maxCrashes);
+        maxAttempts,
+        leaseTimeout,
+        value,
+        expireAfter,
+        deadLetter,
+        streamPolicy,
+        maxCrashes,
+        completedRetention);
   }
 
   public QueuePolicy withExpireAfter(Duration value) {
     return new QueuePolicy(
-        maxAttempts, leaseTimeout, backoff, value, deadLetter, streamPolicy, maxCrashes);
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        value,
+        deadLetter,
+        streamPolicy,
+        maxCrashes,
+        completedRetention);
   }
 
   public QueuePolicy withDeadLetter(DeadLetter value) {
     return new QueuePolicy(
-        maxAttempts, leaseTimeout, backoff, expireAfter, value, streamPolicy, maxCrashes);
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        value,
+        streamPolicy,
+        maxCrashes,
+        completedRetention);
   }
 
   public QueuePolicy withStreamPolicy(StreamPolicy value) {
     return new QueuePolicy(
-        maxAttempts, leaseTimeout, backoff, expireAfter, deadLetter, value, maxCrashes);
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        deadLetter,
+        value,
+        maxCrashes,
+        completedRetention);
   }
 
   public QueuePolicy withMaxCrashes(int value) {
     return new QueuePolicy(
-        maxAttempts, leaseTimeout, backoff, expireAfter, deadLetter, streamPolicy, value);
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        deadLetter,
+        streamPolicy,
+        value,
+        completedRetention);
+  }
+
+  /** This policy with its own retention of completed messages (null: the engine's default). */
+  public QueuePolicy withCompletedRetention(Duration value) {
+    return new QueuePolicy(
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        deadLetter,
+        streamPolicy,
+        maxCrashes,
+        value);
+  }
+
+  /** Validates a {@code completedRetention} given anywhere (policy, update, engine default). */
+  public static Duration requireCompletedRetention(Duration value) {
+    if (value == null
+        || value.isNegative()
+        || value.compareTo(MAX_COMPLETED_RETENTION) > 0
+        || (!value.isZero() && value.toMillis() < 1)) {
+      throw new IllegalArgumentException(
+          "completedRetention: must be between 0s (keep nothing) and 90d, was "
+              + (value == null ? "null" : DurationText.format(value)));
+    }
+    return value;
   }
 
   /** Validates a {@code maxCrashes} given anywhere (policy, update, configuration). */

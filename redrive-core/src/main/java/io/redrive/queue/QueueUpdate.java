@@ -20,17 +20,51 @@ public record QueueUpdate(
     DeadLetter deadLetter,
     StreamPolicy streamPolicy,
     Boolean clearDeadLetterQueue,
-    Integer maxCrashes) {
+    Integer maxCrashes,
+    Duration completedRetention,
+    Boolean clearCompletedRetention) {
 
   public QueueUpdate {
     if (maxCrashes != null) {
       QueuePolicy.requireMaxCrashes(maxCrashes);
+    }
+    if (completedRetention != null) {
+      QueuePolicy.requireCompletedRetention(completedRetention);
+      if (Boolean.TRUE.equals(clearCompletedRetention)) {
+        throw new IllegalArgumentException(
+            "completedRetention: give a duration or \"default\", not both");
+      }
     }
     if (Boolean.TRUE.equals(clearDeadLetterQueue) && deadLetter != null) {
       throw new IllegalArgumentException(
           "deadLetterQueue: clearing it cannot be combined with deadLetter (give deadLetter"
               + " \"keep\" or \"discard\" alone)");
     }
+  }
+
+  /** An update that leaves the retention of completed messages as it is. */
+  public QueueUpdate(
+      Integer maxAttempts,
+      Duration leaseTimeout,
+      Backoff backoff,
+      Duration expireAfter,
+      Boolean clearExpireAfter,
+      DeadLetter deadLetter,
+      StreamPolicy streamPolicy,
+      Boolean clearDeadLetterQueue,
+      Integer maxCrashes) {
+    this(
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        clearExpireAfter,
+        deadLetter,
+        streamPolicy,
+        clearDeadLetterQueue,
+        maxCrashes,
+        null,
+        null);
   }
 
   /** An update that leaves {@code maxCrashes} as it is. */
@@ -84,6 +118,11 @@ public record QueueUpdate(
     if (maxCrashes != null) {
       p = p.withMaxCrashes(maxCrashes);
     }
+    if (Boolean.TRUE.equals(clearCompletedRetention)) {
+      p = p.withCompletedRetention(null);
+    } else if (completedRetention != null) {
+      p = p.withCompletedRetention(completedRetention);
+    }
     return p;
   }
 
@@ -97,7 +136,9 @@ public record QueueUpdate(
         && deadLetter == null
         && streamPolicy == null
         && clearDeadLetterQueue == null
-        && maxCrashes == null;
+        && maxCrashes == null
+        && completedRetention == null
+        && clearCompletedRetention == null;
   }
 
   /**
@@ -116,6 +157,11 @@ public record QueueUpdate(
             .deadLetter(policy.deadLetter())
             .streamPolicy(policy.streamPolicy())
             .maxCrashes(policy.maxCrashes());
+    if (policy.completedRetention() == null) {
+      update.clearCompletedRetention();
+    } else {
+      update.completedRetention(policy.completedRetention());
+    }
     if (policy.expireAfter() == null) {
       update.clearExpireAfter();
     } else {
@@ -139,6 +185,8 @@ public record QueueUpdate(
     private StreamPolicy streamPolicy;
     private Boolean clearDeadLetterQueue;
     private Integer maxCrashes;
+    private Duration completedRetention;
+    private Boolean clearCompletedRetention;
 
     public Builder maxAttempts(int value) {
       this.maxAttempts = value;
@@ -181,6 +229,18 @@ public record QueueUpdate(
       return this;
     }
 
+    /** How long completed messages' stories are kept (0s: not at all). */
+    public Builder completedRetention(Duration value) {
+      this.completedRetention = value;
+      return this;
+    }
+
+    /** Makes the queue follow the engine's default retention of completed messages again. */
+    public Builder clearCompletedRetention() {
+      this.clearCompletedRetention = true;
+      return this;
+    }
+
     /** Removes the dead-letter queue (dead letters are then kept in place). */
     public Builder clearDeadLetterQueue() {
       this.clearDeadLetterQueue = true;
@@ -197,7 +257,9 @@ public record QueueUpdate(
           deadLetter,
           streamPolicy,
           clearDeadLetterQueue,
-          maxCrashes);
+          maxCrashes,
+          completedRetention,
+          clearCompletedRetention);
     }
   }
 }

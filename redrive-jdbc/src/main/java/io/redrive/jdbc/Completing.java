@@ -12,7 +12,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -34,6 +33,7 @@ final class Completing {
 
   private final SqlDialect dialect;
   private final CompletionRows completions;
+  private final CompletedStories stories;
 
   /**
    * A condition that holds for a message of a queue nobody owns ({@link
@@ -45,12 +45,18 @@ final class Completing {
   Completing(SqlDialect dialect, CompletionRows completions, String unowned) {
     this.dialect = dialect;
     this.completions = completions;
+    this.stories = new CompletedStories(completions);
     this.unowned = unowned;
   }
 
   /** One settlement per command of {@code commands} (none of them naming the same message). */
   List<Settlement> completeAll(
-      Connection c, List<SettleCommand.Complete> commands, Instant at, Duration window, Tally tally)
+      Connection c,
+      List<SettleCommand.Complete> commands,
+      Instant at,
+      Duration window,
+      Duration retention,
+      Tally tally)
       throws SQLException {
     List<String> ids = new ArrayList<>(commands.size());
     List<String> nonces = new ArrayList<>(commands.size());
@@ -59,18 +65,18 @@ final class Completing {
       nonces.add(command.token().nonce());
     }
     long now = at.toEpochMilli();
-    boolean remember = CompletionRows.remembers(window);
     Map<String, CompletionRows.Completion> done;
     if (dialect.batchesRowByRow()) {
-      done = deleteRowByRow(c, ids, nonces, now);
-      if (!done.isEmpty()) {
-        deleteHistory(c, done.keySet());
-        if (remember) {
-          completions.insertAll(c, done.values());
-        }
+      List<CompletedStories.Story> deleted = deleteRowByRow(c, ids, nonces, now);
+      done = new HashMap<>();
+      for (CompletedStories.Story story : deleted) {
+        done.put(story.id(), story.completion(now));
+      }
+      if (!deleted.isEmpty()) {
+        stories.record(c, deleted, now, window, retention);
       }
     } else {
-      done = deleteInOneStatement(c, ids, nonces, now, remember);
+      done = deleteInOneStatement(c, ids, nonces, now, window, retention);
     }
     for (CompletionRows.Completion row : done.values()) {
       tally.completed(row.queue());
@@ -165,24 +171,18 @@ final class Completing {
     return out;
   }
 
-  private static void deleteHistory(Connection c, Collection<String> ids) throws SQLException {
-    try (PreparedStatement ps =
-        c.prepareStatement("DELETE FROM redrive_history WHERE message_id = ?")) {
-      for (String id : ids) {
-        ps.setString(1, id);
-        ps.addBatch();
-      }
-      ps.executeBatch();
-    }
-  }
-
   /**
-   * One round trip for the whole batch: the rows are deleted, their history goes with them and
-   * (when remembered) their completions are written, all in one statement of data-modifying common
-   * table expressions, which PostgreSQL runs on one snapshot.
+   * One round trip for the whole batch: the rows are deleted and {@link CompletedStories} writes
+   * what they leave (history dropped or kept, completion records), all in one statement of
+   * data-modifying common table expressions, which PostgreSQL runs on one snapshot.
    */
   private Map<String, CompletionRows.Completion> deleteInOneStatement(
-      Connection c, List<String> ids, List<String> nonces, long now, boolean remember)
+      Connection c,
+      List<String> ids,
+      List<String> nonces,
+      long now,
+      Duration window,
+      Duration retention)
       throws SQLException {
     String sql =
         "WITH done AS (DELETE FROM redrive_messages WHERE state = 'LEASED' AND "
@@ -191,21 +191,16 @@ final class Completing {
             + unowned
             + " AND "
             + dialect.tokensMatch(ids.size())
-            + " RETURNING id, queue, leased_at, lease_token, dedupe_key),"
-            + " story AS (DELETE FROM redrive_history WHERE message_id IN (SELECT id FROM done))"
-            + (remember
-                ? ", kept AS (INSERT INTO "
-                    + CompletionRows.INTO
-                    + " SELECT id, queue, lease_token, dedupe_key, leased_at, ? FROM done)"
-                : "")
+            + " RETURNING "
+            + CompletedStories.RETURNED
+            + ")"
+            + CompletedStories.afterDone(CompletionRows.remembers(window))
             + " SELECT id, queue, leased_at, lease_token, dedupe_key FROM done";
     Map<String, CompletionRows.Completion> done = new HashMap<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setLong(1, now);
       int next = dialect.bindTokensMatch(ps, 2, ids, nonces);
-      if (remember) {
-        ps.setLong(next, now);
-      }
+      CompletedStories.bindAfterDone(ps, next, now, window, retention);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           String id = rs.getString(1);
@@ -220,9 +215,9 @@ final class Completing {
   }
 
   /** SQLite runs its cached one-row statement per row (in-process, that beats a wide statement). */
-  private Map<String, CompletionRows.Completion> deleteRowByRow(
+  private List<CompletedStories.Story> deleteRowByRow(
       Connection c, List<String> ids, List<String> nonces, long now) throws SQLException {
-    Map<String, CompletionRows.Completion> done = new HashMap<>();
+    List<CompletedStories.Story> done = new ArrayList<>();
     try (PreparedStatement ps =
         c.prepareStatement(
             "DELETE FROM redrive_messages WHERE id = ? AND lease_token = ? AND state = 'LEASED'"
@@ -230,22 +225,15 @@ final class Completing {
                 + NOT_PAST_DEADLINE
                 + " AND "
                 + unowned
-                + " RETURNING queue, leased_at, dedupe_key")) {
+                + " RETURNING "
+                + CompletedStories.RETURNED)) {
       for (int r = 0; r < ids.size(); r++) {
         ps.setString(1, ids.get(r));
         ps.setString(2, nonces.get(r));
         ps.setLong(3, now);
         try (ResultSet rs = ps.executeQuery()) {
           if (rs.next()) {
-            done.put(
-                ids.get(r),
-                new CompletionRows.Completion(
-                    ids.get(r),
-                    rs.getString(1),
-                    nonces.get(r),
-                    rs.getString(3),
-                    rs.getLong(2),
-                    now));
+            done.add(CompletedStories.Story.map(rs));
           }
         }
       }

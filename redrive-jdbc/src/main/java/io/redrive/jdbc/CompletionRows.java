@@ -125,20 +125,15 @@ final class CompletionRows {
     return out;
   }
 
-  /** Deletes up to {@code limit} records completed before {@code before}; returns how many. */
-  int deleteOlder(Connection c, long before, int limit) throws SQLException {
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "DELETE FROM redrive_completions WHERE message_id IN (SELECT message_id FROM"
-                + " redrive_completions WHERE completed_at < ? ORDER BY completed_at LIMIT ?)")) {
-      ps.setLong(1, before);
-      ps.setInt(2, limit);
-      return ps.executeUpdate();
-    }
-  }
-
   /** Forgets a deleted queue's completions, so a queue made again under its name starts clean. */
   void deleteQueue(Connection c, String queue) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "DELETE FROM redrive_history WHERE message_id IN (SELECT message_id FROM"
+                + " redrive_completions WHERE queue = ? AND kept_until IS NOT NULL)")) {
+      ps.setString(1, queue); // the earlier attempts of its kept completed messages
+      ps.executeUpdate();
+    }
     try (PreparedStatement ps =
         c.prepareStatement("DELETE FROM redrive_completions WHERE queue = ?")) {
       ps.setString(1, queue);

@@ -33,10 +33,12 @@ final class Inspecting {
   private final QueueRows queues;
   private final HistoryRows history;
   private final Whereabouts whereabouts = new Whereabouts();
+  private final CompletedReads completed;
 
   Inspecting(QueueRows queues, HistoryRows history) {
     this.queues = queues;
     this.history = history;
+    this.completed = new CompletedReads(history);
   }
 
   Optional<Message> find(Connection c, String id, Instant now) throws SQLException {
@@ -49,7 +51,7 @@ final class Inspecting {
       ps.setString(1, id);
       try (ResultSet rs = ps.executeQuery()) {
         if (!rs.next()) {
-          return Optional.empty();
+          return completed.find(c, id, now); // gone, unless its queue kept its story
         }
         MessageRow row = MessageRow.map(rs);
         int max = rs.getInt("max_attempts");
@@ -127,6 +129,15 @@ final class Inspecting {
 
   MessagePage list(Connection c, MessageQuery q, Instant now) throws SQLException {
     queues.require(c, q.queue(), false);
+    if (q.states() != null && q.states().contains(MessageState.COMPLETED)) {
+      if (q.states().size() > 1) {
+        throw new IllegalArgumentException(
+            "state: COMPLETED is listed on its own (completed messages are kept apart, newest"
+                + " first), not with "
+                + q.states());
+      }
+      return completed.list(c, q, now);
+    }
     StringBuilder sql =
         new StringBuilder(
             "SELECT "
@@ -149,7 +160,7 @@ final class Inspecting {
           }
           case LEASED -> ors.add("m.state = 'LEASED'");
           case DEAD -> ors.add("m.state = 'DEAD'");
-          case COMPLETED -> ors.add("1 = 0");
+          case COMPLETED -> throw new IllegalStateException("listed apart above");
         }
       }
       sql.append(" AND (").append(String.join(" OR ", ors)).append(')');
@@ -347,6 +358,7 @@ final class Inspecting {
         row.leased() ? row.leasedBy() : null,
         row.deadReason() == null ? null : FailureReason.valueOf(row.deadReason()),
         row.deadAt() == null ? null : Instant.ofEpochMilli(row.deadAt()),
+        null,
         row.sourceId(),
         row.sourceQueue(),
         row.dedupeKey(),

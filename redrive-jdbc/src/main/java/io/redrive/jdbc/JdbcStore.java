@@ -364,6 +364,8 @@ public abstract class JdbcStore extends JdbcWorkflowStore implements Store, Work
   public int deleteCompletions(DeleteCompletionsParams p) {
     return tx.write(
         "delete completion records",
-        c -> parts.completions().deleteOlder(c, p.before().toEpochMilli(), p.limit()));
+        c ->
+            new CompletedStories(parts.completions())
+                .prune(c, p.before().toEpochMilli(), p.now().toEpochMilli(), p.limit()));
   }
 }

@@ -89,6 +89,7 @@ final class LockedSettles {
                       List.of(new SettleCommand.Complete(complete.token())),
                       now,
                       p.completionWindow(),
+                      p.completedRetention(),
                       tally)
                   .get(0);
         }

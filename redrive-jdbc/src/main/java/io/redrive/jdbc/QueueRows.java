@@ -26,7 +26,7 @@ final class QueueRows {
       "name, max_attempts, lease_timeout_ms, backoff_kind, backoff_initial_ms,"
           + " backoff_multiplier, backoff_max_ms, expire_after_ms, dead_letter_mode,"
           + " dead_letter_queue, stream_policy, max_crashes, paused, created_at, updated_at,"
-          + " workflow_owned";
+          + " workflow_owned, completed_retention_ms";
 
   private final SqlDialect dialect;
 
@@ -75,13 +75,14 @@ final class QueueRows {
         c.prepareStatement(
             "INSERT INTO redrive_queues ("
                 + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
       ps.setString(1, name);
       int i = bindPolicy(ps, 2, policy);
       ps.setBoolean(i++, false);
       ps.setLong(i++, now.toEpochMilli());
       ps.setLong(i++, now.toEpochMilli());
-      ps.setBoolean(i, workflowOwned);
+      ps.setBoolean(i++, workflowOwned);
+      bindRetention(ps, i, policy);
       ps.executeUpdate();
     } catch (SQLException e) {
       if (dialect.isUniqueViolation(e)) {
@@ -101,9 +102,11 @@ final class QueueRows {
             "UPDATE redrive_queues SET max_attempts = ?, lease_timeout_ms = ?, backoff_kind = ?,"
                 + " backoff_initial_ms = ?, backoff_multiplier = ?, backoff_max_ms = ?,"
                 + " expire_after_ms = ?, dead_letter_mode = ?, dead_letter_queue = ?,"
-                + " stream_policy = ?, max_crashes = ?, updated_at = ? WHERE name = ?")) {
+                + " stream_policy = ?, max_crashes = ?, updated_at = ?, completed_retention_ms = ?"
+                + " WHERE name = ?")) {
       int i = bindPolicy(ps, 1, policy);
       ps.setLong(i++, now.toEpochMilli());
+      bindRetention(ps, i++, policy);
       ps.setString(i, name);
       ps.executeUpdate();
     }
@@ -246,6 +249,15 @@ final class QueueRows {
     return i;
   }
 
+  private static void bindRetention(PreparedStatement ps, int i, QueuePolicy p)
+      throws SQLException {
+    if (p.completedRetention() == null) {
+      ps.setNull(i, Types.BIGINT); // follows the engine's default
+    } else {
+      ps.setLong(i, p.completedRetention().toMillis());
+    }
+  }
+
   static Queue map(ResultSet rs) throws SQLException {
     return new Queue(
         rs.getString("name"),
@@ -281,6 +293,11 @@ final class QueueRows {
         expireAfter,
         deadLetter,
         StreamPolicy.valueOf(rs.getString("stream_policy")),
-        rs.getInt("max_crashes"));
+        rs.getInt("max_crashes"),
+        retention(rs.getLong("completed_retention_ms"), rs.wasNull()));
+  }
+
+  private static Duration retention(long millis, boolean absent) {
+    return absent ? null : Duration.ofMillis(millis);
   }
 }

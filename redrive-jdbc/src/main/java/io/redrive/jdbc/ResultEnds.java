@@ -23,11 +23,13 @@ final class ResultEnds {
   private final MessageRows messages;
   private final HistoryRows history;
   private final CompletionRows completions;
+  private final CompletedStories stories;
 
   ResultEnds(MessageRows messages, HistoryRows history, CompletionRows completions) {
     this.messages = messages;
     this.history = history;
     this.completions = completions;
+    this.stories = new CompletedStories(completions);
   }
 
   /** The settlement of {@code command}, a complete or a fail, on the locked row {@code l}. */
@@ -60,9 +62,19 @@ final class ResultEnds {
                   null,
                   () -> told,
                   now));
-      history.delete(c, row.id());
-      messages.delete(c, row.id());
-      if (CompletionRows.remembers(p.completionWindow())) {
+      long keep =
+          CompletedStories.keepMillis(l.policy().completedRetention(), p.completedRetention());
+      if (keep > 0) {
+        // Its queue keeps completed messages: the row is read whole before it goes.
+        CompletedStories.Story kept = stories.read(c, row.id());
+        messages.delete(c, row.id());
+        stories.record(
+            c, List.of(kept), now.toEpochMilli(), p.completionWindow(), p.completedRetention());
+      } else {
+        history.delete(c, row.id());
+        messages.delete(c, row.id());
+      }
+      if (keep == 0 && CompletionRows.remembers(p.completionWindow())) {
         completions.insertAll(
             c,
             List.of(

@@ -76,7 +76,8 @@ final class Settling {
         completes.add((SettleCommand.Complete) commands.get(i));
       }
       List<Settlement> done =
-          completing.completeAll(c, completes, p.now(), p.completionWindow(), tally);
+          completing.completeAll(
+              c, completes, p.now(), p.completionWindow(), p.completedRetention(), tally);
       for (int k = 0; k < completeAt.size(); k++) {
         Settlement s = done.get(k);
         if (s.lost() == Settlement.Lost.NOT_CURRENT) {

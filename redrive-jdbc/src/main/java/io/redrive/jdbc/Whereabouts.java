@@ -47,7 +47,43 @@ final class Whereabouts {
         }
       }
     }
-    return new ArrayList<>(bySeq.values());
+    List<MessageLink> out = new ArrayList<>(bySeq.values());
+    out.addAll(completed(c, id));
+    return out;
+  }
+
+  /**
+   * The kept completed messages among the links: a story ends with its completion, so they come
+   * after every stored one, by completion time. A record the completion window alone keeps is not a
+   * story and not a link.
+   */
+  private static List<MessageLink> completed(Connection c, String id) throws SQLException {
+    Map<String, MessageLink> byId = new java.util.LinkedHashMap<>();
+    for (String column : new String[] {"message_id", "origin_id"}) {
+      try (PreparedStatement ps =
+          c.prepareStatement(
+              "SELECT message_id, queue, source_id, source_queue, origin_id, origin_queue"
+                  + " FROM redrive_completions WHERE "
+                  + column
+                  + " = ? AND kept_until IS NOT NULL ORDER BY completed_at")) {
+        ps.setString(1, id);
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            byId.putIfAbsent(
+                rs.getString(1),
+                new MessageLink(
+                    rs.getString(1),
+                    rs.getString(2),
+                    MessageState.COMPLETED,
+                    rs.getString(3),
+                    rs.getString(4),
+                    rs.getString(5),
+                    rs.getString(6)));
+          }
+        }
+      }
+    }
+    return new ArrayList<>(byId.values());
   }
 
   List<LeaseHolder> leaseHolders(Connection c, String queue, Instant now) throws SQLException {

@@ -41,6 +41,7 @@ class PostgresComplianceCoverageTest {
                     PostgresRedriveTest.class,
                     PostgresLineageTest.class,
                     PostgresLeaseHoldersTest.class,
+                    PostgresCompletedRetentionTest.class,
                     PostgresDropAndImportTest.class,
                     PostgresStatsTest.class,
                     PostgresBadInputTest.class,

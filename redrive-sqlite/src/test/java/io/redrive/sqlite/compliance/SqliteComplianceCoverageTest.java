@@ -41,6 +41,7 @@ class SqliteComplianceCoverageTest {
                     SqliteRedriveTest.class,
                     SqliteLineageTest.class,
                     SqliteLeaseHoldersTest.class,
+                    SqliteCompletedRetentionTest.class,
                     SqliteDropAndImportTest.class,
                     SqliteStatsTest.class,
                     SqliteBadInputTest.class,

@@ -34,6 +34,7 @@ public final class ComplianceContracts {
           RedriveContract.class,
           LineageContract.class,
           LeaseHoldersContract.class,
+          CompletedRetentionContract.class,
           DropAndImportContract.class,
           StatsContract.class,
           BadInputContract.class,
