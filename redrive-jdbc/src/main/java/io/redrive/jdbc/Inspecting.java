@@ -88,43 +88,15 @@ final class Inspecting {
     return whereabouts.links(c, id);
   }
 
+  /** Ids starting with {@code prefix}, in any queue (see {@link IdPrefixes}). */
   List<String> idsByPrefix(Connection c, String prefix, int limit) throws SQLException {
-    // A range scan on the unique id index: ids are lower-case hex and '-', so prefix + '~' bounds
-    // it.
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "SELECT id FROM redrive_messages WHERE id >= ? AND id < ? ORDER BY id LIMIT ?")) {
-      ps.setString(1, prefix);
-      ps.setString(2, prefix + "~");
-      ps.setInt(3, limit);
-      try (ResultSet rs = ps.executeQuery()) {
-        List<String> out = new ArrayList<>();
-        while (rs.next()) {
-          out.add(rs.getString(1));
-        }
-        return out;
-      }
-    }
+    return IdPrefixes.find(c, prefix, null, limit);
   }
 
+  /** Ids starting with {@code prefix} in {@code queue} (see {@link IdPrefixes}). */
   List<String> idsByPrefix(Connection c, String prefix, String queue, int limit)
       throws SQLException {
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "SELECT id FROM redrive_messages WHERE id >= ? AND id < ? AND queue = ?"
-                + " ORDER BY id LIMIT ?")) {
-      ps.setString(1, prefix);
-      ps.setString(2, prefix + "~");
-      ps.setString(3, queue);
-      ps.setInt(4, limit);
-      try (ResultSet rs = ps.executeQuery()) {
-        List<String> out = new ArrayList<>();
-        while (rs.next()) {
-          out.add(rs.getString(1));
-        }
-        return out;
-      }
-    }
+    return IdPrefixes.find(c, prefix, queue, limit);
   }
 
   MessagePage list(Connection c, MessageQuery q, Instant now) throws SQLException {

@@ -189,6 +189,7 @@ public final class RedriveServer implements AutoCloseable {
         Redrive.builder(store)
             .maxPayloadBytes(config.maxPayloadBytes())
             .completionWindow(config.completionWindow())
+            .completedRetention(config.completedRetention())
             .meterRegistry(registry)
             .build();
     // Before listening, so no request ever sees a declared queue missing or half-configured.

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import io.redrive.Redrive;
 import io.redrive.maintenance.Maintenance;
+import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueUpdate;
 import io.redrive.server.auth.ApiKey;
 import java.io.IOException;
@@ -40,7 +41,8 @@ public final class ConfigLoader {
           "maxLeaseWait",
           "maintenanceInterval",
           "allowedHosts",
-          "completionWindow");
+          "completionWindow",
+          "completedRetention");
 
   /** Longest allowed {@code server.maxLeaseWait}. */
   public static final Duration MAX_LEASE_WAIT = Duration.ofHours(1);
@@ -119,6 +121,7 @@ public final class ConfigLoader {
             config.maintenanceInterval(),
             config.allowedHosts(),
             config.completionWindow(),
+            config.completedRetention(),
             workflows);
     try {
       config.requireKeysForRemoteBind();
@@ -189,6 +192,16 @@ public final class ConfigLoader {
         throw windowNode.error("must be at most 7d, was " + windowNode.string());
       }
     }
+    Duration retention = d.completedRetention();
+    ConfigNode retentionNode = n.child("completedRetention");
+    if (retentionNode.present()) {
+      try {
+        retention = QueuePolicy.requireCompletedRetention(retentionNode.duration());
+      } catch (IllegalArgumentException e) {
+        throw retentionNode.error(
+            "must be between 0s (keep nothing) and 90d, was " + retentionNode.string());
+      }
+    }
     List<String> allowedHosts = d.allowedHosts();
     ConfigNode hostsNode = n.child("allowedHosts");
     if (hostsNode.present()) {
@@ -202,6 +215,7 @@ public final class ConfigLoader {
         .withAllowedHosts(allowedHosts)
         .withLimits(payload, request, wait)
         .withMaintenanceInterval(maintenance)
-        .withCompletionWindow(completionWindow);
+        .withCompletionWindow(completionWindow)
+        .withCompletedRetention(retention);
   }
 }

@@ -30,7 +30,8 @@ final class QueueSettings {
           "deadLetter",
           "deadLetterQueue",
           "streamPolicy",
-          "maxCrashes");
+          "maxCrashes",
+          "completedRetention");
 
   private QueueSettings() {}
 
@@ -113,6 +114,16 @@ final class QueueSettings {
       int v = maxCrashes.anyInt();
       validate(q, () -> check.withMaxCrashes(v));
       b.maxCrashes(v);
+    }
+    ConfigNode retention = q.child("completedRetention");
+    if (retention.present()) {
+      if ("default".equals(retention.string())) {
+        b.clearCompletedRetention();
+      } else {
+        Duration keep = retention.duration();
+        validate(q, () -> check.withCompletedRetention(keep));
+        b.completedRetention(keep);
+      }
     }
     return b.build();
   }

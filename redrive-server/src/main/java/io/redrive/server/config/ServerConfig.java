@@ -31,6 +31,9 @@ import java.util.Map;
  *     may name, besides the loopback names and the bind address (default none); see docs/api.md
  * @param completionWindow how long a completed message is remembered for repeated completes and
  *     dedupe keys (default 5 min; zero: not at all); see docs/api.md, "Completion window"
+ * @param completedRetention how long completed messages keep their story in queues that do not set
+ *     their own {@code completedRetention} (default 0s: not kept); see docs/engine.md, "Completed
+ *     messages"
  * @param workflows the {@code [workflows]} settings of the workflow runtime the server runs when
  *     started with one (each unset one keeps the runtime's default)
  */
@@ -47,6 +50,7 @@ public record ServerConfig(
     Duration maintenanceInterval,
     List<String> allowedHosts,
     Duration completionWindow,
+    Duration completedRetention,
     WorkflowSettings workflows) {
 
   public static final String DEFAULT_BIND = "127.0.0.1";
@@ -57,6 +61,7 @@ public record ServerConfig(
     allowedHosts = List.copyOf(allowedHosts);
     queues = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(queues));
     workflows = workflows == null ? WorkflowSettings.defaults() : workflows;
+    completedRetention = completedRetention == null ? Duration.ZERO : completedRetention;
   }
 
   /** The defaults: loopback:7070, SQLite in {@code ./data}, no keys, no declared queues. */
@@ -74,6 +79,7 @@ public record ServerConfig(
         Maintenance.DEFAULT_INTERVAL,
         List.of(),
         Redrive.DEFAULT_COMPLETION_WINDOW,
+        Duration.ZERO,
         WorkflowSettings.defaults());
   }
 
@@ -91,6 +97,7 @@ public record ServerConfig(
         maintenanceInterval,
         allowedHosts,
         completionWindow,
+        completedRetention,
         workflows);
   }
 
@@ -108,6 +115,7 @@ public record ServerConfig(
         maintenanceInterval,
         allowedHosts,
         completionWindow,
+        completedRetention,
         workflows);
   }
 
@@ -125,6 +133,7 @@ public record ServerConfig(
         maintenanceInterval,
         allowedHosts,
         completionWindow,
+        completedRetention,
         workflows);
   }
 
@@ -142,6 +151,7 @@ public record ServerConfig(
         maintenanceInterval,
         allowedHosts,
         completionWindow,
+        completedRetention,
         workflows);
   }
 
@@ -185,6 +195,7 @@ public record ServerConfig(
         value,
         allowedHosts,
         completionWindow,
+        completedRetention,
         workflows);
   }
 
@@ -202,6 +213,7 @@ public record ServerConfig(
         maintenanceInterval,
         allowedHosts,
         completionWindow,
+        completedRetention,
         workflows);
   }
 
@@ -220,6 +232,7 @@ public record ServerConfig(
         maintenanceInterval,
         value,
         completionWindow,
+        completedRetention,
         workflows);
   }
 
@@ -238,6 +251,7 @@ public record ServerConfig(
         maintenanceInterval,
         allowedHosts,
         value,
+        completedRetention,
         workflows);
   }
 
@@ -256,6 +270,26 @@ public record ServerConfig(
         maintenanceInterval,
         allowedHosts,
         completionWindow,
+        completedRetention,
         value);
+  }
+
+  /** The same config with this default retention of completed messages. */
+  public ServerConfig withCompletedRetention(Duration value) {
+    return new ServerConfig(
+        bind,
+        port,
+        store,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        keys,
+        queues,
+        source,
+        maintenanceInterval,
+        allowedHosts,
+        completionWindow,
+        value,
+        workflows);
   }
 }

@@ -121,7 +121,7 @@ final class MessageEndpoints {
       Set<MessageState> set = EnumSet.noneOf(MessageState.class);
       for (String s : states) {
         for (String part : s.split(",")) {
-          set.add(state("state", part.trim()));
+          set.add(listedState(part.trim()));
         }
       }
       query = query.withStates(set);
@@ -168,7 +168,23 @@ final class MessageEndpoints {
     ex.reply(views.message(m, true, ex::inScope));
   }
 
-  /** A state a message can be listed or dropped in (not COMPLETED: completed ones are deleted). */
+  /**
+   * A state messages are listed in: also COMPLETED, the stories a queue keeps (listed on their own,
+   * newest first).
+   */
+  static MessageState listedState(String text) {
+    if ("completed".equalsIgnoreCase(text)) {
+      return MessageState.COMPLETED;
+    }
+    try {
+      return state("state", text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "state: unknown state \"" + text + "\" (ready, scheduled, leased, dead or completed)");
+    }
+  }
+
+  /** A state a message can be dropped in (not COMPLETED: completed ones are not in a queue). */
   static MessageState state(String field, String text) {
     if (text != null) {
       try {

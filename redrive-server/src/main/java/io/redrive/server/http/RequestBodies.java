@@ -47,6 +47,12 @@ final class RequestBodies {
                   "the crash-loop breaker: poison a message whose lease ran out on this many"
                       + " distinct workers; 0 turns it off")
           Integer maxCrashes,
+      @ApiField(
+              format = "duration",
+              description =
+                  "how long completed messages keep their story (0s to 90d; 0s keeps nothing);"
+                      + " absent follows the server's default")
+          String completedRetention,
       RetryBody retry) {
 
     QueuePolicy policy() {
@@ -77,6 +83,9 @@ final class RequestBodies {
       if (maxCrashes != null) {
         p = p.withMaxCrashes(maxCrashes);
       }
+      if (completedRetention != null) {
+        p = p.withCompletedRetention(retention(completedRetention));
+      }
       return p;
     }
   }
@@ -106,6 +115,12 @@ final class RequestBodies {
                   "the crash-loop breaker: poison a message whose lease ran out on this many"
                       + " distinct workers; 0 turns it off")
           Integer maxCrashes,
+      @ApiField(
+              format = "duration",
+              description =
+                  "how long completed messages keep their story (0s to 90d; 0s keeps nothing);"
+                      + " absent follows the server's default; \"default\" follows it again")
+          String completedRetention,
       RetryBody retry) {
 
     QueueUpdate update(boolean clearExpireAfter, boolean clearDeadLetterQueue) {
@@ -141,8 +156,18 @@ final class RequestBodies {
       if (maxCrashes != null) {
         b.maxCrashes(maxCrashes);
       }
+      if ("default".equals(completedRetention)) {
+        b.clearCompletedRetention();
+      } else if (completedRetention != null) {
+        b.completedRetention(retention(completedRetention));
+      }
       return b.build();
     }
+  }
+
+  /** A {@code completedRetention} text, validated (0s to 90d). */
+  static Duration retention(String text) {
+    return QueuePolicy.requireCompletedRetention(duration("completedRetention", text));
   }
 
   /**

@@ -59,6 +59,13 @@ final class Responses {
                   "the crash-loop breaker: a message whose lease ran out on this many distinct"
                       + " workers is poisoned; 0 is off")
           int maxCrashes,
+      @ApiField(
+              format = "duration",
+              nullable = true,
+              description =
+                  "how long completed messages keep their story; null follows the server's"
+                      + " default")
+          String completedRetention,
       boolean paused,
       Instant createdAt,
       Instant updatedAt,
@@ -196,6 +203,8 @@ final class Responses {
       @ApiField(nullable = true) String leasedBy,
       @ApiField(nullable = true) FailureReason deadReason,
       @ApiField(nullable = true) Instant deadAt,
+      @ApiField(nullable = true, description = "for a COMPLETED message its queue kept")
+          Instant completedAt,
       @ApiField(nullable = true) String sourceId,
       @ApiField(nullable = true) String sourceQueue,
       @ApiField(nullable = true) String dedupeKey,

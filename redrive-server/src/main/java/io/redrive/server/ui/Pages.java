@@ -94,7 +94,10 @@ final class Pages {
             r.may(Permission.ADMIN, q.name()),
             ThroughputView.of(redrive.throughput(q.name(), CHART_WINDOW)),
             candidates.messages(),
-            candidates.next() != null));
+            candidates.next() != null,
+            q.policy().completedRetention() != null
+                ? q.policy().completedRetention()
+                : redrive.completedRetention()));
   }
 
   private void messages(UiRequest r) {

@@ -23,7 +23,13 @@ public record QueueView(
     boolean mayAct,
     ThroughputView throughput,
     List<Message> poisonCandidates,
-    boolean morePoisonCandidates) {
+    boolean morePoisonCandidates,
+    java.time.Duration completedKeptFor) {
+
+  /** Whether the queue keeps completed messages' stories (its own setting, else the default). */
+  public boolean keepsCompleted() {
+    return completedKeptFor != null && !completedKeptFor.isZero();
+  }
 
   /** How many poison candidates the page lists. */
   public static final int CANDIDATES = 20;

@@ -47,7 +47,7 @@ class ConfigLoaderTest {
         of(
             "unknown server setting",
             "[server]\nprot = 1",
-            "server.prot: unknown setting (known: bind, port, maxPayloadBytes, maxRequestBytes, maxLeaseWait, maintenanceInterval, allowedHosts, completionWindow)"),
+            "server.prot: unknown setting (known: bind, port, maxPayloadBytes, maxRequestBytes, maxLeaseWait, maintenanceInterval, allowedHosts, completionWindow, completedRetention)"),
         of(
             "port wrong type",
             "[server]\nport = \"x\"",
@@ -114,6 +114,10 @@ class ConfigLoaderTest {
             "completion window too long",
             "[server]\ncompletionWindow = \"8d\"",
             "server.completionWindow: must be at most 7d, was 8d"),
+        of(
+            "completed retention too long",
+            "[server]\ncompletedRetention = \"91d\"",
+            "server.completedRetention: must be between 0s (keep nothing) and 90d, was 91d"),
         // ---- [store] ----
         of(
             "store kind unknown",
@@ -261,11 +265,11 @@ class ConfigLoaderTest {
         of(
             "queue unknown setting",
             "[queues.emails]\nmaxAttempt = 3",
-            "queues.emails.maxAttempt: unknown setting (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes)"),
+            "queues.emails.maxAttempt: unknown setting (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention)"),
         of(
             "dotted queue name unquoted",
             "[queues.emails.dlq]\nmaxAttempts = 3",
-            "queues.emails.dlq: unknown setting; a queue name with dots must be quoted, e.g. [queues.\"emails.dlq\"] (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes)"),
+            "queues.emails.dlq: unknown setting; a queue name with dots must be quoted, e.g. [queues.\"emails.dlq\"] (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention)"),
         of(
             "maxAttempts wrong type",
             "[queues.a]\nmaxAttempts = \"five\"",
@@ -359,6 +363,10 @@ class ConfigLoaderTest {
             "maxCrashes negative",
             "[queues.a]\nmaxCrashes = -1",
             "queues.a.maxCrashes: must be between 0 (off) and 10000, was -1"),
+        of(
+            "completedRetention too long",
+            "[queues.a]\ncompletedRetention = \"100d\"",
+            "queues.a.completedRetention: must be between 0s (keep nothing) and 90d, was 100d"),
         of(
             "deadLetter unknown",
             "[queues.a]\ndeadLetter = \"delete\"",
@@ -596,6 +604,7 @@ class ConfigLoaderTest {
         maxLeaseWait = "20s"
         maintenanceInterval = "250ms"
         completionWindow = "1h"
+        completedRetention = "24h"
 
         [store]
         kind = "sqlite"
@@ -623,8 +632,10 @@ class ConfigLoaderTest {
         deadLetterQueue = "emails.dlq"
         streamPolicy = "halt"
         maxCrashes = 2
+        completedRetention = "7d"
 
         [queues.sms]
+        completedRetention = "default"
         retry = { attempts = 3, cooldown = "30s" }
         deadLetter = "discard"
 
@@ -644,6 +655,7 @@ class ConfigLoaderTest {
     assertThat(c.maxLeaseWait()).isEqualTo(Duration.ofSeconds(20));
     assertThat(c.maintenanceInterval()).isEqualTo(Duration.ofMillis(250));
     assertThat(c.completionWindow()).isEqualTo(Duration.ofHours(1));
+    assertThat(c.completedRetention()).isEqualTo(Duration.ofHours(24));
     assertThat(c.store())
         .isEqualTo(
             new StoreSettings(
@@ -676,10 +688,12 @@ class ConfigLoaderTest {
                 .deadLetter(DeadLetter.moveTo("emails.dlq"))
                 .streamPolicy(StreamPolicy.HALT)
                 .maxCrashes(2)
+                .completedRetention(Duration.ofDays(7))
                 .build());
     assertThat(c.queues().get("sms"))
         .isEqualTo(
             QueueUpdate.builder()
+                .clearCompletedRetention()
                 .maxAttempts(3)
                 .backoff(new FixedBackoff(Duration.ofSeconds(30)))
                 .deadLetter(DeadLetter.discard())
