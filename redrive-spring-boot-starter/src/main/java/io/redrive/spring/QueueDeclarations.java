@@ -56,7 +56,9 @@ final class QueueDeclarations {
         null,
         u.streamPolicy(),
         null,
-        u.maxCrashes());
+        u.maxCrashes(),
+        u.completedRetention(),
+        u.clearCompletedRetention());
   }
 
   private static QueueUpdate fields(RedriveProperties.QueueSettings q) {
@@ -72,6 +74,9 @@ final class QueueDeclarations {
     }
     if (q.getMaxCrashes() != null) {
       b.maxCrashes(q.getMaxCrashes());
+    }
+    if (q.getCompletedRetention() != null) {
+      b.completedRetention(q.getCompletedRetention());
     }
     if (q.getDeadLetter() != null) {
       b.deadLetter(deadLetter(q.getDeadLetter()));

@@ -96,6 +96,12 @@ public class RedriveAutoConfiguration {
       ObjectProvider<RedriveQueue> queueBeans) {
     Redrive.Builder builder =
         Redrive.builder(store).completionWindow(properties.getCompletionWindow());
+    try {
+      builder.completedRetention(properties.getCompletedRetention());
+    } catch (IllegalArgumentException e) {
+      // Not chained: the message carries the whole story, and Spring shows the root cause.
+      throw new IllegalArgumentException("redrive.completed-retention: " + e.getMessage());
+    }
     meterRegistries.ifUnique(builder::meterRegistry);
     DataSource dataSource = dataSources.getIfUnique();
     if (properties.isJoinTransactions()

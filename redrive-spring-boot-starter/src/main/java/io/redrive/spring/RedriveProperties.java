@@ -43,6 +43,12 @@ public class RedriveProperties {
   private Duration completionWindow = Duration.ofMinutes(5);
 
   /**
+   * How long completed messages keep their story, for queues that set none of their own; 0s keeps
+   * none, at most 90d.
+   */
+  private Duration completedRetention = Duration.ofSeconds(0);
+
+  /**
    * Whether enqueues join the Spring-managed transaction in progress on the store's DataSource
    * (PostgreSQL on the application's DataSource only).
    */
@@ -88,6 +94,14 @@ public class RedriveProperties {
 
   public void setCompletionWindow(Duration completionWindow) {
     this.completionWindow = completionWindow;
+  }
+
+  public Duration getCompletedRetention() {
+    return completedRetention;
+  }
+
+  public void setCompletedRetention(Duration completedRetention) {
+    this.completedRetention = completedRetention;
   }
 
   public boolean isJoinTransactions() {
@@ -330,6 +344,9 @@ public class RedriveProperties {
     /** Distinct workers whose crash a message may survive before it dies (crash-loop breaker). */
     private Integer maxCrashes;
 
+    /** How long its completed messages keep their story (0s: none; default: the engine's). */
+    private Duration completedRetention;
+
     public Integer getMaxAttempts() {
       return maxAttempts;
     }
@@ -368,6 +385,14 @@ public class RedriveProperties {
 
     public void setMaxCrashes(Integer maxCrashes) {
       this.maxCrashes = maxCrashes;
+    }
+
+    public Duration getCompletedRetention() {
+      return completedRetention;
+    }
+
+    public void setCompletedRetention(Duration completedRetention) {
+      this.completedRetention = completedRetention;
     }
   }
 }

@@ -28,6 +28,27 @@ final class Converters {
     }
   }
 
+  /**
+   * A retention of completed messages: a duration in the unit form ({@code 24h}, {@code 0s}), kept
+   * as its text, or {@code default} (the engine's default).
+   */
+  static final class RetentionValue implements ITypeConverter<String> {
+    static final String DEFAULT = "default";
+
+    @Override
+    public String convert(String value) {
+      if (value.trim().equalsIgnoreCase(DEFAULT)) {
+        return DEFAULT;
+      }
+      try {
+        return DurationText.format(DurationText.parse("duration", value));
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(
+            "expected a duration (24h, 7d, 0s keeps none) or \"default\", was \"" + value + "\"");
+      }
+    }
+  }
+
   /** {@code exponential:INITIAL:MULTIPLIER:MAX} or {@code fixed:COOLDOWN} as the API's backoff. */
   static final class BackoffValue implements ITypeConverter<ObjectNode> {
     @Override

@@ -57,7 +57,9 @@ final class MessageListCommand extends ApiCommand {
       names = "--state",
       paramLabel = "STATE",
       split = ",",
-      description = "ready, scheduled, leased or dead; repeatable or comma-separated.")
+      description =
+          "ready, scheduled, leased or dead; repeatable or comma-separated. completed (on its own)"
+              + " lists the completed messages the queue keeps, newest first.")
   List<String> states;
 
   @Option(names = "--type", paramLabel = "TYPE", description = "Only this type.")
@@ -112,7 +114,12 @@ final class MessageListCommand extends ApiCommand {
     }
     ApiClient.Query query = ApiClient.Query.of();
     if (states != null) {
-      states.forEach(s -> query.add("state", s.trim().toLowerCase(Locale.ROOT)));
+      List<String> given = states.stream().map(s -> s.trim().toLowerCase(Locale.ROOT)).toList();
+      if (given.contains("completed") && given.stream().anyMatch(s -> !s.equals("completed"))) {
+        throw CliException.usage(
+            "--state completed goes on its own: completed messages are listed apart");
+      }
+      given.forEach(s -> query.add("state", s));
     }
     query
         .add("type", type)
@@ -231,12 +238,18 @@ final class MessageListCommand extends ApiCommand {
     return cause == null || cause.equals(dead) ? dead : dead + " (" + cause + ")";
   }
 
-  /** The page as a table; the LAST ERROR column only when some message carries one. */
+  /**
+   * The page as a table; the LAST ERROR column only when some message carries one. A page of
+   * completed messages (listed on their own) shows when each completed instead of NEXT / DEAD AT.
+   */
   static Table table(JsonNode messages) {
     boolean errors = false;
+    boolean completed = true;
     for (JsonNode m : messages) {
       errors |= m.hasNonNull("lastError");
+      completed &= "COMPLETED".equals(Fields.text(m, "state"));
     }
+    String when = completed ? "COMPLETED AT" : "NEXT / DEAD AT";
     Table table =
         errors
             ? Table.of(
@@ -246,19 +259,11 @@ final class MessageListCommand extends ApiCommand {
                     "ATTEMPTS",
                     "STREAM",
                     "ENQUEUED",
-                    "NEXT / DEAD AT",
+                    when,
                     "REASON",
                     "LAST ERROR")
                 .maxWidth(8, 60)
-            : Table.of(
-                "ID",
-                "STATE",
-                "TYPE",
-                "ATTEMPTS",
-                "STREAM",
-                "ENQUEUED",
-                "NEXT / DEAD AT",
-                "REASON");
+            : Table.of("ID", "STATE", "TYPE", "ATTEMPTS", "STREAM", "ENQUEUED", when, "REASON");
     table.alignRight(3);
     for (JsonNode m : messages) {
       String state = Fields.text(m, "state", "?");
@@ -271,7 +276,7 @@ final class MessageListCommand extends ApiCommand {
         Fields.text(m, "attempts", "0") + "/" + Fields.text(m, "maxAttempts", "?"),
         Fields.text(m, "stream"),
         Fields.time(m, "enqueuedAt"),
-        dead ? Fields.time(m, "deadAt") : Fields.time(m, "visibleAt"),
+        Fields.time(m, dead ? "deadAt" : completed ? "completedAt" : "visibleAt"),
         dead ? Fields.text(m, "deadReason") : Fields.text(error, "reason"),
         Fields.text(error, "message")
       };

@@ -87,6 +87,8 @@ final class MessageShowCommand extends ApiCommand {
           " (by " + Fields.text(m, "leasedBy", "?") + " until " + Fields.time(m, "visibleAt") + ")";
     } else if (state.equals("SCHEDULED")) {
       state += " (visible at " + Fields.time(m, "visibleAt") + ")";
+    } else if (state.equals("COMPLETED") && m.hasNonNull("completedAt")) {
+      state += " (at " + Fields.time(m, "completedAt") + ")";
     }
     Table t =
         Table.withoutHeader(2)

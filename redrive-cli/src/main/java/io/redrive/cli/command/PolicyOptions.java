@@ -70,7 +70,19 @@ final class PolicyOptions {
               + " (0 turns it off, the default).")
   Integer maxCrashes;
 
-  /** Puts the given flags into {@code body}; {@code update} allows clearing with "none". */
+  @Option(
+      names = "--completed-retention",
+      paramLabel = "DURATION",
+      converter = Converters.RetentionValue.class,
+      description =
+          "How long completed messages keep their story (24h; 0s keeps none; at most 90d);"
+              + " without it the engine's default (update: 'default' returns to it).")
+  String completedRetention;
+
+  /**
+   * Puts the given flags into {@code body}; {@code update} allows clearing with "none" (and going
+   * back to the engine's default retention with "default").
+   */
   ObjectNode into(ObjectNode body, boolean update) {
     if (retry != null && (maxAttempts != null || backoff != null)) {
       throw CliException.usage("--retry is a short form: give it without --max-attempts/--backoff");
@@ -121,6 +133,14 @@ final class PolicyOptions {
     }
     if (maxCrashes != null) {
       body.put("maxCrashes", maxCrashes);
+    }
+    if (completedRetention != null) {
+      if (completedRetention.equals(Converters.RetentionValue.DEFAULT) && !update) {
+        throw CliException.usage(
+            "--completed-retention default: only queue update returns a queue to the engine's"
+                + " default (a queue created without the flag follows it)");
+      }
+      body.put("completedRetention", completedRetention);
     }
     return body;
   }

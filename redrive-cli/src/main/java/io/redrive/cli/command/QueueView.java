@@ -48,6 +48,7 @@ final class QueueView {
         .row("dead letter", Fields.deadLetter(q))
         .row("stream policy", Fields.text(q, "streamPolicy"))
         .row("max crashes", maxCrashes(q))
+        .row("completed", completedRetention(q))
         .row("created", Fields.time(q, "createdAt"))
         .row("updated", Fields.time(q, "updatedAt"));
   }
@@ -59,6 +60,18 @@ final class QueueView {
       return "off";
     }
     return Fields.text(q, "maxCrashes");
+  }
+
+  /**
+   * How long completed messages keep their story: {@code kept 1d} (the queue's own retention),
+   * {@code not kept (0s)}, or {@code engine default} when the queue follows the engine's.
+   */
+  static String completedRetention(JsonNode q) {
+    String own = Fields.text(q, "completedRetention");
+    if (own == null || own.equals(Converters.RetentionValue.DEFAULT)) {
+      return "engine default";
+    }
+    return own.equals("0s") ? "not kept (0s)" : "kept " + own;
   }
 
   static Table stats(JsonNode s) {

@@ -163,6 +163,7 @@ class QueueCommandsTest {
 
     assertThat(r.exit()).as(r.toString()).isZero();
     assertThat(r.out()).contains("queue          orders\n").contains("ready             2\n");
+    assertThat(r.out()).contains("completed      engine default\n");
     assertThat(r.out()).contains("total             2\n");
   }
 

@@ -10,11 +10,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * An HTTP server that answers every request with one canned status and body, and records the
- * requests' Authorization headers: for the client's error mapping without a real server.
+ * requests (their Authorization headers, and method, path with query and body): for the client's
+ * error mapping, and for what a command sends, without a real server.
  */
 public final class FakeServer implements AutoCloseable {
   private final HttpServer server;
   private final List<String> authorizations = new CopyOnWriteArrayList<>();
+  private final List<Request> requests = new CopyOnWriteArrayList<>();
   private volatile int status = 200;
   private volatile String body = "{}";
   private volatile long delayMillis;
@@ -26,7 +28,11 @@ public final class FakeServer implements AutoCloseable {
         exchange -> {
           authorizations.add(
               String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
-          exchange.getRequestBody().readAllBytes();
+          requests.add(
+              new Request(
+                  exchange.getRequestMethod(),
+                  exchange.getRequestURI().toString(),
+                  new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)));
           if (delayMillis > 0) {
             try {
               Thread.sleep(delayMillis);
@@ -49,6 +55,9 @@ public final class FakeServer implements AutoCloseable {
     server.start();
   }
 
+  /** One request received: its method, path with query, and body (empty when none). */
+  public record Request(String method, String uri, String body) {}
+
   public FakeServer answer(int status, String body) {
     this.status = status;
     this.body = body;
@@ -66,6 +75,10 @@ public final class FakeServer implements AutoCloseable {
 
   public List<String> authorizations() {
     return authorizations;
+  }
+
+  public List<Request> requests() {
+    return requests;
   }
 
   @Override
