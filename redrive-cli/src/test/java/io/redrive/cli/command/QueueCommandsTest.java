@@ -77,6 +77,33 @@ class QueueCommandsTest {
   }
 
   @Test
+  void completedRetentionFlag_roundTrip_keepsTheStoryAndMessageShowFindsIt() throws Exception {
+    Cli.Result created = server.cli("queue", "create", "mails", "--completed-retention", "24h");
+    assertThat(created.exit()).as(created.toString()).isZero();
+    assertThat(created.out()).contains("completed      kept 1d\n");
+    io.redrive.Redrive redrive = server.redrive();
+    String messageId =
+        redrive
+            .enqueue(
+                io.redrive.message.NewMessage.builder("mails", "welcome").payload("{}").build())
+            .id();
+    redrive.complete(
+        redrive.lease(io.redrive.lease.LeaseRequest.of("mails", "w", 1)).leased().get(0).token());
+    Cli.Result shown = server.cli("message", "show", messageId);
+    assertThat(shown.exit()).as(shown.toString()).isZero();
+    assertThat(shown.out()).contains("COMPLETED");
+    Cli.Result listed = server.cli("message", "list", "mails", "--state", "completed");
+    assertThat(listed.out()).contains(messageId);
+
+    Cli.Result cleared = server.cli("queue", "update", "mails", "--completed-retention", "default");
+    assertThat(cleared.exit()).as(cleared.toString()).isZero();
+    assertThat(cleared.out()).contains("completed      engine default\n");
+    Cli.Result tooLong = server.cli("queue", "update", "mails", "--completed-retention", "91d");
+    assertThat(tooLong.exit()).as(tooLong.toString()).isEqualTo(1);
+    assertThat(tooLong.err()).contains("completedRetention: must be between 0s");
+  }
+
+  @Test
   void maxCrashesFlag_negative_exitsOneWithTheServersMessage() throws Exception {
     server.cli("queue", "create", "orders", "--max-crashes", "3");
 
