@@ -43,6 +43,7 @@ public final class ComplianceContracts {
           BatchCompleteContract.class,
           BatchFailContract.class,
           ListingContract.class,
+          PayloadFieldContract.class,
           QueueDeclarationContract.class,
           MigrationContract.class,
           MetricsContract.class,
