@@ -64,7 +64,13 @@ final class Inspecting {
                   "lease until " + Instant.ofEpochMilli(row.visibleAt())));
         }
         return Optional.of(
-            toMessage(row, max, now, Message.lastErrorOf(entries), List.copyOf(entries)));
+            toMessage(
+                row,
+                max,
+                now,
+                Message.lastErrorOf(entries),
+                List.copyOf(entries),
+                Message.sourceAttemptsOf(row.queue(), row.sourceQueue(), entries)));
       }
     }
   }
@@ -230,7 +236,12 @@ final class Inspecting {
   }
 
   static Message toMessage(
-      MessageRow row, int maxAttempts, Instant now, FailureRecord lastError, List<HistoryEntry> h) {
+      MessageRow row,
+      int maxAttempts,
+      Instant now,
+      FailureRecord lastError,
+      List<HistoryEntry> h,
+      Integer sourceAttempts) {
     MessageState state =
         switch (row.state()) {
           case "LEASED" -> MessageState.LEASED;
@@ -259,7 +270,8 @@ final class Inspecting {
         row.sourceQueue(),
         row.dedupeKey(),
         lastError,
-        h);
+        h,
+        sourceAttempts);
   }
 
   static long cursor(String after) {

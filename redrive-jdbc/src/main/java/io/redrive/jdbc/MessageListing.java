@@ -123,12 +123,25 @@ final class MessageListing {
     }
     Map<String, HistoryEntry> failures =
         history.lastFailures(c, rows.stream().map(MessageRow::id).toList());
+    Map<String, Integer> sourceAttempts =
+        history.sourceAttempts(
+            c,
+            rows.stream()
+                .filter(r -> r.sourceQueue() != null && !r.sourceQueue().equals(r.queue()))
+                .map(MessageRow::id)
+                .toList());
     List<Message> out = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
-      HistoryEntry last = failures.get(rows.get(i).id());
+      MessageRow row = rows.get(i);
+      HistoryEntry last = failures.get(row.id());
       out.add(
           Inspecting.toMessage(
-              rows.get(i), maxes.get(i), now, last == null ? null : last.failure(), List.of()));
+              row,
+              maxes.get(i),
+              now,
+              last == null ? null : last.failure(),
+              List.of(),
+              sourceAttempts.get(row.id())));
     }
     return new MessagePage(out, more ? Long.toString(lastSeq) : null);
   }
