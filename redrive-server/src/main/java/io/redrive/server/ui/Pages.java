@@ -124,12 +124,29 @@ final class Pages {
     if (fingerprint != null && !fingerprint.isBlank()) {
       query = query.withFingerprint(Fingerprint.requireKey("fingerprint", fingerprint));
     }
+    // A blank form field means "no filter"; a value without a field is refused by PayloadField.
+    String field = blankToNull(r.query("field"));
+    String value = r.query("value");
+    if (field != null || (value != null && !value.isEmpty())) {
+      query = query.withPayloadField(field, value == null ? "" : value);
+    }
     MessagePage page = redrive.listMessages(query);
     dashboard.page(
         r,
         "messages.jte",
         "Messages of " + q.name(),
-        new MessagesView(q, state, fingerprint, page.messages(), page.next()));
+        new MessagesView(
+            q,
+            state,
+            fingerprint,
+            query.payloadField(),
+            page.messages(),
+            page.next(),
+            r.principal()::mayAccess));
+  }
+
+  private static String blankToNull(String text) {
+    return text == null || text.isBlank() ? null : text.strip();
   }
 
   private void pause(UiRequest r, boolean pause) {
