@@ -33,6 +33,9 @@ import java.util.Map;
  * @param lastError the failure of the most recent history entry that has one, or null (also filled
  *     on list pages, which come without history)
  * @param history every delivery and operator action, oldest first (empty on list pages)
+ * @param sourceAttempts for a dead-letter copy, the attempts it had used in its source queue when
+ *     it was moved here (its own {@code attempts} start again at 0), read from its latest move;
+ *     null for a message that was not moved from another queue (also filled on list pages)
  */
 public record Message(
     String id,
@@ -56,7 +59,26 @@ public record Message(
     String sourceQueue,
     String dedupeKey,
     FailureRecord lastError,
-    List<HistoryEntry> history) {
+    List<HistoryEntry> history,
+    Integer sourceAttempts) {
+
+  /**
+   * The attempts used in the source queue by a copy moved from {@code sourceQueue} into {@code
+   * queue}: the attempt of the latest {@code DEAD_LETTERED} entry of {@code history}, or null when
+   * it did not move from another queue.
+   */
+  public static Integer sourceAttemptsOf(
+      String queue, String sourceQueue, List<HistoryEntry> history) {
+    if (sourceQueue == null || sourceQueue.equals(queue)) {
+      return null;
+    }
+    for (int i = history.size() - 1; i >= 0; i--) {
+      if (history.get(i).outcome() == Outcome.DEAD_LETTERED) {
+        return history.get(i).attempt();
+      }
+    }
+    return null;
+  }
 
   /** The failure of the most recent entry of {@code history} that has one, or null. */
   public static FailureRecord lastErrorOf(List<HistoryEntry> history) {

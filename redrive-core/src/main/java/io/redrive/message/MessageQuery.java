@@ -18,6 +18,8 @@ import java.util.Set;
  *     io.redrive.deadletter.Fingerprint#key() fingerprint key})
  * @param minAttempts only messages with at least this many attempts (0: any), e.g. the ready
  *     messages one failure away from dead
+ * @param payloadField only messages whose JSON payload has this value at this field (a scan of the
+ *     queue, see {@link PayloadField})
  * @param after the cursor of the previous page, or null for the first
  * @param limit page size, 1–1000
  */
@@ -31,6 +33,7 @@ public record MessageQuery(
     FailureReason deadReason,
     String fingerprint,
     int minAttempts,
+    PayloadField payloadField,
     String after,
     int limit) {
 
@@ -38,7 +41,7 @@ public record MessageQuery(
   public static final int MAX_LIMIT = 1000;
 
   public static MessageQuery all(String queue) {
-    return new MessageQuery(queue, null, null, null, null, null, null, null, 0, null, 100);
+    return new MessageQuery(queue, null, null, null, null, null, null, null, 0, null, null, 100);
   }
 
   public MessageQuery withStates(Set<MessageState> value) {
@@ -52,6 +55,7 @@ public record MessageQuery(
         deadReason,
         fingerprint,
         minAttempts,
+        payloadField,
         after,
         limit);
   }
@@ -67,6 +71,7 @@ public record MessageQuery(
         deadReason,
         fingerprint,
         minAttempts,
+        payloadField,
         after,
         limit);
   }
@@ -82,6 +87,7 @@ public record MessageQuery(
         deadReason,
         fingerprint,
         minAttempts,
+        payloadField,
         after,
         limit);
   }
@@ -97,6 +103,7 @@ public record MessageQuery(
         deadReason,
         fingerprint,
         minAttempts,
+        payloadField,
         after,
         limit);
   }
@@ -112,6 +119,7 @@ public record MessageQuery(
         deadReason,
         fingerprint,
         minAttempts,
+        payloadField,
         after,
         limit);
   }
@@ -127,6 +135,7 @@ public record MessageQuery(
         value,
         fingerprint,
         minAttempts,
+        payloadField,
         after,
         limit);
   }
@@ -142,6 +151,7 @@ public record MessageQuery(
         deadReason,
         value,
         minAttempts,
+        payloadField,
         after,
         limit);
   }
@@ -157,6 +167,26 @@ public record MessageQuery(
         deadReason,
         fingerprint,
         value,
+        payloadField,
+        after,
+        limit);
+  }
+
+  /**
+   * Only messages whose JSON payload has {@code value} at {@code path} (see {@link PayloadField}).
+   */
+  public MessageQuery withPayloadField(String path, String value) {
+    return new MessageQuery(
+        queue,
+        states,
+        stream,
+        type,
+        dedupeKey,
+        lastFailureReason,
+        deadReason,
+        fingerprint,
+        minAttempts,
+        new PayloadField(path, value),
         after,
         limit);
   }
@@ -172,6 +202,7 @@ public record MessageQuery(
         deadReason,
         fingerprint,
         minAttempts,
+        payloadField,
         value,
         limit);
   }
@@ -187,6 +218,7 @@ public record MessageQuery(
         deadReason,
         fingerprint,
         minAttempts,
+        payloadField,
         after,
         value);
   }

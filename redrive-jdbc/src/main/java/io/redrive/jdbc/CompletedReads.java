@@ -32,9 +32,11 @@ final class CompletedReads {
           + " WHERE k.kept_until IS NOT NULL AND k.kept_until >= ?";
 
   private final HistoryRows history;
+  private final SqlDialect dialect;
 
-  CompletedReads(HistoryRows history) {
+  CompletedReads(HistoryRows history, SqlDialect dialect) {
     this.history = history;
+    this.dialect = dialect;
   }
 
   /** The kept story of completed message {@code id}, with every attempt, or empty. */
@@ -88,6 +90,12 @@ final class CompletedReads {
     if (q.minAttempts() > 0) {
       sql.append(" AND k.attempts >= ?");
       args.add(q.minAttempts());
+    }
+    if (q.payloadField() != null) {
+      // The dialect writes its test for a message row (alias m); a kept story has the same text.
+      StringBuilder test = new StringBuilder();
+      dialect.payloadFieldEquals(c, q.payloadField(), test, args);
+      sql.append(" AND ").append(test.toString().replace("m.payload", "k.payload"));
     }
     if (q.after() != null) {
       Cursor at = Cursor.parse(q.after());
@@ -174,7 +182,8 @@ final class CompletedReads {
         rs.getString("source_queue"),
         rs.getString("dedupe_key"),
         null,
-        List.of());
+        List.of(),
+        null);
   }
 
   private static Message withHistory(Message m, List<HistoryEntry> story) {
@@ -209,6 +218,7 @@ final class CompletedReads {
         m.sourceQueue(),
         m.dedupeKey(),
         last,
-        h);
+        h,
+        m.sourceAttempts());
   }
 }

@@ -148,6 +148,35 @@ final class HistoryRows {
     return out;
   }
 
+  /**
+   * The attempt of the latest {@code DEAD_LETTERED} entry of each of {@code copyIds} (dead-letter
+   * copies): the attempts each had used in its source queue when it moved. One query for a page.
+   */
+  Map<String, Integer> sourceAttempts(Connection c, List<String> copyIds) throws SQLException {
+    Map<String, Integer> out = new HashMap<>();
+    if (copyIds.isEmpty()) {
+      return out;
+    }
+    String in = String.join(", ", Collections.nCopies(copyIds.size(), "?"));
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT message_id, attempt FROM redrive_history WHERE hid IN (SELECT MAX(hid)"
+                + " FROM redrive_history WHERE message_id IN ("
+                + in
+                + ") AND outcome = 'DEAD_LETTERED' GROUP BY message_id)")) {
+      int i = 1;
+      for (String id : copyIds) {
+        ps.setString(i++, id);
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.put(rs.getString(1), rs.getInt(2));
+        }
+      }
+    }
+    return out;
+  }
+
   List<HistoryEntry> read(Connection c, String messageId) throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement(

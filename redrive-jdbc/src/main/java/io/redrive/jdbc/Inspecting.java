@@ -26,19 +26,17 @@ import java.util.TreeMap;
 
 /** Read-only views: one message with its story, filtered pages, and queue stats. */
 final class Inspecting {
-  private static final String LAST_FAILURE_REASON =
-      "(SELECT h.reason FROM redrive_history h WHERE h.message_id = m.id"
-          + " AND h.reason IS NOT NULL ORDER BY h.hid DESC LIMIT 1)";
-
   private final QueueRows queues;
   private final HistoryRows history;
-  private final Whereabouts whereabouts = new Whereabouts();
+  private final MessageListing listing;
   private final CompletedReads completed;
+  private final Whereabouts whereabouts = new Whereabouts();
 
-  Inspecting(QueueRows queues, HistoryRows history) {
+  Inspecting(QueueRows queues, HistoryRows history, SqlDialect dialect) {
     this.queues = queues;
     this.history = history;
-    this.completed = new CompletedReads(history);
+    this.listing = new MessageListing(queues, history, dialect);
+    this.completed = new CompletedReads(history, dialect);
   }
 
   Optional<Message> find(Connection c, String id, Instant now) throws SQLException {
@@ -68,7 +66,13 @@ final class Inspecting {
                   "lease until " + Instant.ofEpochMilli(row.visibleAt())));
         }
         return Optional.of(
-            toMessage(row, max, now, Message.lastErrorOf(entries), List.copyOf(entries)));
+            toMessage(
+                row,
+                max,
+                now,
+                Message.lastErrorOf(entries),
+                List.copyOf(entries),
+                Message.sourceAttemptsOf(row.queue(), row.sourceQueue(), entries)));
       }
     }
   }
@@ -100,8 +104,8 @@ final class Inspecting {
   }
 
   MessagePage list(Connection c, MessageQuery q, Instant now) throws SQLException {
-    queues.require(c, q.queue(), false);
     if (q.states() != null && q.states().contains(MessageState.COMPLETED)) {
+      queues.require(c, q.queue(), false);
       if (q.states().size() > 1) {
         throw new IllegalArgumentException(
             "state: COMPLETED is listed on its own (completed messages are kept apart, newest"
@@ -110,96 +114,7 @@ final class Inspecting {
       }
       return completed.list(c, q, now);
     }
-    StringBuilder sql =
-        new StringBuilder(
-            "SELECT "
-                + MessageRow.COLUMNS
-                + ", q.max_attempts FROM redrive_messages m"
-                + " JOIN redrive_queues q ON q.name = m.queue WHERE m.queue = ?");
-    List<Object> args = new ArrayList<>();
-    args.add(q.queue());
-    if (q.states() != null && !q.states().isEmpty()) {
-      List<String> ors = new ArrayList<>();
-      for (MessageState s : q.states()) {
-        switch (s) {
-          case READY -> {
-            ors.add("(m.state = 'READY' AND m.visible_at <= ?)");
-            args.add(now.toEpochMilli());
-          }
-          case SCHEDULED -> {
-            ors.add("(m.state = 'READY' AND m.visible_at > ?)");
-            args.add(now.toEpochMilli());
-          }
-          case LEASED -> ors.add("m.state = 'LEASED'");
-          case DEAD -> ors.add("m.state = 'DEAD'");
-          case COMPLETED -> throw new IllegalStateException("listed apart above");
-        }
-      }
-      sql.append(" AND (").append(String.join(" OR ", ors)).append(')');
-    }
-    if (q.stream() != null) {
-      sql.append(" AND m.stream = ?");
-      args.add(q.stream());
-    }
-    if (q.type() != null) {
-      sql.append(" AND m.type = ?");
-      args.add(q.type());
-    }
-    if (q.dedupeKey() != null) {
-      sql.append(" AND m.dedupe_key = ?");
-      args.add(q.dedupeKey());
-    }
-    if (q.deadReason() != null) {
-      sql.append(" AND m.state = 'DEAD' AND m.dead_reason = ?");
-      args.add(q.deadReason().name());
-    }
-    if (q.fingerprint() != null) {
-      sql.append(" AND m.state = 'DEAD' AND m.dead_fingerprint = ?");
-      args.add(q.fingerprint());
-    }
-    if (q.minAttempts() > 0) {
-      sql.append(" AND m.attempts >= ?");
-      args.add(q.minAttempts());
-    }
-    if (q.lastFailureReason() != null) {
-      sql.append(" AND ").append(LAST_FAILURE_REASON).append(" = ?");
-      args.add(q.lastFailureReason().name());
-    }
-    if (q.after() != null) {
-      sql.append(" AND m.seq > ?");
-      args.add(cursor(q.after()));
-    }
-    sql.append(" ORDER BY m.seq LIMIT ?");
-    args.add(q.limit() + 1);
-    List<MessageRow> rows = new ArrayList<>();
-    List<Integer> maxes = new ArrayList<>();
-    long lastSeq = 0;
-    boolean more = false;
-    try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-      bind(ps, args);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          if (rows.size() == q.limit()) {
-            more = true;
-            break;
-          }
-          MessageRow row = MessageRow.map(rs);
-          lastSeq = row.seq();
-          rows.add(row);
-          maxes.add(rs.getInt("max_attempts"));
-        }
-      }
-    }
-    Map<String, HistoryEntry> failures =
-        history.lastFailures(c, rows.stream().map(MessageRow::id).toList());
-    List<Message> out = new ArrayList<>(rows.size());
-    for (int i = 0; i < rows.size(); i++) {
-      HistoryEntry last = failures.get(rows.get(i).id());
-      out.add(
-          toMessage(
-              rows.get(i), maxes.get(i), now, last == null ? null : last.failure(), List.of()));
-    }
-    return new MessagePage(out, more ? Long.toString(lastSeq) : null);
+    return listing.list(c, q, now);
   }
 
   List<LeaseHolder> leaseHolders(Connection c, String queue, Instant now) throws SQLException {
@@ -305,7 +220,12 @@ final class Inspecting {
   }
 
   static Message toMessage(
-      MessageRow row, int maxAttempts, Instant now, FailureRecord lastError, List<HistoryEntry> h) {
+      MessageRow row,
+      int maxAttempts,
+      Instant now,
+      FailureRecord lastError,
+      List<HistoryEntry> h,
+      Integer sourceAttempts) {
     MessageState state =
         switch (row.state()) {
           case "LEASED" -> MessageState.LEASED;
@@ -335,10 +255,11 @@ final class Inspecting {
         row.sourceQueue(),
         row.dedupeKey(),
         lastError,
-        h);
+        h,
+        sourceAttempts);
   }
 
-  private static long cursor(String after) {
+  static long cursor(String after) {
     try {
       return Long.parseLong(after);
     } catch (NumberFormatException e) {

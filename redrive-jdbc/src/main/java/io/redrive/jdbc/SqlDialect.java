@@ -1,5 +1,6 @@
 package io.redrive.jdbc;
 
+import io.redrive.message.PayloadField;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -149,5 +150,20 @@ public interface SqlDialect {
    */
   default String callerThroughputSlot() {
     return "0";
+  }
+
+  /**
+   * Appends to {@code sql} a predicate on {@code m.payload}, and its parameters to {@code args},
+   * true for the rows whose payload is JSON holding a string, number or boolean at {@code field}'s
+   * path whose text equals its value ({@link PayloadField}). A payload that is not JSON, or lacks
+   * the field, is no match and never an error: the predicate guards every JSON function it calls.
+   *
+   * @throws IllegalArgumentException naming {@code field} when this database cannot evaluate it
+   */
+  default void payloadFieldEquals(
+      Connection connection, PayloadField field, StringBuilder sql, List<Object> args)
+      throws SQLException {
+    throw new IllegalArgumentException(
+        "field: this store cannot filter messages by a payload field");
   }
 }

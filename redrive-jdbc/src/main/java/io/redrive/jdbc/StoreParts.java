@@ -74,7 +74,7 @@ record StoreParts(
         new SettleTransactions(counted, settling, leasing),
         new Renewing(messages),
         new UndeliveredLeases(dialect, messages, history),
-        new Inspecting(queues, history),
+        new Inspecting(queues, history, dialect),
         new Operating(dialect, queues, messages, history, deadLettering),
         deadGroups,
         new FingerprintFill(tx, deadGroups),

@@ -1,6 +1,7 @@
 package io.redrive.postgres;
 
 import io.redrive.jdbc.SqlDialect;
+import io.redrive.message.PayloadField;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -200,5 +201,36 @@ final class PostgresDialect implements SqlDialect {
       sb.append('"');
     }
     return sb.append('}').toString();
+  }
+
+  /**
+   * {@code payload} is text, and casting text that is not JSON to {@code jsonb} raises an error, so
+   * {@code pg_input_is_valid} (PostgreSQL 16 and later) guards the cast in an outer {@code CASE}:
+   * PostgreSQL evaluates a {@code CASE}'s branches in order but not the operands of an {@code AND}.
+   */
+  @Override
+  public void payloadFieldEquals(
+      Connection connection, PayloadField field, StringBuilder sql, List<Object> args)
+      throws SQLException {
+    int major = connection.getMetaData().getDatabaseMajorVersion();
+    if (major < 16) {
+      throw new IllegalArgumentException(
+          "field: filtering by a payload field needs PostgreSQL 16 or later; this database is "
+              + connection.getMetaData().getDatabaseProductVersion());
+    }
+    // A strict path with errors silenced: a name reads an object's member only (a name of digits
+    // never indexes an array, as in SQLite), and a missing one is null rather than an error.
+    sql.append(
+        "(CASE WHEN pg_input_is_valid(m.payload, 'jsonb') THEN (SELECT CASE"
+            + " WHEN jsonb_typeof(f.v) IN ('string', 'number', 'boolean') THEN f.v #>> '{}' END"
+            + " FROM (SELECT jsonb_path_query_first(m.payload::jsonb, ?::jsonpath, '{}', true)"
+            + " AS v) f) END) = ?");
+    // The names are [A-Za-z0-9_-] (PayloadField checks), so quoting each needs no escapes.
+    StringBuilder path = new StringBuilder("strict $");
+    for (String name : field.names()) {
+      path.append(".\"").append(name).append('"');
+    }
+    args.add(path.toString());
+    args.add(field.value());
   }
 }

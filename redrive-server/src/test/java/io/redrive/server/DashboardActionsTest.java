@@ -232,6 +232,9 @@ class DashboardActionsTest extends ApiTestBase {
     String page = ui.get("/ui/messages/" + copy).body();
     assertThat(page)
         .contains("<td id=\"m-attempts\">0 of 5 here · <span id=\"m-source-attempts\">3 in " + q);
+    assertThat(ui.get("/ui/queues/" + dlq + "/messages").body())
+        .as("the list row too, read for the whole page at once")
+        .contains("<td class=\"num attempts\">0 / 5 · 3 in " + q + "</td>");
 
     String plain = queueWithDead();
     String dead = redrive.listMessages(MessageQuery.all(plain)).messages().get(0).id();

@@ -1,9 +1,11 @@
 package io.redrive.sqlite;
 
 import io.redrive.jdbc.SqlDialect;
+import io.redrive.message.PayloadField;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -58,5 +60,31 @@ final class SqliteDialect implements SqlDialect {
   @Override
   public boolean isUniqueViolation(SQLException e) {
     return (e.getErrorCode() & 0xff) == SQLITE_CONSTRAINT;
+  }
+
+  /**
+   * {@code json_valid} first, since {@code json_type} and {@code json_extract} raise an error on a
+   * payload that is not JSON; {@code json_extract} gives a number as a number, so it is cast to
+   * text to compare as PostgreSQL's {@code #>>} does, and a boolean (1 or 0 there) is named by its
+   * JSON type instead.
+   */
+  @Override
+  public void payloadFieldEquals(
+      Connection connection, PayloadField field, StringBuilder sql, List<Object> args) {
+    sql.append(
+        "(CASE WHEN json_valid(m.payload) THEN CASE"
+            + " WHEN json_type(m.payload, ?) IN ('text', 'integer', 'real')"
+            + " THEN CAST(json_extract(m.payload, ?) AS TEXT)"
+            + " WHEN json_type(m.payload, ?) IN ('true', 'false') THEN json_type(m.payload, ?)"
+            + " END END) = ?");
+    // The names are [A-Za-z0-9_-] (PayloadField checks), so quoting each needs no escapes.
+    StringBuilder path = new StringBuilder("$");
+    for (String name : field.names()) {
+      path.append(".\"").append(name).append('"');
+    }
+    for (int i = 0; i < 4; i++) {
+      args.add(path.toString());
+    }
+    args.add(field.value());
   }
 }

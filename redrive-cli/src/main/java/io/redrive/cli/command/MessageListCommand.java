@@ -54,6 +54,15 @@ final class MessageListCommand extends ApiCommand {
   Integer minAttempts;
 
   @Option(
+      names = "--field",
+      paramLabel = "PATH=VALUE",
+      description = {
+        "Only messages whose JSON payload has VALUE at PATH, names separated by dots",
+        "(order.id=42 finds {\"order\":{\"id\":42}}); a scan of the queue's messages."
+      })
+  String field;
+
+  @Option(
       names = "--state",
       paramLabel = "STATE",
       split = ",",
@@ -127,9 +136,15 @@ final class MessageListCommand extends ApiCommand {
         .add("reason", upper(reason))
         .add("deadReason", upper(deadReason))
         .add("fingerprint", fingerprint == null ? null : fingerprint.trim())
-        .add("minAttempts", minAttempts)
-        .add("after", after)
-        .add("limit", limit);
+        .add("minAttempts", minAttempts);
+    if (field != null) {
+      int eq = field.indexOf('=');
+      if (eq < 0 || eq == field.length() - 1) {
+        throw CliException.usage("--field: give PATH=VALUE, e.g. --field order.id=42");
+      }
+      query.add("field", field.substring(0, eq)).add("value", field.substring(eq + 1));
+    }
+    query.add("after", after).add("limit", limit);
     JsonNode page = client.get("/v1/queues/" + ApiClient.segment(queue) + "/messages", query);
     if (output.json()) {
       output.print(page);
@@ -159,10 +174,11 @@ final class MessageListCommand extends ApiCommand {
         || deadReason != null
         || fingerprint != null
         || minAttempts != null
+        || field != null
         || after != null) {
       throw CliException.usage(
           "--group takes no message filters (--state, --type, --stream, --reason, --dead-reason,"
-              + " --fingerprint, --min-attempts, --after): it groups every dead message");
+              + " --fingerprint, --min-attempts, --field, --after): it groups every dead message");
     }
     if (quiet) {
       throw CliException.usage("--quiet lists ids: it does not go with --group");

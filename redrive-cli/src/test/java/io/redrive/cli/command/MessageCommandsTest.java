@@ -146,6 +146,26 @@ class MessageCommandsTest {
   }
 
   @Test
+  void list_byPayloadField_printsOnlyMatches_andRefusesAFieldWithoutValue() {
+    String match = server.enqueue("orders", "ship", "{\"order\":{\"id\":42}}");
+    server.enqueue("orders", "ship", "{\"order\":{\"id\":7}}");
+    server.enqueue("orders", "ship", "order.id=42, not JSON");
+
+    Cli.Result found = server.cli("message", "list", "orders", "--field", "order.id=42", "--quiet");
+    Cli.Result noValue = server.cli("message", "list", "orders", "--field", "order.id");
+    Cli.Result badPath = server.cli("message", "list", "orders", "--field", "order..id=42");
+    Cli.Result grouped = server.cli("message", "list", "orders", "--group", "--field", "a=1");
+
+    assertThat(found.exit()).as(found.toString()).isZero();
+    assertThat(found.out()).isEqualTo(match + "\n");
+    assertThat(noValue.exit()).isEqualTo(2);
+    assertThat(noValue.err()).contains("--field: give PATH=VALUE");
+    assertThat(badPath.exit()).as(badPath.toString()).isNotZero();
+    assertThat(badPath.err()).contains("field: ");
+    assertThat(grouped.exit()).isEqualTo(2);
+  }
+
+  @Test
   void show_printsSummaryAndTimeline() {
     String id = server.enqueue("orders", "charge", "{\"order\":42}");
     server.failAll("orders", FailureReason.DEPENDENCY_FAILURE, "gateway timed out");

@@ -52,6 +52,7 @@ class PostgresComplianceCoverageTest {
                     PostgresCompletionWindowTest.class,
                     PostgresBatchFailTest.class,
                     PostgresListingTest.class,
+                    PostgresPayloadFieldTest.class,
                     PostgresQueueDeclarationTest.class,
                     PostgresMigrationTest.class,
                     PostgresUndeliveredLeaseTest.class,

@@ -67,6 +67,8 @@ final class MessageEndpoints {
                 "deadReason",
                 "fingerprint",
                 "minAttempts",
+                "field",
+                "value",
                 "after",
                 "limit"),
         Route.of(
@@ -143,6 +145,15 @@ final class MessageEndpoints {
     String minAttempts = ex.query("minAttempts");
     if (minAttempts != null) {
       query = query.withMinAttempts(wholeNumber("minAttempts", minAttempts));
+    }
+    String field = ex.query("field");
+    String value = ex.query("value");
+    if (field != null || value != null) {
+      if (field == null) {
+        throw new IllegalArgumentException(
+            "field: give the payload field (order.id) that value is compared with");
+      }
+      query = query.withPayloadField(field, value);
     }
     query = query.withAfter(ex.query("after"));
     String limit = ex.query("limit");

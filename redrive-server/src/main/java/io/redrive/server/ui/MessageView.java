@@ -1,8 +1,6 @@
 package io.redrive.server.ui;
 
-import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
-import io.redrive.message.Outcome;
 import java.util.List;
 
 /**
@@ -29,20 +27,10 @@ public record MessageView(
   /**
    * The attempts it had used in its source queue when it was moved here, or null when it was not
    * moved (or the move left no record). A copy starts at 0 attempts in the dead-letter queue, so
-   * without this its page would hide that it failed there again and again. Read from the latest
-   * {@code DEAD_LETTERED} entry of its history, whose attempt is the source's count at the move.
+   * without this its page would hide that it failed there again and again.
    */
   public Integer sourceAttempts() {
-    if (message.sourceQueue() == null || message.sourceQueue().equals(message.queue())) {
-      return null;
-    }
-    List<HistoryEntry> history = message.history();
-    for (int i = history.size() - 1; i >= 0; i--) {
-      if (history.get(i).outcome() == Outcome.DEAD_LETTERED) {
-        return history.get(i).attempt();
-      }
-    }
-    return null;
+    return message.sourceAttempts();
   }
 
   /** True when the message can be retried in place (it is dead). */

@@ -2,8 +2,10 @@ package io.redrive.server.ui;
 
 import io.redrive.message.Message;
 import io.redrive.message.MessageState;
+import io.redrive.message.PayloadField;
 import io.redrive.queue.Queue;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * A page of a queue's messages.
@@ -11,15 +13,53 @@ import java.util.List;
  * @param queue the queue
  * @param state the state shown, or null for every state
  * @param fingerprint only the dead-letter group with this key, or null
+ * @param payloadField only the messages with this value at this payload field, or null
  * @param messages the page, in serve order
  * @param next the cursor of the next page, or null on the last
+ * @param mayAccess true for a queue the viewer may see (a copy's source queue outside the key's
+ *     scope is not named, as in the API)
  */
 public record MessagesView(
-    Queue queue, MessageState state, String fingerprint, List<Message> messages, String next) {
+    Queue queue,
+    MessageState state,
+    String fingerprint,
+    PayloadField payloadField,
+    List<Message> messages,
+    String next,
+    Predicate<String> mayAccess) {
 
   /** The query string that keeps this page's filters on the next page. */
   public String filters() {
     return (state == null ? "" : "&state=" + Fmt.css(state))
-        + (fingerprint == null ? "" : "&fingerprint=" + Fmt.q(fingerprint));
+        + (fingerprint == null ? "" : "&fingerprint=" + Fmt.q(fingerprint))
+        + (payloadField == null
+            ? ""
+            : "&field=" + Fmt.q(payloadField.path()) + "&value=" + Fmt.q(payloadField.value()));
+  }
+
+  /** The filter form's field path, or empty. */
+  public String fieldPath() {
+    return payloadField == null ? "" : payloadField.path();
+  }
+
+  /** The filter form's value, or empty. */
+  public String fieldValue() {
+    return payloadField == null ? "" : payloadField.value();
+  }
+
+  /**
+   * A row's attempts: {@code 2 / 5}, and for a dead-letter copy also those it used in its source
+   * queue ({@code 0 / 5 · 5 in orders}), which the copy's own count (0) would hide.
+   */
+  public String attempts(Message m) {
+    String here = m.attempts() + " / " + m.maxAttempts();
+    if (m.sourceAttempts() == null) {
+      return here;
+    }
+    return here
+        + " · "
+        + m.sourceAttempts()
+        + " in "
+        + (mayAccess.test(m.sourceQueue()) ? m.sourceQueue() : "its source queue");
   }
 }

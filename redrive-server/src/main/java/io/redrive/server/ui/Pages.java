@@ -6,6 +6,7 @@ import io.javalin.http.HttpStatus;
 import io.redrive.Redrive;
 import io.redrive.deadletter.Fingerprint;
 import io.redrive.error.MessageNotFoundException;
+import io.redrive.lease.LeaseHolder;
 import io.redrive.message.Lineage;
 import io.redrive.message.Message;
 import io.redrive.message.MessagePage;
@@ -48,6 +49,7 @@ final class Pages {
     routes.add("POST", Dashboard.ROOT + "/queues/{queue}/resume", r -> pause(r, false));
     routes.add("GET", Dashboard.ROOT + "/messages/{id}", this::message);
     routes.add("GET", Dashboard.ROOT + "/search", this::search);
+    routes.add("GET", Dashboard.ROOT + "/workers", this::workers);
   }
 
   private void overview(UiRequest r) {
@@ -125,12 +127,29 @@ final class Pages {
     if (fingerprint != null && !fingerprint.isBlank()) {
       query = query.withFingerprint(Fingerprint.requireKey("fingerprint", fingerprint));
     }
+    // A blank form field means "no filter"; a value without a field is refused by PayloadField.
+    String field = blankToNull(r.query("field"));
+    String value = r.query("value");
+    if (field != null || (value != null && !value.isEmpty())) {
+      query = query.withPayloadField(field, value == null ? "" : value);
+    }
     MessagePage page = redrive.listMessages(query);
     dashboard.page(
         r,
         "messages.jte",
         "Messages of " + q.name(),
-        new MessagesView(q, state, fingerprint, page.messages(), page.next()));
+        new MessagesView(
+            q,
+            state,
+            fingerprint,
+            query.payloadField(),
+            page.messages(),
+            page.next(),
+            r.principal()::mayAccess));
+  }
+
+  private static String blankToNull(String text) {
+    return text == null || text.isBlank() ? null : text.strip();
   }
 
   private void pause(UiRequest r, boolean pause) {
@@ -208,6 +227,24 @@ final class Pages {
             .filter(l -> l.queue() != null && r.principal().mayAccess(l.queue()))
             .toList();
     return visible.stream().anyMatch(l -> l.id().equals(id)) ? visible : List.of();
+  }
+
+  /**
+   * {@code /ui/workers}: who holds leases now, read queue by queue in the viewer's scope only, so a
+   * key limited to some queues never sees another queue's workers (as {@code GET /v1/workers}).
+   */
+  private void workers(UiRequest r) {
+    List<LeaseHolder> holders = new ArrayList<>();
+    for (Queue q : redrive.listQueues()) {
+      if (r.principal().mayAccess(q.name())) {
+        try {
+          holders.addAll(redrive.leaseHolders(q.name()));
+        } catch (io.redrive.error.QueueNotFoundException gone) {
+          // deleted since it was listed: nothing held there
+        }
+      }
+    }
+    dashboard.page(r, "workers.jte", "Workers", WorkersView.of(holders));
   }
 
   /** {@code /ui/search?q=}: one hit opens its message, several are listed, none says so. */

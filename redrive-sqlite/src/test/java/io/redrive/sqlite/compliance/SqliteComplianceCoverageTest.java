@@ -52,6 +52,7 @@ class SqliteComplianceCoverageTest {
                     SqliteCompletionWindowTest.class,
                     SqliteBatchFailTest.class,
                     SqliteListingTest.class,
+                    SqlitePayloadFieldTest.class,
                     SqliteQueueDeclarationTest.class,
                     SqliteMigrationTest.class,
                     SqliteUndeliveredLeaseTest.class,

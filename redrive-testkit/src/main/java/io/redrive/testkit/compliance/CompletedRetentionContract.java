@@ -151,6 +151,31 @@ public abstract class CompletedRetentionContract extends ComplianceTestBase {
                         .withType("no-such-type"))
                 .messages())
         .isEmpty();
+    assertThat(
+            redrive
+                .listMessages(
+                    MessageQuery.all(QUEUE)
+                        .withStates(Set.of(MessageState.COMPLETED))
+                        .withPayloadField("n", "1"))
+                .messages())
+        .extracting(Message::id)
+        .containsExactly(ids.get(1));
+    assertThat(
+            redrive
+                .listMessages(
+                    MessageQuery.all(QUEUE)
+                        .withStates(Set.of(MessageState.COMPLETED))
+                        .withPayloadField("n", "7"))
+                .messages())
+        .isEmpty();
+    assertThat(
+            redrive
+                .listMessages(
+                    MessageQuery.all(QUEUE).withStates(Set.of(MessageState.COMPLETED)).withLimit(2))
+                .messages())
+        .as("a prefix of a kept id resolves")
+        .isNotEmpty();
+    assertThat(redrive.resolveId(ids.get(1).substring(0, 18))).isEqualTo(ids.get(1));
     assertThatThrownBy(
             () ->
                 redrive.listMessages(

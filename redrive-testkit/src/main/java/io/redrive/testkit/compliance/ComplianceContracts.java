@@ -44,6 +44,7 @@ public final class ComplianceContracts {
           BatchCompleteContract.class,
           BatchFailContract.class,
           ListingContract.class,
+          PayloadFieldContract.class,
           QueueDeclarationContract.class,
           MigrationContract.class,
           MetricsContract.class,

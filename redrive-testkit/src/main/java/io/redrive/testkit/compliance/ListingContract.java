@@ -90,6 +90,29 @@ public abstract class ListingContract extends ComplianceTestBase {
     assertThat(message(id).lastError()).isEqualTo(listed.lastError());
   }
 
+  @Test
+  void list_deadLetterCopy_carriesTheAttemptsItUsedInItsSourceQueue() {
+    createQueue(DLQ);
+    createQueue(
+        QUEUE,
+        defaults().withMaxAttempts(3).withDeadLetter(io.redrive.queue.DeadLetter.moveTo(DLQ)));
+    String ordinary = enqueue(DLQ);
+    enqueue(QUEUE);
+    fail(leaseOne(QUEUE), FailureReason.HANDLER_EXCEPTION);
+    advance(Duration.ofDays(1));
+    failPermanently(leaseOne(QUEUE));
+
+    List<Message> page = redrive.listMessages(MessageQuery.all(DLQ)).messages();
+    assertThat(page).hasSize(2);
+    Message copy = page.stream().filter(m -> !m.id().equals(ordinary)).findFirst().orElseThrow();
+    assertThat(copy.attempts()).isZero();
+    assertThat(copy.sourceAttempts()).as("the attempts it used in " + QUEUE).isEqualTo(2);
+    assertThat(message(copy.id()).sourceAttempts()).isEqualTo(2);
+    assertThat(page.stream().filter(m -> m.id().equals(ordinary)).findFirst().orElseThrow())
+        .extracting(Message::sourceAttempts)
+        .isNull();
+  }
+
   private MessageQuery query() {
     return MessageQuery.all(QUEUE);
   }
