@@ -1,6 +1,7 @@
 package io.redrive.server.ui;
 
 import io.redrive.message.Message;
+import io.redrive.message.MessagePage;
 import io.redrive.message.MessageState;
 import io.redrive.queue.Queue;
 import java.util.List;
@@ -12,14 +13,31 @@ import java.util.List;
  * @param state the state shown, or null for every state
  * @param fingerprint only the dead-letter group with this key, or null
  * @param messages the page, in serve order
- * @param next the cursor of the next page, or null on the last
+ * @param nextHref the link to the next page, or null on the last
+ * @param previousHref the link to the page before, or null on the first
  */
 public record MessagesView(
-    Queue queue, MessageState state, String fingerprint, List<Message> messages, String next) {
+    Queue queue,
+    MessageState state,
+    String fingerprint,
+    List<Message> messages,
+    String nextHref,
+    String previousHref) {
 
-  /** The query string that keeps this page's filters on the next page. */
-  public String filters() {
-    return (state == null ? "" : "&state=" + Fmt.css(state))
-        + (fingerprint == null ? "" : "&fingerprint=" + Fmt.q(fingerprint));
+  /** The view of {@code page}, with links that keep its filters and the way back. */
+  static MessagesView of(
+      Queue queue, MessageState state, String fingerprint, MessagePage page, Paging paging) {
+    String base = Dashboard.ROOT + "/queues/" + Fmt.seg(queue.name()) + "/messages?";
+    String filters =
+        (state == null ? "" : "&state=" + Fmt.css(state))
+            + (fingerprint == null ? "" : "&fingerprint=" + Fmt.q(fingerprint));
+    String previous = paging.previousParams();
+    return new MessagesView(
+        queue,
+        state,
+        fingerprint,
+        page.messages(),
+        page.next() == null ? null : base + paging.nextParams(Fmt.q(page.next())) + filters,
+        previous == null ? null : base + previous + filters);
   }
 }

@@ -15,7 +15,6 @@ import io.redrive.message.SearchHit;
 import io.redrive.queue.Queue;
 import io.redrive.queue.ThroughputPoint;
 import io.redrive.server.auth.Permission;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -30,7 +29,6 @@ import java.util.Optional;
 final class Pages {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int PAGE_SIZE = 50;
-  private static final Duration CHART_WINDOW = Duration.ofHours(1);
 
   private final Redrive redrive;
   private final Dashboard dashboard;
@@ -51,6 +49,7 @@ final class Pages {
   }
 
   private void overview(UiRequest r) {
+    ChartRange range = ChartRange.of(r);
     List<QueueLine> lines = new ArrayList<>();
     List<String> names = new ArrayList<>();
     for (Queue q : redrive.listQueues()) {
@@ -61,10 +60,10 @@ final class Pages {
     }
     List<ThroughputPoint> throughput =
         r.principal().queues().isEmpty()
-            ? redrive.throughput(null, CHART_WINDOW)
-            : redrive.throughputOf(names, CHART_WINDOW);
+            ? redrive.throughput(null, range.window())
+            : redrive.throughputOf(names, range.window());
     dashboard.page(
-        r, "overview.jte", "Queues", new OverviewView(lines, ThroughputView.of(throughput)));
+        r, "overview.jte", "Queues", new OverviewView(lines, ThroughputView.of(range, throughput)));
   }
 
   /** The queue named in the path, when the principal may see it (else it answers as missing). */
@@ -77,6 +76,7 @@ final class Pages {
   }
 
   private void queue(UiRequest r) {
+    ChartRange range = ChartRange.of(r);
     Queue q = queueOf(r);
     MessagePage candidates =
         redrive.listMessages(
@@ -92,7 +92,7 @@ final class Pages {
             q,
             redrive.stats(q.name()),
             r.may(Permission.ADMIN, q.name()),
-            ThroughputView.of(redrive.throughput(q.name(), CHART_WINDOW)),
+            ThroughputView.of(range, redrive.throughput(q.name(), range.window())),
             candidates.messages(),
             candidates.next() != null));
   }
@@ -113,8 +113,8 @@ final class Pages {
                 + ")");
       }
     }
-    MessageQuery query =
-        MessageQuery.all(q.name()).withLimit(PAGE_SIZE).withAfter(r.query("after"));
+    Paging paging = Paging.of(r, "after", "back");
+    MessageQuery query = MessageQuery.all(q.name()).withLimit(PAGE_SIZE).withAfter(paging.after());
     if (state != null) {
       query = query.withStates(EnumSet.of(state));
     }
@@ -127,7 +127,7 @@ final class Pages {
         r,
         "messages.jte",
         "Messages of " + q.name(),
-        new MessagesView(q, state, fingerprint, page.messages(), page.next()));
+        MessagesView.of(q, state, fingerprint, page, paging));
   }
 
   private void pause(UiRequest r, boolean pause) {

@@ -4,39 +4,45 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where one page of the instance list stands: the store's cursor of this page ({@code after}) and
- * the cursors of the pages before it ({@code back}, oldest first, {@code first} for the first
- * page). The store pages forward only, so the way back travels in the links: "previous" pops the
- * last cursor, "next" pushes this page's. Only the last {@link #MAX_BACK} are kept (a link stays
- * short); past them "previous" goes to the first page.
+ * Where one page of a forward-paged list stands (the queue's messages, the workflow instances, an
+ * instance's history): this page's cursor ({@code after}) and the cursors of the pages before it
+ * ({@code back}, oldest first, {@code first} for the first page). The store pages forward only, so
+ * the way back travels in the links: "previous" pops the last cursor, "next" pushes this page's.
+ * Only the last {@link #MAX_BACK} are kept (a link stays short); past them "previous" goes to the
+ * first page. No store change is needed, and a previous page is read exactly as it was first read.
  *
+ * @param afterParam the query parameter holding this page's cursor (e.g. {@code after})
+ * @param backParam the query parameter holding the trail (e.g. {@code back})
  * @param after this page's cursor, or null for the first page
  * @param back the cursors of the pages before, oldest first
  */
-record WorkflowPaging(String after, List<String> back) {
+record Paging(String afterParam, String backParam, String after, List<String> back) {
   static final int MAX_BACK = 50;
   private static final String FIRST = "first";
 
-  /** The paging of {@code r}'s query string; a cursor this dashboard did not make is refused. */
-  static WorkflowPaging of(UiRequest r) {
-    String after = r.query("after");
+  /**
+   * The paging in {@code r}'s query string under {@code afterParam} and {@code backParam}; a cursor
+   * this dashboard did not make (every store cursor is a number) is refused, naming the parameter.
+   */
+  static Paging of(UiRequest r, String afterParam, String backParam) {
+    String after = r.query(afterParam);
     if (after != null && after.isBlank()) {
       after = null;
     }
     if (after != null) {
-      cursor("after", after);
+      cursor(afterParam, after);
     }
     List<String> back = new ArrayList<>();
-    String text = r.query("back");
+    String text = r.query(backParam);
     if (text != null && !text.isBlank()) {
       for (String c : text.split(",")) {
-        back.add(c.equals(FIRST) ? FIRST : cursor("back", c));
+        back.add(c.equals(FIRST) ? FIRST : cursor(backParam, c));
       }
     }
     if (back.size() > MAX_BACK) {
       back = new ArrayList<>(back.subList(back.size() - MAX_BACK, back.size()));
     }
-    return new WorkflowPaging(after, List.copyOf(back));
+    return new Paging(afterParam, backParam, after, List.copyOf(back));
   }
 
   private static String cursor(String field, String value) {
@@ -54,7 +60,7 @@ record WorkflowPaging(String after, List<String> back) {
     if (b.size() > MAX_BACK) {
       b = b.subList(b.size() - MAX_BACK, b.size());
     }
-    return "after=" + next + "&back=" + String.join(",", b);
+    return afterParam + "=" + next + "&" + backParam + "=" + String.join(",", b);
   }
 
   /** The query string of the page before this one, or null on the first page. */
@@ -69,10 +75,11 @@ record WorkflowPaging(String after, List<String> back) {
     List<String> rest = back.subList(0, back.size() - 1);
     StringBuilder b = new StringBuilder();
     if (!last.equals(FIRST)) {
-      b.append("after=").append(last);
+      b.append(afterParam).append('=').append(last);
     }
     if (!rest.isEmpty()) {
-      b.append(b.length() == 0 ? "" : "&").append("back=").append(String.join(",", rest));
+      b.append(b.length() == 0 ? "" : "&").append(backParam).append('=');
+      b.append(String.join(",", rest));
     }
     return b.toString();
   }
