@@ -88,4 +88,27 @@ class CompletedStoryDashboardTest {
         .contains("smtp &lt;down&gt;")
         .doesNotContain("smtp <down>");
   }
+
+  @Test
+  void completedMessages_pageWithNextAndPrevious() throws Exception {
+    redrive.createQueue("bulk");
+    java.util.List<NewMessage> batch = new java.util.ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      batch.add(NewMessage.builder("bulk", "t").payload("{}").build());
+    }
+    redrive.enqueueBatch(batch);
+    redrive.completeAll(
+        redrive.lease(LeaseRequest.of("bulk", "w", 100)).leased().stream()
+            .map(LeasedMessage::token)
+            .toList());
+
+    UiClient ada = UiClient.signedIn(server, ADMIN);
+    String first = ada.get("/ui/queues/bulk/messages?state=completed").body();
+    java.util.regex.Matcher next =
+        java.util.regex.Pattern.compile("id=\"next-page\" href=\"([^\"]+)\"").matcher(first);
+    assertThat(next.find()).as("a next page of completed messages").isTrue();
+    HttpResponse<String> second = ada.get(next.group(1).replace("&amp;", "&"));
+    assertThat(second.statusCode()).as(second.body()).isEqualTo(200);
+    assertThat(second.body()).contains("id=\"previous-page\"").doesNotContain("id=\"next-page\"");
+  }
 }

@@ -219,7 +219,8 @@ class DashboardHttpTest {
 
     for (String page : List.of(overview, queue)) {
       assertThat(page)
-          .contains("<section class=\"throughput\">", "<h2>Throughput, last hour</h2>")
+          .contains(
+              "<section class=\"throughput\" id=\"throughput\"", "<h2>Throughput, last hour</h2>")
           .contains("<span id=\"hour-enqueued\">1</span> enqueued")
           .contains("<span id=\"hour-failed\">1</span> failed attempts")
           .contains("<span id=\"hour-dead\">1</span> died")

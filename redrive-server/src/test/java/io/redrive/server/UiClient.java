@@ -41,6 +41,17 @@ final class UiClient {
         HttpResponse.BodyHandlers.ofString());
   }
 
+  /** A GET as htmx's live refresh sends it (with {@code HX-Request: true}). */
+  HttpResponse<String> getLive(String path) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(base + path))
+            .timeout(Duration.ofSeconds(20))
+            .header("HX-Request", "true")
+            .header("HX-Trigger", "live-bar")
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
   /** A form post as a browser on this server's page sends it (with its Origin). */
   HttpResponse<String> post(String path, Map<String, String> form) throws Exception {
     return post(path, form, base);

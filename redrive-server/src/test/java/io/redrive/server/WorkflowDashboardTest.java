@@ -138,6 +138,16 @@ class WorkflowDashboardTest {
     return html.split("<tr data-id=", -1).length - 1;
   }
 
+  /** The history rows' event ids, in order. */
+  private static List<String> events(String html) {
+    List<String> ids = new java.util.ArrayList<>();
+    Matcher m = Pattern.compile("<tr data-event=\"([0-9]+)\"").matcher(html);
+    while (m.find()) {
+      ids.add(m.group(1));
+    }
+    return ids;
+  }
+
   private static String link(String html, String id) {
     Matcher m = Pattern.compile("id=\"" + id + "\" href=\"([^\"]+)\"").matcher(html);
     assertThat(m.find()).as("link " + id).isTrue();
@@ -211,6 +221,9 @@ class WorkflowDashboardTest {
         .isPositive()
         .isLessThan(100)
         .isEqualTo(api.get("/v1/workflows/" + id + "/history").get("events").size() - firstPage);
+    assertThat(current).doesNotContain("id=\"history-previous\"");
+    String back = page(link(second, "history-previous"));
+    assertThat(events(back)).as("Previous events: the first page again").isEqualTo(events(current));
     String older = page("/ui/workflows/" + id + "?execution=1");
     assertThat(older).contains("History (execution 1)").contains("CONTINUED_AS_NEW");
     assertThat(ui.get("/ui/workflows/" + id + "?execution=3").statusCode()).isEqualTo(400);

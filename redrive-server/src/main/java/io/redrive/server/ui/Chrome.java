@@ -14,6 +14,9 @@ import java.time.Instant;
  * @param csrf the session's CSRF token, put in every form
  * @param path the page's path
  * @param now when the page was made
+ * @param self the page's own address, path and query, which its live refresh asks again
+ * @param fragment true for an htmx request (the live refresh): the page's content without the head,
+ *     header and footer
  */
 public record Chrome(
     String user,
@@ -22,4 +25,6 @@ public record Chrome(
     boolean admin,
     String csrf,
     String path,
-    Instant now) {}
+    Instant now,
+    String self,
+    boolean fragment) {}

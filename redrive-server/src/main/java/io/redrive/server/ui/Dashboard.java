@@ -198,7 +198,15 @@ public final class Dashboard implements AutoCloseable {
     if (ctx.queryString() != null && ctx.method().name().equals("GET")) {
       next = next + "?" + ctx.queryString();
     }
-    ctx.redirect(ROOT + "/login?next=" + Fmt.q(next), HttpStatus.SEE_OTHER);
+    String login = ROOT + "/login?next=" + Fmt.q(next);
+    if (UiRequest.isHtmx(ctx)) {
+      // The browser would follow a 303 inside the live refresh and swap the sign-in form into the
+      // page; HX-Redirect makes htmx open the sign-in page instead.
+      ctx.header("HX-Redirect", login);
+      errorPage(ctx, new UiFailure(401, "SIGN_IN_REQUIRED", "the session ended: sign in again"));
+      return;
+    }
+    ctx.redirect(login, HttpStatus.SEE_OTHER);
   }
 
   private void loginPage(Context ctx, String error) {

@@ -1,6 +1,7 @@
 package io.redrive.server.ui;
 
 import io.redrive.message.Message;
+import io.redrive.message.MessagePage;
 import io.redrive.message.MessageState;
 import io.redrive.message.PayloadField;
 import io.redrive.queue.Queue;
@@ -15,7 +16,8 @@ import java.util.function.Predicate;
  * @param fingerprint only the dead-letter group with this key, or null
  * @param payloadField only the messages with this value at this payload field, or null
  * @param messages the page, in serve order
- * @param next the cursor of the next page, or null on the last
+ * @param nextHref the link to the next page, or null on the last
+ * @param previousHref the link to the page before, or null on the first
  * @param mayAccess true for a queue the viewer may see (a copy's source queue outside the key's
  *     scope is not named, as in the API)
  */
@@ -25,16 +27,36 @@ public record MessagesView(
     String fingerprint,
     PayloadField payloadField,
     List<Message> messages,
-    String next,
+    String nextHref,
+    String previousHref,
     Predicate<String> mayAccess) {
 
-  /** The query string that keeps this page's filters on the next page. */
-  public String filters() {
-    return (state == null ? "" : "&state=" + Fmt.css(state))
-        + (fingerprint == null ? "" : "&fingerprint=" + Fmt.q(fingerprint))
-        + (payloadField == null
-            ? ""
-            : "&field=" + Fmt.q(payloadField.path()) + "&value=" + Fmt.q(payloadField.value()));
+  /** The view of {@code page}, with links that keep its filters and the way back. */
+  static MessagesView of(
+      Queue queue,
+      MessageState state,
+      String fingerprint,
+      PayloadField payloadField,
+      MessagePage page,
+      Paging paging,
+      Predicate<String> mayAccess) {
+    String base = Dashboard.ROOT + "/queues/" + Fmt.seg(queue.name()) + "/messages?";
+    String filters =
+        (state == null ? "" : "&state=" + Fmt.css(state))
+            + (fingerprint == null ? "" : "&fingerprint=" + Fmt.q(fingerprint))
+            + (payloadField == null
+                ? ""
+                : "&field=" + Fmt.q(payloadField.path()) + "&value=" + Fmt.q(payloadField.value()));
+    String previous = paging.previousParams();
+    return new MessagesView(
+        queue,
+        state,
+        fingerprint,
+        payloadField,
+        page.messages(),
+        page.next() == null ? null : base + paging.nextParams(Fmt.q(page.next())) + filters,
+        previous == null ? null : base + previous + filters,
+        mayAccess);
   }
 
   /** The filter form's field path, or empty. */

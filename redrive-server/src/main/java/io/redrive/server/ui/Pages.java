@@ -16,7 +16,6 @@ import io.redrive.message.SearchHit;
 import io.redrive.queue.Queue;
 import io.redrive.queue.ThroughputPoint;
 import io.redrive.server.auth.Permission;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -31,7 +30,6 @@ import java.util.Optional;
 final class Pages {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int PAGE_SIZE = 50;
-  private static final Duration CHART_WINDOW = Duration.ofHours(1);
 
   private final Redrive redrive;
   private final Dashboard dashboard;
@@ -53,6 +51,7 @@ final class Pages {
   }
 
   private void overview(UiRequest r) {
+    ChartRange range = ChartRange.of(r);
     List<QueueLine> lines = new ArrayList<>();
     List<String> names = new ArrayList<>();
     for (Queue q : redrive.listQueues()) {
@@ -63,10 +62,10 @@ final class Pages {
     }
     List<ThroughputPoint> throughput =
         r.principal().queues().isEmpty()
-            ? redrive.throughput(null, CHART_WINDOW)
-            : redrive.throughputOf(names, CHART_WINDOW);
+            ? redrive.throughput(null, range.window())
+            : redrive.throughputOf(names, range.window());
     dashboard.page(
-        r, "overview.jte", "Queues", new OverviewView(lines, ThroughputView.of(throughput)));
+        r, "overview.jte", "Queues", new OverviewView(lines, ThroughputView.of(range, throughput)));
   }
 
   /** The queue named in the path, when the principal may see it (else it answers as missing). */
@@ -79,6 +78,7 @@ final class Pages {
   }
 
   private void queue(UiRequest r) {
+    ChartRange range = ChartRange.of(r);
     Queue q = queueOf(r);
     MessagePage candidates =
         redrive.listMessages(
@@ -94,7 +94,7 @@ final class Pages {
             q,
             redrive.stats(q.name()),
             r.may(Permission.ADMIN, q.name()),
-            ThroughputView.of(redrive.throughput(q.name(), CHART_WINDOW)),
+            ThroughputView.of(range, redrive.throughput(q.name(), range.window())),
             candidates.messages(),
             candidates.next() != null,
             q.policy().completedRetention() != null
@@ -118,8 +118,8 @@ final class Pages {
                 + ")");
       }
     }
-    MessageQuery query =
-        MessageQuery.all(q.name()).withLimit(PAGE_SIZE).withAfter(r.query("after"));
+    Paging paging = Paging.of(r, "after", "back");
+    MessageQuery query = MessageQuery.all(q.name()).withLimit(PAGE_SIZE).withAfter(paging.after());
     if (state != null) {
       query = query.withStates(EnumSet.of(state));
     }
@@ -138,14 +138,8 @@ final class Pages {
         r,
         "messages.jte",
         "Messages of " + q.name(),
-        new MessagesView(
-            q,
-            state,
-            fingerprint,
-            query.payloadField(),
-            page.messages(),
-            page.next(),
-            r.principal()::mayAccess));
+        MessagesView.of(
+            q, state, fingerprint, query.payloadField(), page, paging, r.principal()::mayAccess));
   }
 
   private static String blankToNull(String text) {

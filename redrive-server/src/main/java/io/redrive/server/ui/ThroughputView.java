@@ -4,9 +4,10 @@ import io.redrive.queue.ThroughputPoint;
 import java.util.List;
 
 /**
- * The last hour of throughput as the overview and queue pages show it: chart data for uPlot and the
- * totals as text (which is what a page without JavaScript shows).
+ * The throughput of a {@link ChartRange} as the overview and queue pages show it: chart data for
+ * uPlot and the totals as text (which is what a page without JavaScript shows).
  *
+ * @param range the time range shown
  * @param throughputChart enqueued / completed / failed / dead per minute ({@link
  *     Charts#throughput})
  * @param depthChart depth by state per minute ({@link Charts#depth})
@@ -17,6 +18,7 @@ import java.util.List;
  * @param dead deaths in the window
  */
 public record ThroughputView(
+    ChartRange range,
     String throughputChart,
     String depthChart,
     String backlogChart,
@@ -25,9 +27,10 @@ public record ThroughputView(
     long failed,
     long dead) {
 
-  /** The view of {@code points}. */
-  static ThroughputView of(List<ThroughputPoint> points) {
+  /** The view of {@code points}, read over {@code range}. */
+  static ThroughputView of(ChartRange range, List<ThroughputPoint> points) {
     return new ThroughputView(
+        range,
         Charts.throughput(points),
         Charts.depth(points),
         Charts.backlog(points),
@@ -35,5 +38,10 @@ public record ThroughputView(
         Charts.total(points, ThroughputPoint::completed),
         Charts.total(points, ThroughputPoint::failed),
         Charts.total(points, ThroughputPoint::dead));
+  }
+
+  /** Every range the page offers, in order, for its range links. */
+  public List<ChartRange> ranges() {
+    return List.of(ChartRange.values());
   }
 }

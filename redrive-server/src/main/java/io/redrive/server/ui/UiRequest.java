@@ -37,7 +37,14 @@ final class UiRequest {
             principal.role().grants(Permission.ADMIN),
             csrf,
             ctx.path(),
-            now);
+            now,
+            ctx.queryString() == null ? ctx.path() : ctx.path() + "?" + ctx.queryString(),
+            isHtmx(ctx));
+  }
+
+  /** True for a request htmx made (the live refresh), which it marks with {@code HX-Request}. */
+  static boolean isHtmx(Context ctx) {
+    return "true".equals(ctx.header("HX-Request"));
   }
 
   Context ctx() {

@@ -71,7 +71,7 @@ final class WorkflowPages {
       return;
     }
     WorkflowFilters filters = WorkflowFilters.of(r);
-    WorkflowPaging paging = WorkflowPaging.of(r);
+    Paging paging = Paging.of(r, "after", "back");
     InstancePage page = access.client().list(filters.query(PAGE_SIZE, paging.after()));
     List<InstanceInfo> shown = new ArrayList<>();
     for (InstanceInfo i : page.instances()) {
@@ -162,7 +162,8 @@ final class WorkflowPages {
     InstanceInfo info = detail.instance();
     WorkflowClient client = access.client();
     List<TimelineEntry> timeline = client.timeline(id);
-    long after = historyCursor(r.query("hafter"));
+    Paging historyPaging = Paging.of(r, "hafter", "hback");
+    long after = historyCursor(historyPaging.after());
     int execution = execution(r.query("execution"), info.executionId());
     List<WorkflowEvent> history = new ArrayList<>();
     String next = null;
@@ -203,7 +204,8 @@ final class WorkflowPages {
             timeline,
             history,
             execution,
-            next,
+            historyHref(id, execution, next == null ? null : historyPaging.nextParams(next)),
+            historyHref(id, execution, historyPaging.previousParams()),
             after,
             children,
             kids.nextCursor() != null,
@@ -224,6 +226,20 @@ final class WorkflowPages {
           "execution: a number from 1 to " + current + ", was \"" + value + "\"");
     }
     return Integer.parseInt(value);
+  }
+
+  /** The link to a page of {@code id}'s history with {@code params}, or null without them. */
+  private static String historyHref(String id, int execution, String params) {
+    if (params == null) {
+      return null;
+    }
+    return ROOT
+        + "/"
+        + Fmt.seg(id)
+        + "?execution="
+        + execution
+        + (params.isEmpty() ? "" : "&")
+        + params;
   }
 
   private static long historyCursor(String value) {

@@ -17,7 +17,8 @@ import java.util.List;
  * @param timeline the attempt-level timeline, oldest first
  * @param history one page of history events, oldest first
  * @param execution the execution whose history is shown
- * @param historyNext the next history page's cursor, or null
+ * @param historyNextHref the link to the next history page, or null on the last
+ * @param historyPreviousHref the link to the history page before, or null on the first
  * @param historyAfter this history page's cursor (0: the first page)
  * @param children the direct children the key may see (at most {@link WorkflowPages#CHILDREN})
  * @param moreChildren true when there are more children than shown
@@ -33,7 +34,8 @@ public record WorkflowView(
     List<TimelineEntry> timeline,
     List<WorkflowEvent> history,
     int execution,
-    String historyNext,
+    String historyNextHref,
+    String historyPreviousHref,
     long historyAfter,
     List<InstanceInfo> children,
     boolean moreChildren,

@@ -104,26 +104,53 @@ class ChartAxesBrowserTest extends BrowserTestBase {
     for (int width : widths) {
       ui.viewport(width, 900, width < 600);
       for (String page : List.of("/ui", "/ui/queues/" + q)) {
-        ui.open(page);
-        int shown = ui.all(".chart").size();
-        await()
-            .atMost(Duration.ofSeconds(10))
-            .until(
-                () -> xAxisLabels().values().stream().filter(l -> !l.isEmpty()).count() == shown);
-        Map<String, List<Label>> charts = xAxisLabels();
-        charts.forEach(
-            (chart, labels) -> {
-              assertThat(labels)
-                  .as("%s at %d px: x labels of %s", page, width, chart)
-                  .hasSizeGreaterThanOrEqualTo(2);
-              assertNoOverlap(page + " at " + width + " px, " + chart, labels);
-            });
+        assertReadableAxes(page, width);
         if (width == 390 || width == 1280) {
           ui.screenshot("chart-axes-" + width + (page.equals("/ui") ? "-overview" : "-queue"));
         }
       }
     }
     assertThat(browser.console()).as("console").isEmpty();
+  }
+
+  /** The 24-hour range: 1 440 minutes on the same axis, labels still apart at every width. */
+  @Test
+  void timeAxisLabels_ofTheLast24Hours_neverOverlap() {
+    String q = queue("charted-day", QueuePolicy.defaults());
+    redrive.enqueue(NewMessage.builder(q, "job").payload("{}").build());
+    ui.signIn(ADMIN_KEY);
+    browser
+        .driver()
+        .executeCdpCommand("Emulation.setTimezoneOverride", Map.of("timezoneId", lateMorning()));
+    for (int width : List.of(PhoneWidthBrowserTest.PHONE_WIDTH, 600, 800, 1040, 1280, 1920)) {
+      ui.viewport(width, 900, width < 600);
+      for (String page : List.of("/ui?range=24h", "/ui/queues/" + q + "?range=24h")) {
+        assertReadableAxes(page, width);
+        assertThat(ui.text("section.throughput h2")).isEqualTo("Throughput, last 24 hours");
+        if (width == 390 || width == 1280) {
+          ui.screenshot(
+              "chart-axes-24h-" + width + (page.startsWith("/ui?") ? "-overview" : "-queue"));
+        }
+      }
+    }
+    assertThat(browser.console()).as("console").isEmpty();
+  }
+
+  /** Opens {@code page} and checks every chart's x labels: at least two, none touching. */
+  private void assertReadableAxes(String page, int width) {
+    ui.open(page);
+    int shown = ui.all(".chart").size();
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> xAxisLabels().values().stream().filter(l -> !l.isEmpty()).count() == shown);
+    Map<String, List<Label>> charts = xAxisLabels();
+    charts.forEach(
+        (chart, labels) -> {
+          assertThat(labels)
+              .as("%s at %d px: x labels of %s", page, width, chart)
+              .hasSizeGreaterThanOrEqualTo(2);
+          assertNoOverlap(page + " at " + width + " px, " + chart, labels);
+        });
   }
 
   /**

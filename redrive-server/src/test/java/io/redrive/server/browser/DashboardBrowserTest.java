@@ -203,4 +203,35 @@ class DashboardBrowserTest extends BrowserTestBase {
     assertThat(console)
         .allSatisfy(line -> assertThat(line).matches(".*/pause - .*status of 403.*"));
   }
+
+  @Test
+  void messageList_previousPage_returnsToTheEarlierPage() {
+    String q = queue("paged", QueuePolicy.defaults());
+    for (int i = 0; i < 120; i++) {
+      redrive.enqueue(NewMessage.builder(q, "job").payload("{\"n\":" + i + "}").build());
+    }
+    ui.signIn(ADMIN_KEY);
+    ui.open("/ui/queues/" + q + "/messages?state=ready");
+    assertThat(ui.has("#previous-page")).as("the first page has no previous").isFalse();
+    List<String> first = rowIds();
+    ui.clickAndWait("#next-page");
+    List<String> second = rowIds();
+    ui.clickAndWait("#next-page");
+    assertThat(ui.has("#next-page")).as("the third page is the last").isFalse();
+    assertThat(second).hasSize(50).doesNotContainAnyElementsOf(first);
+
+    ui.clickAndWait("#previous-page");
+    assertThat(rowIds()).isEqualTo(second);
+    ui.clickAndWait("#previous-page");
+    assertThat(rowIds()).isEqualTo(first);
+    assertThat(ui.path()).contains("state=ready");
+    assertThat(ui.has("#previous-page")).isFalse();
+    assertThat(browser.console()).as("console").isEmpty();
+  }
+
+  private List<String> rowIds() {
+    return ui.all("table#messages tr[data-id]").stream()
+        .map(tr -> tr.getDomAttribute("data-id"))
+        .toList();
+  }
 }

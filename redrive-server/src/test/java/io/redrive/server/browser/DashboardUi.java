@@ -117,6 +117,21 @@ public final class DashboardUi {
     field.clear();
     field.sendKeys(key);
     clickAndWait("#sign-in");
+    // Pages open with the live refresh paused, so that a test reading a table is never racing a
+    // refresh that replaces it; LiveRefreshBrowserTest turns it on.
+    liveRefresh(false);
+    return this;
+  }
+
+  /**
+   * Turns the live refresh on or off for the pages opened next, as the live bar's Pause / Resume
+   * button does (it is remembered in the browser's localStorage).
+   */
+  public DashboardUi liveRefresh(boolean on) {
+    script(
+        on
+            ? "window.localStorage.removeItem('redrive.live.paused')"
+            : "window.localStorage.setItem('redrive.live.paused', '1')");
     return this;
   }
 

@@ -63,7 +63,10 @@ class PhoneWidthBrowserTest extends BrowserTestBase {
     ui.signIn(ADMIN_KEY);
     ui.phone(PHONE_WIDTH, PHONE_HEIGHT);
     fits("overview", "/ui");
+    assertThat(ui.find("#live-bar").isDisplayed()).as("the live bar, on a phone too").isTrue();
+    fits("overview-24h", "/ui?range=24h");
     fits("queue", "/ui/queues/" + q);
+    fits("queue-24h", "/ui/queues/" + q + "?range=24h");
     fits("messages", "/ui/queues/" + q + "/messages");
     assertThat(ui.all("table#messages tr[data-id]")).hasSize(MESSAGES + 1);
     for (var row : ui.all("table#messages tr[data-id]")) {

@@ -79,6 +79,12 @@ class WorkflowBrowserTest {
               }
               return "deployed " + in;
             })
+        .orchestration(
+            "WaitsForGo",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> ctx.waitForEvent("go", String.class).await())
         .build();
   }
 
@@ -154,6 +160,41 @@ class WorkflowBrowserTest {
     assertThat(ui.has("#retry")).isFalse();
     assertThat(ui.all("#timeline li.entry.action[data-outcome=RETRIED]")).hasSize(1);
     browser.screenshot("workflow-instance-" + kind.label());
+    assertThat(browser.console()).as("console").isEmpty();
+  }
+
+  /**
+   * The live refresh shows an instance ending while the visitor types an event's name: the status
+   * and timeline change in place, and the half-typed name, still focused, is not touched.
+   */
+  @Test
+  void instancePage_refreshesItsStatus_butNotTheFormBeingTyped() {
+    WorkflowClient client = WorkflowClient.on(server.redrive());
+    String id = "waiting-" + kind.label();
+    client.start(StartRequest.of("WaitsForGo", id).withInstanceId(id));
+    Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> client.get(id).isPresent());
+
+    ui.signIn(ADMIN_KEY).liveRefresh(true).open("/ui/workflows/" + id);
+    ui.awaitPresent("#live-bar[data-live='on']");
+    assertThat(ui.text("#w-status")).isIn("pending", "running");
+    ui.find("#event-name").sendKeys("half-typ");
+    ui.script("window.__sameDocument = true");
+
+    client.raiseEvent(id, "go", "now", null);
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                "completed"
+                    .equals(
+                        ui.script(
+                            "return document.querySelector('#w-status').textContent.trim()")));
+    assertThat(ui.script("return window.__sameDocument === true"))
+        .as("refreshed in place")
+        .isEqualTo(true);
+    assertThat(ui.find("#event-name").getDomProperty("value")).isEqualTo("half-typ");
+    assertThat(ui.script("return document.activeElement.id")).isEqualTo("event-name");
+    browser.screenshot("workflow-live-" + kind.label());
     assertThat(browser.console()).as("console").isEmpty();
   }
 }

@@ -1,6 +1,7 @@
 // Redrive dashboard: progressive enhancement only. Every page works without this file; with it,
-// charts are drawn (uPlot) from the JSON in each chart's data-series attribute. No inline script
-// anywhere (the Content-Security-Policy forbids it), so this file is the only code that runs.
+// charts are drawn (uPlot) from the JSON in each chart's data-series attribute, and a page with a
+// live bar refreshes its data regions (htmx). No inline script anywhere (the
+// Content-Security-Policy forbids it), so this file is the only code that runs.
 (function () {
   "use strict";
 
@@ -35,7 +36,7 @@
       return;
     }
     var space = timeSpace();
-    document.querySelectorAll("[data-series]").forEach(function (el) {
+    document.querySelectorAll("[data-series]:not([data-drawn])").forEach(function (el) {
       var spec;
       try {
         spec = JSON.parse(el.getAttribute("data-series"));
@@ -58,9 +59,119 @@
     });
   }
 
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", drawCharts);
-  } else {
+  // Live refresh (docs/dashboard.md, "Live refresh"). The live bar asks for its own page every
+  // 5 s (hx-trigger) and swaps only the regions it names (hx-select-oob), never a form. htmx's
+  // trigger filters need eval, which the CSP forbids, so the pause is kept here: a request is
+  // cancelled while the tab is hidden or the visitor paused (remembered in localStorage, so it
+  // holds on every page until resumed).
+  var PAUSED = "redrive.live.paused";
+
+  function clock(d) {
+    return pad(d.getHours()) + ":" + pad(d.getMinutes()) + ":" + pad(d.getSeconds());
+  }
+
+  function paused() {
+    try {
+      return window.localStorage.getItem(PAUSED) === "1";
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function setPaused(on) {
+    try {
+      if (on) {
+        window.localStorage.setItem(PAUSED, "1");
+      } else {
+        window.localStorage.removeItem(PAUSED);
+      }
+    } catch (e) {
+      // no storage (private mode): the pause lasts as long as the page
+    }
+  }
+
+  function setupLive() {
+    var bar = document.getElementById("live-bar");
+    if (!bar || typeof htmx === "undefined") {
+      return;
+    }
+    var state = document.getElementById("live-state");
+    var updated = document.getElementById("live-updated");
+    var toggle = document.getElementById("live-toggle");
+    var failed = null;
+    var pausedHere = paused();
+    function show() {
+      var hidden = document.visibilityState !== "visible";
+      var mode = pausedHere ? "paused" : hidden ? "hidden" : failed ? "error" : "on";
+      bar.setAttribute("data-live", mode);
+      state.textContent = pausedHere ? "paused" : failed ? "not updated (" + failed + ")" : "live";
+      toggle.textContent = pausedHere ? "Resume" : "Pause";
+      toggle.setAttribute("aria-pressed", pausedHere ? "true" : "false");
+    }
+    function stamp() {
+      updated.textContent = clock(new Date());
+      updated.setAttribute("datetime", new Date().toISOString());
+    }
+    // The page was made by the server a moment ago: its time, in this browser's zone.
+    var made = new Date(updated.getAttribute("datetime"));
+    if (!isNaN(made.getTime())) {
+      updated.textContent = clock(made);
+    }
+    bar.hidden = false;
+    show();
+    bar.addEventListener("htmx:beforeRequest", function (e) {
+      if (e.target === bar && (pausedHere || document.visibilityState !== "visible")) {
+        e.preventDefault();
+      }
+    });
+    bar.addEventListener("htmx:afterRequest", function (e) {
+      if (e.target !== bar) {
+        return;
+      }
+      var xhr = e.detail.xhr;
+      if (e.detail.successful) {
+        failed = null;
+        stamp();
+        drawCharts();
+      } else {
+        failed = xhr && xhr.status ? "HTTP " + xhr.status : "no answer";
+      }
+      show();
+    });
+    toggle.addEventListener("click", function () {
+      pausedHere = !pausedHere;
+      setPaused(pausedHere);
+      show();
+      if (!pausedHere) {
+        htmx.trigger(bar, "live-now");
+      }
+    });
+    document.addEventListener("visibilitychange", function () {
+      show();
+      if (!pausedHere && document.visibilityState === "visible") {
+        htmx.trigger(bar, "live-now"); // back to the tab: fresh data at once, not in up to 5 s
+      }
+    });
+    // A swapped region keeps what the visitor opened in it (a stack trace's <details>).
+    document.body.addEventListener("htmx:oobBeforeSwap", function (e) {
+      var before = e.detail.target.querySelectorAll("details");
+      var after = e.detail.fragment.querySelectorAll("details");
+      for (var i = 0; i < before.length && i < after.length; i++) {
+        if (before[i].open) {
+          after[i].setAttribute("open", "");
+        }
+      }
+    });
+  }
+
+  function start() {
     drawCharts();
+    setupLive();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
   }
 })();
