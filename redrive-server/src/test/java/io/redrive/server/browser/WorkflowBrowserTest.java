@@ -80,6 +80,14 @@ class WorkflowBrowserTest {
               return "deployed " + in;
             })
         .orchestration(
+            "Throws",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              throw new IllegalStateException("refused " + in);
+            })
+        .orchestration(
             "WaitsForGo",
             "1.0.0",
             String.class,
@@ -195,6 +203,59 @@ class WorkflowBrowserTest {
     assertThat(ui.find("#event-name").getDomProperty("value")).isEqualTo("half-typ");
     assertThat(ui.script("return document.activeElement.id")).isEqualTo("event-name");
     browser.screenshot("workflow-live-" + kind.label());
+    assertThat(browser.console()).as("console").isEmpty();
+  }
+
+  /**
+   * Hostile text in a workflow's name, input, output, raised event and failure reads back as the
+   * same text on the list and instance pages: no element is made from it, no script runs ({@code
+   * window.__xss} stays undefined), the console stays empty.
+   */
+  @Test
+  void hostileText_inWorkflowNamesInputsOutputsEventsAndFailures_readsBackAsText() {
+    WorkflowClient client = WorkflowClient.on(server.redrive());
+    String evil = "<img src=x onerror=\"window.__xss=1\"><script>window.__xss=2</script>";
+    String named = "evil-name-" + kind.label();
+    client.start(
+        StartRequest.of(evil, "x")
+            .withInstanceId(named)
+            .withStartAt(java.time.Instant.now().plus(Duration.ofHours(1))));
+    String deployed = "evil-out-" + kind.label();
+    client.start(StartRequest.of("Deploy", evil).withInstanceId(deployed));
+    String thrown = "evil-fail-" + kind.label();
+    client.start(StartRequest.of("Throws", evil).withInstanceId(thrown));
+    String waiting = "evil-event-" + kind.label();
+    client.start(StartRequest.of("WaitsForGo", "x").withInstanceId(waiting));
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                client.get(deployed).orElseThrow().status() == InstanceStatus.COMPLETED
+                    && client.get(thrown).orElseThrow().status() == InstanceStatus.FAILED
+                    && client.get(waiting).isPresent());
+    client.raiseEvent(waiting, evil, evil, null);
+
+    ui.signIn(ADMIN_KEY);
+    for (String page :
+        List.of(
+            "/ui/workflows",
+            "/ui/workflows/" + named,
+            "/ui/workflows/" + deployed,
+            "/ui/workflows/" + thrown,
+            "/ui/workflows/" + waiting)) {
+      ui.open(page);
+      assertThat(ui.script("return typeof window.__xss")).as(page).isEqualTo("undefined");
+      assertThat(ui.all("img[src='x']")).as(page + ": no element made of the text").isEmpty();
+    }
+    ui.open("/ui/workflows/" + named);
+    assertThat(ui.text("#w-name")).isEqualTo(evil);
+    ui.open("/ui/workflows/" + deployed);
+    assertThat(ui.text("#input")).contains(evil.replace("\"", "\\\""));
+    assertThat(ui.text("#output")).contains("deployed ");
+    ui.open("/ui/workflows/" + thrown);
+    assertThat(ui.text("#failure-display")).contains("refused <img src=x");
+    ui.open("/ui/workflows/" + waiting);
+    assertThat(ui.text("body")).contains("<script>window.__xss=2</script>");
     assertThat(browser.console()).as("console").isEmpty();
   }
 }
