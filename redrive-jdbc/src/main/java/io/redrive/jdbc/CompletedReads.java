@@ -75,22 +75,7 @@ final class CompletedReads {
     if (q.deadReason() != null || q.fingerprint() != null || q.lastFailureReason() != null) {
       sql.append(" AND 1 = 0");
     }
-    if (q.type() != null) {
-      sql.append(" AND k.type = ?");
-      args.add(q.type());
-    }
-    if (q.dedupeKey() != null) {
-      sql.append(" AND k.dedupe_key = ?");
-      args.add(q.dedupeKey());
-    }
-    if (q.stream() != null) {
-      sql.append(" AND k.stream = ?");
-      args.add(q.stream());
-    }
-    if (q.minAttempts() > 0) {
-      sql.append(" AND k.attempts >= ?");
-      args.add(q.minAttempts());
-    }
+    MessageListing.columnFilters("k", q, sql, args);
     if (q.payloadField() != null) {
       // The dialect writes its test for a message row (alias m); a kept story has the same text.
       StringBuilder test = new StringBuilder();

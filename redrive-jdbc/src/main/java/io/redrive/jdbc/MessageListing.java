@@ -64,18 +64,7 @@ final class MessageListing {
       }
       sql.append(" AND (").append(String.join(" OR ", ors)).append(')');
     }
-    if (q.stream() != null) {
-      sql.append(" AND m.stream = ?");
-      args.add(q.stream());
-    }
-    if (q.type() != null) {
-      sql.append(" AND m.type = ?");
-      args.add(q.type());
-    }
-    if (q.dedupeKey() != null) {
-      sql.append(" AND m.dedupe_key = ?");
-      args.add(q.dedupeKey());
-    }
+    columnFilters("m", q, sql, args);
     if (q.deadReason() != null) {
       sql.append(" AND m.state = 'DEAD' AND m.dead_reason = ?");
       args.add(q.deadReason().name());
@@ -83,10 +72,6 @@ final class MessageListing {
     if (q.fingerprint() != null) {
       sql.append(" AND m.state = 'DEAD' AND m.dead_fingerprint = ?");
       args.add(q.fingerprint());
-    }
-    if (q.minAttempts() > 0) {
-      sql.append(" AND m.attempts >= ?");
-      args.add(q.minAttempts());
     }
     if (q.payloadField() != null) {
       sql.append(" AND ");
@@ -144,5 +129,28 @@ final class MessageListing {
               sourceAttempts.get(row.id())));
     }
     return new MessagePage(out, more ? Long.toString(lastSeq) : null);
+  }
+
+  /**
+   * The filters on a message's own columns, which a stored message ({@code m}) and a kept completed
+   * one ({@code k}) share: stream, type, dedupe key, at least so many attempts.
+   */
+  static void columnFilters(String alias, MessageQuery q, StringBuilder sql, List<Object> args) {
+    if (q.stream() != null) {
+      sql.append(" AND ").append(alias).append(".stream = ?");
+      args.add(q.stream());
+    }
+    if (q.type() != null) {
+      sql.append(" AND ").append(alias).append(".type = ?");
+      args.add(q.type());
+    }
+    if (q.dedupeKey() != null) {
+      sql.append(" AND ").append(alias).append(".dedupe_key = ?");
+      args.add(q.dedupeKey());
+    }
+    if (q.minAttempts() > 0) {
+      sql.append(" AND ").append(alias).append(".attempts >= ?");
+      args.add(q.minAttempts());
+    }
   }
 }

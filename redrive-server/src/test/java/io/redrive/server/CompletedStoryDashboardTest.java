@@ -10,7 +10,6 @@ import io.redrive.lease.LeasedMessage;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.server.auth.ApiKey;
-import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.auth.Role;
 import io.redrive.server.config.StoreSettings;
 import java.net.http.HttpResponse;
@@ -38,11 +37,11 @@ class CompletedStoryDashboardTest {
   @BeforeAll
   static void start() {
     server =
-        RedriveServer.start(
+        TestServers.sqliteWithKeys(
             TestServers.config()
                 .withStore(StoreSettings.sqlite(dir))
                 .withCompletedRetention(Duration.ofHours(2)),
-            new KeyAuthorizer(List.of(new ApiKey("ada", ADMIN, Role.ADMIN, List.of()))));
+            new ApiKey("ada", ADMIN, Role.ADMIN, List.of()));
     redrive = server.redrive();
   }
 

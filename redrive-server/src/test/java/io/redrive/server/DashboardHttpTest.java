@@ -11,9 +11,7 @@ import io.redrive.lease.LeasedMessage;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.server.auth.ApiKey;
-import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.auth.Role;
-import io.redrive.server.config.StoreSettings;
 import io.redrive.server.ui.Dashboard;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -41,13 +39,11 @@ class DashboardHttpTest {
   @BeforeAll
   static void start() {
     server =
-        RedriveServer.start(
-            TestServers.config().withStore(StoreSettings.sqlite(dir)),
-            new KeyAuthorizer(
-                List.of(
-                    new ApiKey("ada", ADMIN, Role.ADMIN, List.of()),
-                    new ApiKey("vic", VIEWER, Role.VIEWER, List.of()),
-                    new ApiKey("sam", SCOPED, Role.ADMIN, List.of("in.*")))));
+        TestServers.sqliteWithKeys(
+            dir,
+            new ApiKey("ada", ADMIN, Role.ADMIN, List.of()),
+            new ApiKey("vic", VIEWER, Role.VIEWER, List.of()),
+            new ApiKey("sam", SCOPED, Role.ADMIN, List.of("in.*")));
     redrive = server.redrive();
     redrive.createQueue("in.orders", QueuePolicy.defaults().withMaxAttempts(1));
     redrive.createQueue("out.secret");

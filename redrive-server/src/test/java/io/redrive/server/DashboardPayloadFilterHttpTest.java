@@ -11,9 +11,7 @@ import io.redrive.message.NewMessage;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.server.auth.ApiKey;
-import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.auth.Role;
-import io.redrive.server.config.StoreSettings;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,12 +37,10 @@ class DashboardPayloadFilterHttpTest {
   @BeforeAll
   static void start() {
     server =
-        RedriveServer.start(
-            TestServers.config().withStore(StoreSettings.sqlite(dir)),
-            new KeyAuthorizer(
-                List.of(
-                    new ApiKey("ada", ADMIN, Role.ADMIN, List.of()),
-                    new ApiKey("vic", SCOPED, Role.VIEWER, List.of("in.*")))));
+        TestServers.sqliteWithKeys(
+            dir,
+            new ApiKey("ada", ADMIN, Role.ADMIN, List.of()),
+            new ApiKey("vic", SCOPED, Role.VIEWER, List.of("in.*")));
     redrive = server.redrive();
   }
 

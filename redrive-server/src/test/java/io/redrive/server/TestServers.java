@@ -1,12 +1,17 @@
 package io.redrive.server;
 
+import io.redrive.server.auth.ApiKey;
 import io.redrive.server.auth.Authorizer;
+import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.auth.Permission;
 import io.redrive.server.auth.Principal;
 import io.redrive.server.config.ServerConfig;
+import io.redrive.server.config.StoreSettings;
 import io.redrive.store.Store;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -70,6 +75,18 @@ final class TestServers {
   }
 
   /** A queue name no other test uses. */
+  /** A server of its own on a SQLite store in {@code dir}, asking for one of {@code keys}. */
+  static RedriveServer sqliteWithKeys(Path dir, ApiKey... keys) {
+    return sqliteWithKeys(config().withStore(StoreSettings.sqlite(dir)), keys);
+  }
+
+  /**
+   * A server of its own with {@code config} (its store included), asking for one of {@code keys}.
+   */
+  static RedriveServer sqliteWithKeys(ServerConfig config, ApiKey... keys) {
+    return RedriveServer.start(config, new KeyAuthorizer(List.of(keys)));
+  }
+
   static String unique(String prefix) {
     return prefix
         + "-"
