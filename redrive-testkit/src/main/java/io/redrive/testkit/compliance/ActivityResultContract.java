@@ -119,6 +119,33 @@ public abstract class ActivityResultContract extends ComplianceTestBase {
   // ---- a handler's result ends the message ----
 
   @Test
+  void completeWithResult_inAQueueThatKeepsCompletedMessages_keepsItsStory() {
+    redrive =
+        io.redrive.Redrive.builder(store)
+            .clock(clock)
+            .completedRetention(Duration.ofHours(1))
+            .build();
+    String id = scheduleActivity();
+    LeasedMessage first = leaseOne(ACTIVITIES);
+    redrive.abandon(
+        new io.redrive.lease.AbandonRequest(first.token(), Duration.ZERO, false, "handing over"));
+    LeasedMessage m = leaseOne(ACTIVITIES);
+
+    redrive.completeWithResult(m.token(), RESULT);
+
+    io.redrive.message.Message kept =
+        store.findMessage(new io.redrive.store.FindMessageParams(id, now())).orElseThrow();
+    assertThat(kept.state()).isEqualTo(MessageState.COMPLETED);
+    assertThat(kept.attempts()).isEqualTo(2);
+    assertThat(kept.history())
+        .extracting(e -> e.outcome())
+        .endsWith(io.redrive.message.Outcome.COMPLETED)
+        .hasSizeGreaterThan(1);
+    assertThat(theResult().activityResult().result()).isEqualTo(RESULT);
+    assertThat(stats(ACTIVITIES).total()).isZero();
+  }
+
+  @Test
   void completeWithResult_endsTheMessage_andTheInstanceGetsTheResult() {
     String id = scheduleActivity();
     LeasedMessage m = leaseOne(ACTIVITIES);
