@@ -18,11 +18,16 @@ import java.util.regex.Pattern;
  * remembers the result, so a statement costs a map lookup. Every connection the store uses passes
  * through {@link #wrap}, which is the one place a table name meets its schema: a statement added
  * later cannot forget it. Only names starting {@code redrive_} that are not already qualified,
- * quoted or called as functions are rewritten. Thread-safe.
+ * quoted or called as functions are rewritten, and calls of Redrive's own SQL functions ({@link
+ * #FUNCTION}, created by the migrations in the schema). Thread-safe.
  */
 final class SchemaQualifier {
   private static final Pattern TABLE =
       Pattern.compile("(?<![\\w.\"'])(redrive_[a-z0-9_]+)(?![\\w\"'(])");
+
+  /** Calls of the functions Redrive's migrations create (PostgreSQL: V17). */
+  private static final Pattern FUNCTION =
+      Pattern.compile("(?<![\\w.\"'])(redrive_json_or_null)(?=\\()");
 
   /** Distinct statement texts remembered; the store's texts number in the low hundreds. */
   private static final int MAX_CACHED = 4096;
@@ -49,6 +54,7 @@ final class SchemaQualifier {
     }
     Matcher m = TABLE.matcher(sql);
     done = m.replaceAll(Matcher.quoteReplacement(prefix) + "$1");
+    done = FUNCTION.matcher(done).replaceAll(Matcher.quoteReplacement(prefix) + "$1");
     if (qualified.size() < MAX_CACHED) {
       qualified.put(sql, done);
     }

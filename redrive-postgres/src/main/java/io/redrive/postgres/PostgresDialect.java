@@ -205,26 +205,16 @@ final class PostgresDialect implements SqlDialect {
 
   /**
    * {@code payload} is text, and casting text that is not JSON to {@code jsonb} raises an error, so
-   * {@code pg_input_is_valid} (PostgreSQL 16 and later) guards the cast in an outer {@code CASE}:
-   * PostgreSQL evaluates a {@code CASE}'s branches in order but not the operands of an {@code AND}.
+   * the cast is guarded: on PostgreSQL 16 and later by {@code pg_input_is_valid} in an outer {@code
+   * CASE} (PostgreSQL evaluates a {@code CASE}'s branches in order but not the operands of an
+   * {@code AND}); before 16 by the schema's {@code redrive_json_or_null}, which answers null for
+   * text that is not JSON (migration V17).
    */
   @Override
   public void payloadFieldEquals(
       Connection connection, PayloadField field, StringBuilder sql, List<Object> args)
       throws SQLException {
-    int major = connection.getMetaData().getDatabaseMajorVersion();
-    if (major < 16) {
-      throw new IllegalArgumentException(
-          "field: filtering by a payload field needs PostgreSQL 16 or later; this database is "
-              + connection.getMetaData().getDatabaseProductVersion());
-    }
-    // A strict path with errors silenced: a name reads an object's member only (a name of digits
-    // never indexes an array, as in SQLite), and a missing one is null rather than an error.
-    sql.append(
-        "(CASE WHEN pg_input_is_valid(m.payload, 'jsonb') THEN (SELECT CASE"
-            + " WHEN jsonb_typeof(f.v) IN ('string', 'number', 'boolean') THEN f.v #>> '{}' END"
-            + " FROM (SELECT jsonb_path_query_first(m.payload::jsonb, ?::jsonpath, '{}', true)"
-            + " AS v) f) END) = ?");
+    sql.append(payloadFieldTest(connection.getMetaData().getDatabaseMajorVersion() >= 16));
     // The names are [A-Za-z0-9_-] (PayloadField checks), so quoting each needs no escapes.
     StringBuilder path = new StringBuilder("strict $");
     for (String name : field.names()) {
@@ -232,5 +222,21 @@ final class PostgresDialect implements SqlDialect {
     }
     args.add(path.toString());
     args.add(field.value());
+  }
+
+  /**
+   * The test of {@link #payloadFieldEquals}: two parameters, the JSON path and the value. A strict
+   * path with errors silenced: a name reads an object's member only (a name of digits never indexes
+   * an array, as in SQLite), and a missing one is null rather than an error.
+   */
+  static String payloadFieldTest(boolean inputIsValid) {
+    String lookup =
+        "(SELECT CASE WHEN jsonb_typeof(f.v) IN ('string', 'number', 'boolean') THEN f.v #>> '{}'"
+            + " END FROM (SELECT jsonb_path_query_first(%s, ?::jsonpath, '{}', true) AS v) f)";
+    return inputIsValid
+        ? "(CASE WHEN pg_input_is_valid(m.payload, 'jsonb') THEN "
+            + lookup.formatted("m.payload::jsonb")
+            + " END) = ?"
+        : lookup.formatted("redrive_json_or_null(m.payload)") + " = ?";
   }
 }
