@@ -84,6 +84,33 @@ final class CompletedStories {
           rs.getString(17));
     }
 
+    /**
+     * A message whose queue keeps nothing, from {@code queue, leased_at, dedupe_key} read back: all
+     * the window's record needs (the rest is absent).
+     */
+    static Story brief(String id, String leaseToken, ResultSet rs) throws SQLException {
+      long leased = rs.getLong(2);
+      Long leasedAt = rs.wasNull() ? null : leased;
+      return new Story(
+          id,
+          rs.getString(1),
+          leaseToken,
+          rs.getString(3),
+          leasedAt,
+          null,
+          0,
+          0,
+          null,
+          0,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null);
+    }
+
     CompletionRows.Completion completion(long completedAt) {
       return new CompletionRows.Completion(id, queue, leaseToken, dedupeKey, leasedAt, completedAt);
     }
@@ -100,6 +127,16 @@ final class CompletedStories {
         }
         return Story.map(rs);
       }
+    }
+  }
+
+  /** Whether any queue keeps completed messages of its own accord (one small scan of queues). */
+  boolean anyQueueKeeps(Connection c) throws SQLException {
+    try (PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT 1 FROM redrive_queues WHERE completed_retention_ms > 0 LIMIT 1");
+        ResultSet rs = ps.executeQuery()) {
+      return rs.next();
     }
   }
 
@@ -155,7 +192,19 @@ final class CompletedStories {
    */
   void record(Connection c, List<Story> done, long now, Duration window, Duration defaultRetention)
       throws SQLException {
-    Map<String, Long> keep = retentions(c, done, defaultRetention);
+    record(c, done, now, window, defaultRetention, true);
+  }
+
+  /** {@link #record}; with {@code mayKeep} false no queue keeps anything and none is read. */
+  void record(
+      Connection c,
+      List<Story> done,
+      long now,
+      Duration window,
+      Duration defaultRetention,
+      boolean mayKeep)
+      throws SQLException {
+    Map<String, Long> keep = mayKeep ? retentions(c, done, defaultRetention) : Map.of();
     List<Story> kept = new ArrayList<>();
     List<Story> brief = new ArrayList<>();
     for (Story s : done) {

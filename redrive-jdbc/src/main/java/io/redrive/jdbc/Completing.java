@@ -67,13 +67,16 @@ final class Completing {
     long now = at.toEpochMilli();
     Map<String, CompletionRows.Completion> done;
     if (dialect.batchesRowByRow()) {
-      List<CompletedStories.Story> deleted = deleteRowByRow(c, ids, nonces, now);
+      // Reading a column costs SQLite's driver a native call: the whole row is read back only
+      // when some queue (or the engine's default) keeps completed messages.
+      boolean whole = CompletedStories.keepMillis(null, retention) > 0 || stories.anyQueueKeeps(c);
+      List<CompletedStories.Story> deleted = deleteRowByRow(c, ids, nonces, now, whole);
       done = new HashMap<>();
       for (CompletedStories.Story story : deleted) {
         done.put(story.id(), story.completion(now));
       }
       if (!deleted.isEmpty()) {
-        stories.record(c, deleted, now, window, retention);
+        stories.record(c, deleted, now, window, retention, whole);
       }
     } else {
       done = deleteInOneStatement(c, ids, nonces, now, window, retention);
@@ -214,9 +217,14 @@ final class Completing {
     return done;
   }
 
-  /** SQLite runs its cached one-row statement per row (in-process, that beats a wide statement). */
+  /**
+   * SQLite runs its cached one-row statement per row (in-process, that beats a wide statement);
+   * {@code whole} reads back everything a kept story needs, else only what the window's record
+   * does.
+   */
   private List<CompletedStories.Story> deleteRowByRow(
-      Connection c, List<String> ids, List<String> nonces, long now) throws SQLException {
+      Connection c, List<String> ids, List<String> nonces, long now, boolean whole)
+      throws SQLException {
     List<CompletedStories.Story> done = new ArrayList<>();
     try (PreparedStatement ps =
         c.prepareStatement(
@@ -226,14 +234,17 @@ final class Completing {
                 + " AND "
                 + unowned
                 + " RETURNING "
-                + CompletedStories.RETURNED)) {
+                + (whole ? CompletedStories.RETURNED : "queue, leased_at, dedupe_key"))) {
       for (int r = 0; r < ids.size(); r++) {
         ps.setString(1, ids.get(r));
         ps.setString(2, nonces.get(r));
         ps.setLong(3, now);
         try (ResultSet rs = ps.executeQuery()) {
           if (rs.next()) {
-            done.add(CompletedStories.Story.map(rs));
+            done.add(
+                whole
+                    ? CompletedStories.Story.map(rs)
+                    : CompletedStories.Story.brief(ids.get(r), nonces.get(r), rs));
           }
         }
       }
