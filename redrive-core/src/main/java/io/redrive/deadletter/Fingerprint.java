@@ -124,6 +124,81 @@ public record Fingerprint(
   }
 
   /**
+   * The fingerprint of a failure that is not a dead message's (a failed workflow instance's), by
+   * the same rules: the message is {@linkplain #normalise normalised}, the exception class is
+   * {@code exceptionClass} or else read from the stack trace, and the top {@link #FRAMES} frames
+   * take part. The hashed text starts with {@code kind}, so a key of one kind never equals another
+   * kind's or a dead-letter group's. The caller takes out what its own ids look like before (the
+   * normalisation knows only generic ids).
+   *
+   * @param kind what failed, e.g. {@code workflow}
+   * @param reason the failure's reason as text, or null
+   * @param type what the failing thing is (e.g. an activity's name), or null
+   * @param causeReason the reason of the failure underneath, or null
+   * @param exceptionClass the exception class when known, or null to read it from {@code
+   *     stackTrace}
+   * @param message the error message, or null
+   * @param stackTrace the stack trace, or null
+   */
+  public static Text ofText(
+      String kind,
+      String reason,
+      String type,
+      String causeReason,
+      String exceptionClass,
+      String message,
+      String stackTrace) {
+    if (kind == null || kind.isBlank()) {
+      throw new IllegalArgumentException("kind is required");
+    }
+    String exception =
+        exceptionClass == null || exceptionClass.isBlank()
+            ? exceptionClass(stackTrace)
+            : exceptionClass;
+    String pattern = normalise(message);
+    List<String> frames = frames(stackTrace);
+    StringBuilder text = new StringBuilder("redrive-fingerprint-text-1\n");
+    text.append("kind=").append(kind).append('\n');
+    text.append("reason=").append(reason == null ? "" : reason).append('\n');
+    text.append("type=").append(type == null ? "" : type).append('\n');
+    text.append("cause=").append(causeReason == null ? "" : causeReason).append('\n');
+    text.append("exception=").append(exception == null ? "" : exception).append('\n');
+    text.append("pattern=").append(pattern == null ? "" : pattern).append('\n');
+    for (String frame : frames) {
+      text.append("frame=").append(frame).append('\n');
+    }
+    return new Text(
+        kind, reason, type, causeReason, exception, pattern, frames, sha256(text.toString()));
+  }
+
+  /**
+   * A fingerprint of {@link #ofText}: the pieces that were hashed, kept so a UI can show what
+   * grouped the failures, and the key.
+   *
+   * @param kind what failed
+   * @param reason the failure's reason, or null
+   * @param type what the failing thing is, or null
+   * @param causeReason the reason of the failure underneath, or null
+   * @param exceptionClass the exception class, or null
+   * @param pattern the message normalised, or null
+   * @param frames up to three top stack frames, normalised
+   * @param key 16 lower-case hex characters
+   */
+  public record Text(
+      String kind,
+      String reason,
+      String type,
+      String causeReason,
+      String exceptionClass,
+      String pattern,
+      List<String> frames,
+      String key) {
+    public Text {
+      frames = List.copyOf(frames);
+    }
+  }
+
+  /**
    * The fingerprint of a message of {@code type} dead for {@code reason} with this history, oldest
    * entry first.
    */

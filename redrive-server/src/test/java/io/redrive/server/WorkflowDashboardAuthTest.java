@@ -134,6 +134,23 @@ class WorkflowDashboardAuthTest {
     root.post("/v1/workflows/" + id + "/terminate", "{}");
   }
 
+  /** A failure group's bulk retry is ADMIN's, as one instance's: a viewer is refused it. */
+  @Test
+  void viewer_seesFailureGroupsButNoRetryAll_andIsRefusedIt() throws Exception {
+    UiClient vic = signedIn(VIEWER);
+    HttpResponse<String> page = vic.get("/ui/workflows/failures");
+    assertThat(page.statusCode()).isEqualTo(200);
+    assertThat(page.body()).doesNotContain("retry-group");
+    String key = "0123456789abcdef";
+    assertThat(vic.get("/ui/workflows/failures/" + key + "/confirm").statusCode()).isEqualTo(403);
+    HttpResponse<String> r =
+        vic.post(
+            "/ui/workflows/failures/" + key + "/retry",
+            form("_csrf", UiClient.csrfOf(page.body()), "expected", "1"));
+    assertThat(r.statusCode()).isEqualTo(403);
+    assertThat(r.body()).contains("FORBIDDEN");
+  }
+
   @Test
   void producer_mayRaiseAnEvent_butNotTerminate() throws Exception {
     String id = running("inWaits");

@@ -66,6 +66,19 @@ final class WorkflowServers {
               return "fixed";
             })
         .orchestration(
+            "Crumbles",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              // The input names the missing class: a failure group's cause, one per test.
+              if (BROKEN.contains(ctx.instanceId())) {
+                throw new NoClassDefFoundError(
+                    "com/example/" + in + " (half-deployed " + ctx.instanceId() + ")");
+              }
+              return "mended";
+            })
+        .orchestration(
             "Throws",
             "1.0.0",
             String.class,

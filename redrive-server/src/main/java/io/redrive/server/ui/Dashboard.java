@@ -100,6 +100,7 @@ public final class Dashboard implements AutoCloseable {
     // The workflow pages read as the API does; a store without workflows gets a page saying so.
     WorkflowAccess workflows =
         WorkflowClient.supports(redrive) ? new WorkflowAccess(WorkflowClient.on(redrive)) : null;
+    new WorkflowFailurePages(d, workflows).register(routes);
     new WorkflowPages(d, workflows).register(routes);
     new WorkflowActions(d, workflows).register(routes);
     return d;

@@ -14,6 +14,7 @@ import java.util.List;
  * @param nextHref the next page's address, or null on the last page
  * @param previousHref the previous page's address, or null on the first page
  * @param deleted the id of an instance just deleted from the dashboard (a notice), or null
+ * @param fingerprint the failure group's key when the page shows only its instances, else null
  */
 public record WorkflowListView(
     WorkflowFilters filters,
@@ -22,4 +23,5 @@ public record WorkflowListView(
     String searchNote,
     String nextHref,
     String previousHref,
-    String deleted) {}
+    String deleted,
+    String fingerprint) {}

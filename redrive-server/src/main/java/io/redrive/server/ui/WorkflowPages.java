@@ -3,6 +3,7 @@ package io.redrive.server.ui;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.http.HttpStatus;
+import io.redrive.deadletter.Fingerprint;
 import io.redrive.server.auth.Permission;
 import io.redrive.workflow.InstanceDetail;
 import io.redrive.workflow.InstanceInfo;
@@ -33,6 +34,9 @@ final class WorkflowPages {
 
   /** Children shown on the instance page. */
   static final int CHILDREN = 100;
+
+  /** How many instances of one failure group the list shows. */
+  static final int FINGERPRINT_SHOWN = 500;
 
   /** How many of the newest instances a search by id prefix looks through. */
   static final int SEARCH_SCAN = 5_000;
@@ -71,6 +75,11 @@ final class WorkflowPages {
       return;
     }
     WorkflowFilters filters = WorkflowFilters.of(r);
+    String fingerprint = r.query("fingerprint");
+    if (fingerprint != null) {
+      withFingerprint(r, filters, Fingerprint.requireKey("fingerprint", fingerprint));
+      return;
+    }
     Paging paging = Paging.of(r, "after", "back");
     InstancePage page = access.client().list(filters.query(PAGE_SIZE, paging.after()));
     List<InstanceInfo> shown = new ArrayList<>();
@@ -93,7 +102,39 @@ final class WorkflowPages {
                 ? null
                 : ROOT + "?" + paging.nextParams(page.nextCursor()) + filters.params(),
             previous == null ? null : ROOT + "?" + previous + filters.params(),
-            r.query("deleted")));
+            r.query("deleted"),
+            null));
+  }
+
+  /**
+   * The failed instances of one failure group (the failures page's "list them"): the newest {@link
+   * WorkflowFailureGroups#SCAN} failed instances matching the other filters are read and those with
+   * the key kept, the first {@link #FINGERPRINT_SHOWN} shown.
+   */
+  private void withFingerprint(UiRequest r, WorkflowFilters filters, String key) {
+    WorkflowFailureGroups.Read read = WorkflowFailureGroups.read(access.client(), r, filters);
+    List<InstanceInfo> matches = WorkflowFailureGroups.withKey(read.failed(), key);
+    String note =
+        Fmt.count(matches.size())
+            + (matches.size() == 1 ? " failed instance has" : " failed instances have")
+            + " this fingerprint"
+            + (read.capped() ? " among the newest " + Fmt.count(read.read()) + " failed" : "")
+            + (matches.size() > FINGERPRINT_SHOWN
+                ? "; the newest " + FINGERPRINT_SHOWN + " are shown."
+                : ".");
+    dashboard.page(
+        r,
+        "workflows.jte",
+        "Workflows",
+        new WorkflowListView(
+            filters,
+            matches.subList(0, Math.min(FINGERPRINT_SHOWN, matches.size())),
+            null,
+            note,
+            null,
+            null,
+            null,
+            key));
   }
 
   /**
@@ -148,6 +189,7 @@ final class WorkflowPages {
             matches,
             text,
             note,
+            null,
             null,
             null,
             null));

@@ -34,8 +34,9 @@ import org.openqa.selenium.support.ui.Select;
  * The workflow pages in Chromium on both stores, against a server running a workflow runtime (so
  * not {@link BrowserTestBase}'s server): an instance that failed by a bad deploy is found in the
  * list filtered to failed ones, retried from its page through the confirmation once the deploy is
- * "fixed", and completes; the instance page's screenshot is kept, and the console stays empty (no
- * script error, no Content-Security-Policy violation).
+ * "fixed", and completes; two instances failed by one cause are found as one group on the failures
+ * page and retried together; the instance page's screenshot is kept, and the console stays empty
+ * (no script error, no Content-Security-Policy violation).
  */
 @ParameterizedClass
 @EnumSource(BrowserStore.class)
@@ -169,6 +170,81 @@ class WorkflowBrowserTest {
     assertThat(ui.all("#timeline li.entry.action[data-outcome=RETRIED]")).hasSize(1);
     browser.screenshot("workflow-instance-" + kind.label());
     assertThat(browser.console()).as("console").isEmpty();
+  }
+
+  /**
+   * Two instances failed by the same bad deploy form one group on the failures page; "Retry all"
+   * goes through the dry-run confirmation and, the deploy fixed, both complete. The page fits a
+   * phone's width.
+   */
+  @Test
+  void failureGroup_foundByFingerprint_retriedFromTheDashboard_completes() {
+    WorkflowClient client = WorkflowClient.on(server.redrive());
+    List<String> ids = List.of("rollout-a-" + kind.label(), "rollout-b-" + kind.label());
+    for (String id : ids) {
+      BROKEN.add(id);
+      client.start(StartRequest.of("Deploy", id).withInstanceId(id));
+    }
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                ids.stream()
+                    .allMatch(
+                        id -> client.get(id).orElseThrow().status() == InstanceStatus.FAILED));
+
+    ui.signIn(ADMIN_KEY).open("/ui/workflows");
+    ui.clickAndWait("#failures-link");
+    assertThat(ui.path()).isEqualTo("/ui/workflows/failures");
+    // Other tests' failures (Throws) make groups of their own: this one is the bad deploy's.
+    List<org.openqa.selenium.WebElement> deploys = deployGroups();
+    assertThat(deploys).hasSize(1);
+    String key = deploys.get(0).getDomAttribute("data-fingerprint");
+    String card = "#groups article.group[data-fingerprint='" + key + "']";
+    assertThat(ui.text(card + " .count")).isEqualTo("2");
+    assertThat(ui.text(card + " .title")).contains("Deploy 1.0.0");
+    ui.phone(PhoneWidthBrowserTest.PHONE_WIDTH, 844);
+    try {
+      ui.open("/ui/workflows/failures");
+      assertThat(
+              ui.script(
+                  "return document.documentElement.scrollWidth <= window.innerWidth"
+                      + " ? null : document.documentElement.scrollWidth"))
+          .as("the failures page wider than the phone")
+          .isNull();
+      browser.screenshot("phone-workflow-failures-" + kind.label());
+    } finally {
+      ui.desktop();
+    }
+    ui.open("/ui/workflows/failures");
+    browser.screenshot("workflow-failures-" + kind.label());
+
+    ui.clickAndWait(card + " .retry-group");
+    assertThat(ui.heading()).isEqualTo("Retry 2 failed instances?");
+    assertThat(ui.text("#dry-run-count")).isEqualTo("2");
+    ids.forEach(BROKEN::remove); // the deploy is fixed
+    ui.find("#confirm-text").sendKeys("fixed deploy");
+    ui.clickAndWait("#confirm");
+    assertThat(ui.path()).startsWith("/ui/workflows/failures?");
+    assertThat(ui.text("#retry-result")).contains("Retried 2 instances").contains("0 skipped");
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                ids.stream()
+                    .allMatch(
+                        id -> client.get(id).orElseThrow().status() == InstanceStatus.COMPLETED));
+    ui.open("/ui/workflows/failures");
+    assertThat(deployGroups()).isEmpty();
+    assertThat(ui.open("/ui/workflows/" + ids.get(0)).text("#w-status")).isEqualTo("completed");
+    assertThat(browser.console()).as("console").isEmpty();
+  }
+
+  /** The failure groups of the page open whose latest failure is the bad deploy's. */
+  private List<org.openqa.selenium.WebElement> deployGroups() {
+    return ui.all("#groups article.group").stream()
+        .filter(g -> g.getText().contains("mid-deploy"))
+        .toList();
   }
 
   /**
