@@ -78,6 +78,14 @@ class CompletedStoryDashboardTest {
     assertThat(list.statusCode()).isEqualTo(200);
     assertThat(list.body()).contains(id).contains("showing completed").contains("completed ");
 
+    assertThat(ada.get("/ui/queues/mails/messages?state=completed&type=welcome").body())
+        .as("the type filter keeps it")
+        .contains(id)
+        .contains("value=\"welcome\"");
+    assertThat(ada.get("/ui/queues/mails/messages?state=completed&type=invoice").body())
+        .as("another type")
+        .doesNotContain(id);
+
     HttpResponse<String> page = ada.get("/ui/messages/" + id);
     assertThat(page.statusCode()).isEqualTo(200);
     assertThat(page.body())

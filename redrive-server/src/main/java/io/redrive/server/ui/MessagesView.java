@@ -14,6 +14,7 @@ import java.util.function.Predicate;
  * @param queue the queue
  * @param state the state shown, or null for every state
  * @param fingerprint only the dead-letter group with this key, or null
+ * @param type only the messages of this type, or null
  * @param payloadField only the messages with this value at this payload field, or null
  * @param messages the page, in serve order
  * @param nextHref the link to the next page, or null on the last
@@ -25,6 +26,7 @@ public record MessagesView(
     Queue queue,
     MessageState state,
     String fingerprint,
+    String type,
     PayloadField payloadField,
     List<Message> messages,
     String nextHref,
@@ -36,6 +38,7 @@ public record MessagesView(
       Queue queue,
       MessageState state,
       String fingerprint,
+      String type,
       PayloadField payloadField,
       MessagePage page,
       Paging paging,
@@ -44,6 +47,7 @@ public record MessagesView(
     String filters =
         (state == null ? "" : "&state=" + Fmt.css(state))
             + (fingerprint == null ? "" : "&fingerprint=" + Fmt.q(fingerprint))
+            + (type == null ? "" : "&type=" + Fmt.q(type))
             + (payloadField == null
                 ? ""
                 : "&field=" + Fmt.q(payloadField.path()) + "&value=" + Fmt.q(payloadField.value()));
@@ -52,6 +56,7 @@ public record MessagesView(
         queue,
         state,
         fingerprint,
+        type,
         payloadField,
         page.messages(),
         page.next() == null ? null : base + paging.nextParams(Fmt.q(page.next())) + filters,

@@ -127,6 +127,10 @@ final class Pages {
     if (fingerprint != null && !fingerprint.isBlank()) {
       query = query.withFingerprint(Fingerprint.requireKey("fingerprint", fingerprint));
     }
+    String type = blankToNull(r.query("type"));
+    if (type != null) {
+      query = query.withType(type);
+    }
     // A blank form field means "no filter"; a value without a field is refused by PayloadField.
     String field = blankToNull(r.query("field"));
     String value = r.query("value");
@@ -139,7 +143,14 @@ final class Pages {
         "messages.jte",
         "Messages of " + q.name(),
         MessagesView.of(
-            q, state, fingerprint, query.payloadField(), page, paging, r.principal()::mayAccess));
+            q,
+            state,
+            fingerprint,
+            type,
+            query.payloadField(),
+            page,
+            paging,
+            r.principal()::mayAccess));
   }
 
   private static String blankToNull(String text) {
