@@ -1,7 +1,15 @@
 package io.redrive.server.browser;
 
 import io.redrive.server.RedriveServer;
+import io.redrive.server.auth.ApiKey;
+import io.redrive.server.auth.KeyAuthorizer;
+import io.redrive.server.auth.Role;
+import io.redrive.server.config.ServerConfig;
 import io.redrive.store.Store;
+import io.redrive.workflow.WorkflowRegistry;
+import io.redrive.workflow.WorkflowRuntime;
+import java.time.Duration;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -21,6 +29,27 @@ record BrowserServer(BrowserStore.Database database, Store store, RedriveServer 
       database.drop().run();
       throw e;
     }
+  }
+
+  /**
+   * A server with a workflow runtime of {@code registry} (node {@code nodeId}, 2 attempts, 50 ms
+   * polls), asking for the admin key {@code adminKey}: what the workflow browser tests share.
+   */
+  static BrowserServer startWithWorkflows(
+      BrowserStore kind, String adminKey, WorkflowRegistry registry, String nodeId) {
+    return start(
+        kind,
+        store ->
+            RedriveServer.start(
+                ServerConfig.defaults().withPort(0),
+                new KeyAuthorizer(List.of(new ApiKey("ada", adminKey, Role.ADMIN, List.of()))),
+                store,
+                redrive ->
+                    WorkflowRuntime.builder(redrive, registry)
+                        .nodeId(nodeId)
+                        .maxAttempts(2)
+                        .pollInterval(Duration.ofMillis(50))
+                        .build()));
   }
 
   /** Stops what {@link #start} started; a null server (never started) stops nothing. */

@@ -3,15 +3,10 @@ package io.redrive.server.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redrive.server.RedriveServer;
-import io.redrive.server.auth.ApiKey;
-import io.redrive.server.auth.KeyAuthorizer;
-import io.redrive.server.auth.Role;
-import io.redrive.server.config.ServerConfig;
 import io.redrive.workflow.InstanceStatus;
 import io.redrive.workflow.StartRequest;
 import io.redrive.workflow.WorkflowClient;
 import io.redrive.workflow.WorkflowRegistry;
-import io.redrive.workflow.WorkflowRuntime;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -119,19 +114,8 @@ class WorkflowPhoneWidthBrowserTest {
   @BeforeParameterizedClassInvocation
   static void startServer(BrowserStore kind) {
     running =
-        BrowserServer.start(
-            kind,
-            store ->
-                RedriveServer.start(
-                    ServerConfig.defaults().withPort(0),
-                    new KeyAuthorizer(List.of(new ApiKey("ada", ADMIN_KEY, Role.ADMIN, List.of()))),
-                    store,
-                    redrive ->
-                        WorkflowRuntime.builder(redrive, registry())
-                            .nodeId("phone-node-" + LONG_TOKEN.substring(0, 40))
-                            .maxAttempts(2)
-                            .pollInterval(Duration.ofMillis(50))
-                            .build()));
+        BrowserServer.startWithWorkflows(
+            kind, ADMIN_KEY, registry(), "phone-node-" + LONG_TOKEN.substring(0, 40));
     server = running.server();
   }
 
