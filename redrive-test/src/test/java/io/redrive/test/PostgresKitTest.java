@@ -1,0 +1,8 @@
+package io.redrive.test;
+
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The kit's queue half on PostgreSQL, in a schema of the test class's own. */
+class PostgresKitTest extends KitContract {
+  @RegisterExtension static RedriveExtension redrive = RedriveExtension.postgres(KitPostgres.url());
+}

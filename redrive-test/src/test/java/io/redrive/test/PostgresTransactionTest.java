@@ -1,0 +1,15 @@
+package io.redrive.test;
+
+import javax.sql.DataSource;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The application's transaction on PostgreSQL, the kit's tables in their own schema. */
+class PostgresTransactionTest extends TransactionContract {
+  @RegisterExtension
+  static RedriveExtension redrive = RedriveExtension.postgres(KitPostgres.dataSource());
+
+  @Override
+  DataSource appDataSource(TestRedrive kit) {
+    return KitPostgres.dataSource();
+  }
+}
