@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redrive.Redrive;
 import io.redrive.message.NewMessage;
+import io.redrive.testkit.TestPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -57,7 +58,7 @@ class LifecycleTest {
     String schema;
     TestRedrive kit =
         new TestRedrive(
-            PostgresTestStores.open(KitPostgres.url(), null, LifecycleTest.class.getName()),
+            PostgresTestStores.open(TestPostgres.adminUrl(), null, LifecycleTest.class.getName()),
             b -> b.completionWindow(Duration.ofMinutes(1)));
     try (kit) {
       schema = kit.schema().orElseThrow();
@@ -70,7 +71,7 @@ class LifecycleTest {
   }
 
   private static boolean schemaExists(String schema) throws Exception {
-    try (Connection c = KitPostgres.dataSource().getConnection();
+    try (Connection c = PgData.source().getConnection();
         PreparedStatement s =
             c.prepareStatement("SELECT 1 FROM information_schema.schemata WHERE schema_name = ?")) {
       s.setString(1, schema);

@@ -1,8 +1,10 @@
 package io.redrive.test;
 
+import io.redrive.testkit.TestPostgres;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The kit's queue half on PostgreSQL, in a schema of the test class's own. */
 class PostgresKitTest extends KitContract {
-  @RegisterExtension static RedriveExtension redrive = RedriveExtension.postgres(KitPostgres.url());
+  @RegisterExtension
+  static RedriveExtension redrive = RedriveExtension.postgres(TestPostgres.adminUrl());
 }
