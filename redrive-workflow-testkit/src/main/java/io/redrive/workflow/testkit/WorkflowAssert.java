@@ -115,11 +115,19 @@ public final class WorkflowAssert {
 
   /**
    * Asserts that the instance failed and its failure, or one it wraps, was caused by an exception
-   * of class {@code type} (as recorded: the class name).
+   * of class {@code type} (as recorded: the class name, as the type or as the worker writes it in
+   * the message, {@code HANDLER_EXCEPTION java.lang.IllegalStateException: …}).
    */
   public WorkflowAssert isFailedWithType(Class<? extends Throwable> type) {
     isFailed();
-    if (!chainHas(info().failure(), f -> type.getName().equals(f.type()))) {
+    // Recorded as the failure's type, or (an activity's, as the worker recorded it) in its message.
+    String name = type.getName();
+    if (!chainHas(
+        info().failure(),
+        f ->
+            name.equals(f.type())
+                || f.message()
+                    .matches("(?s)(.*\\s)?" + java.util.regex.Pattern.quote(name) + ":.*"))) {
       fail("expected instance " + instanceId + " to fail by a " + type.getName(), info());
     }
     return this;
