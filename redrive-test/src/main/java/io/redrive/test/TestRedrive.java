@@ -57,6 +57,14 @@ public final class TestRedrive implements AutoCloseable {
     return engine;
   }
 
+  /**
+   * The store the engine runs on, for test tools that work beside the engine on the same store (the
+   * workflow test environment); application code goes through {@link #engine()}.
+   */
+  public io.redrive.store.Store store() {
+    return store.store();
+  }
+
   /** The engine's clock; it moves only when the test moves it. */
   public TestClock clock() {
     return clock;

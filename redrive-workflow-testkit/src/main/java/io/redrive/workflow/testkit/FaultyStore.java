@@ -10,6 +10,7 @@ import io.redrive.store.RenewParams;
 import io.redrive.store.SettleParams;
 import io.redrive.store.Store;
 import io.redrive.store.workflow.WorkflowStore;
+import io.redrive.test.TestClock;
 import io.redrive.workflow.testkit.FailurePoint.ActivityCall;
 import io.redrive.workflow.testkit.FailurePoint.Kind;
 import java.lang.reflect.InvocationHandler;
@@ -23,8 +24,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
@@ -39,24 +42,27 @@ final class FaultyStore implements InvocationHandler {
 
   private final Object store;
   private final FailurePoint point;
-  private final ExplorerClock clock;
+  private final TestClock clock;
   private final Duration activityLease;
   private final UnaryOperator<String> canonical;
+  private final Consumer<Instant> leaseLeft;
   private final AtomicInteger commits = new AtomicInteger();
   private final AtomicBoolean fired = new AtomicBoolean();
   private final Map<LeaseToken, Delivery> deliveries = new ConcurrentHashMap<>();
   private final Set<LeaseToken> frozen = ConcurrentHashMap.newKeySet();
-  private volatile Instant wakeAt;
+  private final Map<ActivityCall, CountDownLatch> settledElsewhere = new ConcurrentHashMap<>();
 
   private record Delivery(ActivityCall call, int attempt) {}
 
   FaultyStore(
       Object store,
       FailurePoint point,
-      ExplorerClock clock,
+      TestClock clock,
       Duration activityLease,
-      UnaryOperator<String> canonical) {
+      UnaryOperator<String> canonical,
+      Consumer<Instant> leaseLeft) {
     this.store = store;
+    this.leaseLeft = leaseLeft;
     this.point = point;
     this.clock = clock;
     this.activityLease = activityLease;
@@ -84,9 +90,19 @@ final class FaultyStore implements InvocationHandler {
     return fired.compareAndSet(false, true);
   }
 
-  /** When a lease the failure left behind runs out, or null: the driver moves the clock there. */
-  Instant wakeAt() {
-    return wakeAt;
+  /**
+   * Counted down once a delivery of {@code call} other than the frozen one was settled: a stalled
+   * delivery goes on only then, so its late settle never shares a batch with the current one.
+   */
+  CountDownLatch settledElsewhere(ActivityCall call) {
+    return settledElsewhere.computeIfAbsent(call, c -> new CountDownLatch(1));
+  }
+
+  private void settled(SettleCommand c) {
+    Delivery d = deliveries.get(c.token());
+    if (d != null && !frozen.contains(c.token())) {
+      settledElsewhere(d.call()).countDown();
+    }
   }
 
   /** Stops renewing the lease of {@code call}'s delivery {@code attempt} (its node stalls). */
@@ -113,10 +129,13 @@ final class FaultyStore implements InvocationHandler {
         result.leased().forEach(this::remember);
         return result;
       }
-      case "settle" -> {
-        if (is(Kind.SETTLE_LOST) && !fired()) {
+      case "settle", "settleThenLease" -> {
+        if (method.getName().equals("settle") && is(Kind.SETTLE_LOST) && !fired()) {
           return settle(method, (SettleParams) args[0]);
         }
+        Object result = call(method, args);
+        ((SettleParams) args[0]).commands().forEach(this::settled);
+        return result;
       }
       case "renewIfLeased" -> {
         LeaseToken token = ((RenewParams) args[0]).token();
@@ -168,7 +187,7 @@ final class FaultyStore implements InvocationHandler {
     if (lost == null) {
       return call(method, new Object[] {params});
     }
-    wakeAt = clock.instant().plus(activityLease).plusSeconds(1);
+    leaseLeft.accept(clock.instant().plus(activityLease).plusSeconds(1));
     List<Settlement> answers = new ArrayList<>();
     List<Settlement> settled =
         rest.isEmpty()

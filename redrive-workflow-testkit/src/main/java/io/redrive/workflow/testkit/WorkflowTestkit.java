@@ -5,6 +5,7 @@ import io.redrive.workflow.testkit.FailurePoint.ActivityCall;
 import io.redrive.workflow.testkit.FailurePoint.Kind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Workflow tools for unit tests (docs/workflows.md, "Finding failure points in a unit test").
@@ -30,11 +31,17 @@ public final class WorkflowTestkit {
    * @throws IllegalArgumentException when {@code name} is not registered
    */
   public static ExplorationReport explore(WorkflowRegistry registry, String name, Object input) {
+    return explore(registry, Map.of(), name, input);
+  }
+
+  /** As {@link #explore(WorkflowRegistry, String, Object)}, with {@code stubs} by activity name. */
+  static ExplorationReport explore(
+      WorkflowRegistry registry, Map<String, ActivityStub> stubs, String name, Object input) {
     if (registry.defaultVersion(name).isEmpty()) {
       throw new IllegalArgumentException(
           "name: orchestration \"" + name + "\" is not registered in " + registry);
     }
-    ExplorationRun.Result clean = ExplorationRun.run(registry, name, input, null, 0);
+    ExplorationRun.Result clean = ExplorationRun.run(registry, stubs, name, input, null, 0);
     List<FailurePoint> points = new ArrayList<>();
     for (int commit = 1; commit <= clean.commits(); commit++) {
       points.add(FailurePoint.crashBeforeCommit(commit));
@@ -45,7 +52,7 @@ public final class WorkflowTestkit {
     }
     List<ExploredRun> runs = new ArrayList<>();
     for (int i = 0; i < points.size(); i++) {
-      runs.add(ExplorationRun.run(registry, name, input, points.get(i), i + 1).run());
+      runs.add(ExplorationRun.run(registry, stubs, name, input, points.get(i), i + 1).run());
     }
     return new ExplorationReport(clean.run(), runs);
   }
