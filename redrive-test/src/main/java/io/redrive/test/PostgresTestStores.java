@@ -32,8 +32,8 @@ final class PostgresTestStores {
   static String schemaFor(String testClass) {
     String simple = testClass.substring(testClass.lastIndexOf('.') + 1);
     String base = simple.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
-    if (base.length() > 35) {
-      base = base.substring(0, 35);
+    if (base.length() > 21) {
+      base = base.substring(0, 21);
     }
     return "redrive_test_" + base + "_" + Long.toString(RANDOM.nextLong() & Long.MAX_VALUE, 36);
   }

@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  * A real {@link WorkflowRuntime} for a test, on a {@link TestRedrive}'s engine (the same store and
  * {@link TestClock}) with the application's {@link WorkflowRegistry}: start instances, raise
  * events, stub activities by name, skip time so a 30-day timer fires at once, assert how instances
- * ended, and run the failure-point explorer with the same stubs (docs/testing-workflows.md).
+ * ended, and run the failure-point explorer with the same stubs (docs/testing.md).
  *
  * <p>Every step that hands the runtime work ({@link #start}, {@link #raiseEvent}, {@link #skip})
  * returns once the runtime is idle: no turn or activity runs and none is due at the clock's
