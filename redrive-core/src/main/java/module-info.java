@@ -29,6 +29,7 @@ module io.redrive {
   // implement WorkflowStore, so an application building Redrive from one must see the type. Who may
   // use it is ModuleBoundaryRulesTest's to say (stores, testkits, the workflow module).
   exports io.redrive.store.workflow;
+  exports io.redrive.trace;
   exports io.redrive.worker;
   exports io.redrive.engine to
       io.redrive.jdbc,

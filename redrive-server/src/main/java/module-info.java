@@ -9,6 +9,7 @@ module io.redrive.server {
   requires transitive io.redrive.sqlite;
   requires transitive io.redrive.postgres;
   requires transitive io.redrive.workflow;
+  requires io.redrive.opentelemetry;
   requires com.fasterxml.jackson.databind;
   requires com.fasterxml.jackson.dataformat.toml;
   requires com.fasterxml.jackson.datatype.jsr310;

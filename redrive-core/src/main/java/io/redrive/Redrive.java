@@ -71,6 +71,7 @@ import io.redrive.store.Store;
 import io.redrive.store.ThroughputParams;
 import io.redrive.store.UpdateQueueParams;
 import io.redrive.time.DurationText;
+import io.redrive.trace.MessageTracing;
 import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
@@ -111,6 +112,7 @@ public final class Redrive implements AutoCloseable {
   private final CallerTransactions callerTransactions;
   private final LostLeases lostLeases;
   private final Settles settles;
+  private final MessageTracing tracing;
 
   static {
     WorkflowStores.install(new WorkflowDoor());
@@ -126,6 +128,7 @@ public final class Redrive implements AutoCloseable {
     this.unregistered = new UnregisteredHandlerFailures(b.store, b.unregisteredBackoff);
     this.metrics = new EngineMetrics(b.meterRegistry);
     this.lostLeases = new LostLeases(b.store, b.clock);
+    this.tracing = b.tracing;
     this.settles =
         new Settles(
             b.store,
@@ -165,6 +168,14 @@ public final class Redrive implements AutoCloseable {
   /** The clock every decision reads. */
   public Clock clock() {
     return clock;
+  }
+
+  /**
+   * What enqueues and workers tell about messages for tracing (see {@link Builder#tracing}); {@link
+   * MessageTracing#NONE} unless set.
+   */
+  public MessageTracing tracing() {
+    return tracing;
   }
 
   /** The largest payload (UTF-8 bytes) a message may carry. */
@@ -335,16 +346,26 @@ public final class Redrive implements AutoCloseable {
     if (joined != null) {
       return enqueueJoined(joined, messages);
     }
-    List<EnqueueResult> results = store.enqueue(enqueueParams(messages));
-    metrics.enqueued(messages, results);
-    return results;
+    return TraceHeaders.publish(
+        tracing,
+        messages,
+        carried -> {
+          List<EnqueueResult> results = store.enqueue(enqueueParams(carried));
+          metrics.enqueued(carried, results);
+          return results;
+        });
   }
 
   private List<EnqueueResult> enqueueJoined(Connection joined, List<NewMessage> messages) {
     try {
-      List<EnqueueResult> results = store.enqueue(joined, enqueueParams(messages));
-      metrics.enqueued(messages, results);
-      return results;
+      return TraceHeaders.publish(
+          tracing,
+          messages,
+          carried -> {
+            List<EnqueueResult> results = store.enqueue(joined, enqueueParams(carried));
+            metrics.enqueued(carried, results);
+            return results;
+          });
     } finally {
       callerTransactions.leave(joined);
     }
@@ -372,9 +393,14 @@ public final class Redrive implements AutoCloseable {
     if (joined != null) {
       return enqueueJoined(joined, messages);
     }
-    List<EnqueueResult> results = store.enqueue(connection, enqueueParams(messages));
-    metrics.enqueued(messages, results);
-    return results;
+    return TraceHeaders.publish(
+        tracing,
+        messages,
+        carried -> {
+          List<EnqueueResult> results = store.enqueue(connection, enqueueParams(carried));
+          metrics.enqueued(carried, results);
+          return results;
+        });
   }
 
   /**
@@ -1089,6 +1115,7 @@ public final class Redrive implements AutoCloseable {
     private Duration completionWindow = DEFAULT_COMPLETION_WINDOW;
     private Duration completedRetention = Duration.ZERO;
     private CallerTransactions callerTransactions = CallerTransactions.NONE;
+    private MessageTracing tracing = MessageTracing.NONE;
 
     private Builder(Store store) {
       if (store == null) {
@@ -1181,6 +1208,19 @@ public final class Redrive implements AutoCloseable {
         throw new IllegalArgumentException("callerTransactions: is required");
       }
       this.callerTransactions = value;
+      return this;
+    }
+
+    /**
+     * Where enqueues and workers report messages for tracing (default {@link MessageTracing#NONE}:
+     * nothing is traced and no header is added). redrive-opentelemetry's {@code RedriveTracing}
+     * implements it with OpenTelemetry; see docs/tracing.md.
+     */
+    public Builder tracing(MessageTracing value) {
+      if (value == null) {
+        throw new IllegalArgumentException("tracing: is required");
+      }
+      this.tracing = value;
       return this;
     }
 

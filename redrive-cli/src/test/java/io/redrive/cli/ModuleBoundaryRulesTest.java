@@ -27,6 +27,7 @@ import io.redrive.queue.violation.CoreReachingOut;
 import io.redrive.server.http.HttpApi;
 import io.redrive.server.violation.ServerReachingOut;
 import io.redrive.server.violation.ServerReadingTheStore;
+import io.redrive.server.violation.ServerTracingByHand;
 import io.redrive.sqlite.violation.SqliteReachingOut;
 import io.redrive.store.ReadySubscription;
 import io.redrive.store.Store;
@@ -277,6 +278,18 @@ class ModuleBoundaryRulesTest {
           .resideInAPackage("io.redrive.bench..")
           .because("the benchmark is an application and exports nothing");
 
+  @ArchTest
+  static final ArchRule onlyTheOpenTelemetryModuleNamesOpenTelemetry =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage("io.redrive.opentelemetry..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.opentelemetry..")
+          .because(
+              "OpenTelemetry stays optional: core speaks the io.redrive.trace SPI, and only"
+                  + " redrive-opentelemetry implements it with OpenTelemetry's API");
+
   /**
    * Every rule above can fail: each one, run over the test-only classes that break it on purpose
    * ({@code io.redrive.*.violation}, outside what the rules analyze), reports that class.
@@ -300,6 +313,7 @@ class ModuleBoundaryRulesTest {
                 RedriveCommand.class,
                 ServerReadingTheStore.class,
                 CoreHandingOutItsStore.class,
+                ServerTracingByHand.class,
                 WorkflowStores.class,
                 InstanceRow.class,
                 Store.class);
@@ -318,7 +332,8 @@ class ModuleBoundaryRulesTest {
             Map.entry(onlyStoresTestkitsAndWorkflowsCallTheStore, ServerReadingTheStore.class),
             Map.entry(serverHttpOnlyForTheServer, CliReachingOut.class),
             Map.entry(nothingDependsOnTheCli, ServerReachingOut.class),
-            Map.entry(nothingDependsOnTheBenchmark, ServerReachingOut.class));
+            Map.entry(nothingDependsOnTheBenchmark, ServerReachingOut.class),
+            Map.entry(onlyTheOpenTelemetryModuleNamesOpenTelemetry, ServerTracingByHand.class));
     caughtBy.forEach(
         (rule, breaker) -> {
           EvaluationResult result = rule.evaluate(breaking);

@@ -36,6 +36,9 @@ final class HeldLease {
 
   volatile boolean started;
 
+  /** The delivery's trace once its handler (or the unregistered-type settle) starts, else null. */
+  volatile io.redrive.trace.HandlerTrace trace;
+
   HeldLease(LeasedMessage message, long leasedAtNanos) {
     this.message = message;
     this.token = LeaseToken.parse(message.token());

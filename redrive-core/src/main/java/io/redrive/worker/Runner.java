@@ -146,6 +146,7 @@ final class Runner {
     LeasedMessage m = h.message;
     HandlerRegistration reg = config.handlers().get(m.type());
     if (reg == null) {
+      h.trace = TracedHandler.start(redrive.tracing(), m, config.id());
       settler.unregistered(h);
       return Ran.NOT_COMPLETED;
     }
@@ -155,6 +156,7 @@ final class Runner {
     h.started = true;
     run.current = h;
     run.context = context;
+    h.trace = TracedHandler.start(redrive.tracing(), m, config.id());
     ScheduledFuture<?> watchdog =
         reg.timeout() == null
             ? null
@@ -163,13 +165,9 @@ final class Runner {
                 reg.timeout().toNanos(),
                 TimeUnit.NANOSECONDS);
     long start = System.nanoTime();
-    HandlerResult result = null;
-    Throwable error = null;
-    try {
-      result = reg.handler().handle(context);
-    } catch (Throwable t) { // every failure counts, even Errors, so the attempt is recorded
-      error = t;
-    }
+    TracedHandler.Call call = TracedHandler.call(reg.handler(), context, h.trace);
+    HandlerResult result = call.result();
+    Throwable error = call.error();
     if (watchdog != null) {
       watchdog.cancel(false);
     }

@@ -55,7 +55,7 @@ final class Settler {
           complete,
           (settled, error) -> {
             try {
-              completed(m, settled, error, took);
+              completed(h, settled, error, took);
             } finally {
               slots.settled(h);
               slots.finish(run);
@@ -71,15 +71,16 @@ final class Settler {
       failure = e;
     }
     try {
-      return completed(m, settled, failure, took) ? Ran.COMPLETED : Ran.NOT_COMPLETED;
+      return completed(h, settled, failure, took) ? Ran.COMPLETED : Ran.NOT_COMPLETED;
     } finally {
       slots.settled(h);
     }
   }
 
   /** Reports a completion's outcome; true when it completed. */
-  private boolean completed(
-      LeasedMessage m, Settlement settled, RuntimeException error, long took) {
+  private boolean completed(HeldLease h, Settlement settled, RuntimeException error, long took) {
+    LeasedMessage m = h.message;
+    traced(h, settled, error);
     if (error != null) {
       log.couldNotSettle(m, error);
       return false;
@@ -114,6 +115,7 @@ final class Settler {
       fail = FailRequests.of(h.token, classifier, context, result, error);
     } catch (RuntimeException e) { // a classifier bug: the lease expires and is redelivered
       log.couldNotSettle(m, e);
+      traced(h, null, e);
       slots.settled(h);
       return false;
     }
@@ -123,7 +125,7 @@ final class Settler {
           fail,
           (settled, failure) -> {
             try {
-              failed(m, fail, settled, failure);
+              failed(h, fail, settled, failure);
             } finally {
               slots.settled(h);
               slots.finish(run);
@@ -132,9 +134,10 @@ final class Settler {
       return true;
     }
     try {
-      failed(m, fail, settles.settle(fail), null);
+      failed(h, fail, settles.settle(fail), null);
     } catch (RuntimeException e) {
       log.couldNotSettle(m, e);
+      traced(h, null, e);
     } finally {
       slots.settled(h);
     }
@@ -143,7 +146,9 @@ final class Settler {
 
   /** Reports a failure's outcome. */
   private void failed(
-      LeasedMessage m, SettleCommand.Fail fail, Settlement settled, RuntimeException error) {
+      HeldLease h, SettleCommand.Fail fail, Settlement settled, RuntimeException error) {
+    LeasedMessage m = h.message;
+    traced(h, settled, error);
     if (error != null) {
       log.couldNotSettle(m, error);
     } else if (!settled.settled()) {
@@ -163,17 +168,22 @@ final class Settler {
       return;
     }
     try {
-      redrive.settle(
-          List.of(
-              new SettleCommand.Fail(
-                  h.token,
-                  FailureReason.UNREGISTERED_HANDLER,
-                  "no handler for type " + m.type() + " on worker " + config.id(),
-                  null,
-                  config.unregisteredBackoff().delayAfter(m.attempt()),
-                  0L,
-                  null)));
+      Settlement settled =
+          redrive
+              .settle(
+                  List.of(
+                      new SettleCommand.Fail(
+                          h.token,
+                          FailureReason.UNREGISTERED_HANDLER,
+                          "no handler for type " + m.type() + " on worker " + config.id(),
+                          null,
+                          config.unregisteredBackoff().delayAfter(m.attempt()),
+                          0L,
+                          null)))
+              .get(0);
+      traced(h, settled, null);
     } catch (RuntimeException e) {
+      traced(h, null, e);
       WorkerLog.LOG.warn("could not abandon unhandled message {}: {}", m.id(), e.toString());
     } finally {
       slots.settled(h);
@@ -194,8 +204,10 @@ final class Settler {
               context.progress(),
               null);
       metrics.handlerDuration(m.type(), "timed_out", timeout.toNanos());
-      failed(m, fail, redrive.settle(List.of(fail)).get(0), null);
+      TracedHandler.timedOut(h.trace, m, config.id(), fail);
+      failed(h, fail, redrive.settle(List.of(fail)).get(0), null);
     } catch (RuntimeException e) {
+      traced(h, null, e);
       WorkerLog.LOG.warn("could not fail timed-out message {}: {}", m.id(), e.toString());
     } finally {
       slots.settled(h);
@@ -216,6 +228,7 @@ final class Settler {
                           "worker " + config.id() + " shut down before the handler finished",
                           null)))
               .get(0);
+      traced(h, s, null);
       if (!s.settled()) {
         WorkerLog.LOG.warn(
             "could not give back message {} at shutdown: lease lost ({})",
@@ -223,10 +236,16 @@ final class Settler {
             s.lost());
       }
     } catch (RuntimeException e) {
+      traced(h, null, e);
       WorkerLog.LOG.warn(
           "could not give back message {} at shutdown: {}", h.message.id(), e.toString());
     }
     slots.settled(h);
+  }
+
+  /** Ends the delivery's trace (if any) with the settle's answer or the error that stopped it. */
+  private void traced(HeldLease h, Settlement settled, RuntimeException error) {
+    TracedHandler.settled(h.trace, h.message, config.id(), settled, error, redrive.clock());
   }
 
   /** Gives back, refunded, the leases of a run from index {@code from} on (cascade release). */

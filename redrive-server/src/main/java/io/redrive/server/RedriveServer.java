@@ -5,6 +5,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.redrive.Redrive;
 import io.redrive.maintenance.Maintenance;
+import io.redrive.opentelemetry.RedriveTracing;
 import io.redrive.server.auth.Authorizer;
 import io.redrive.server.config.QueueDeclarations;
 import io.redrive.server.config.ServerConfig;
@@ -191,6 +192,8 @@ public final class RedriveServer implements AutoCloseable {
             .completionWindow(config.completionWindow())
             .completedRetention(config.completedRetention())
             .meterRegistry(registry)
+            // Traces only when the application or the Java agent set up GlobalOpenTelemetry.
+            .tracing(RedriveTracing.global())
             .build();
     // Before listening, so no request ever sees a declared queue missing or half-configured.
     QueueDeclarations.Summary declared = QueueDeclarations.apply(redrive, config);

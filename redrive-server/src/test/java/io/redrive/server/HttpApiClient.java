@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * Plain java.net.http calls to a running server, with JSON answers parsed for assertions. Every
@@ -77,7 +78,16 @@ final class HttpApiClient {
         method, path, body == null ? null : body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
+  /** A POST of {@code body} with extra request {@code headers} (e.g. a client's traceparent). */
+  Response post(String path, String body, Map<String, String> headers) {
+    return sendBytes("POST", path, body.getBytes(java.nio.charset.StandardCharsets.UTF_8), headers);
+  }
+
   Response sendBytes(String method, String path, byte[] body) {
+    return sendBytes(method, path, body, Map.of());
+  }
+
+  private Response sendBytes(String method, String path, byte[] body, Map<String, String> headers) {
     HttpRequest.Builder b =
         HttpRequest.newBuilder(URI.create(baseUrl + path))
             .timeout(Duration.ofSeconds(30))
@@ -94,6 +104,7 @@ final class HttpApiClient {
     if (authorization != null) {
       b.header("Authorization", authorization);
     }
+    headers.forEach(b::header);
     try {
       HttpResponse<String> r = CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
       JsonNode json = null;

@@ -6,6 +6,7 @@ import io.redrive.jdbc.MigrationMode;
 import io.redrive.postgres.PostgresStore;
 import io.redrive.sqlite.SqliteStore;
 import io.redrive.store.Store;
+import io.redrive.trace.MessageTracing;
 import io.redrive.workflow.WorkflowClient;
 import io.redrive.workflow.WorkflowRegistry;
 import java.io.IOException;
@@ -82,9 +83,10 @@ public class RedriveAutoConfiguration {
   }
 
   /**
-   * The engine over the store, with the application's {@link MeterRegistry} when there is one; its
-   * enqueues join Spring's transactions when the store is on the application's DataSource. Its
-   * {@code close} would close the store, which the store bean does itself.
+   * The engine over the store, with the application's {@link MeterRegistry} and {@link
+   * MessageTracing} (see {@link RedriveTracingAutoConfiguration}) when there is one; its enqueues
+   * join Spring's transactions when the store is on the application's DataSource. Its {@code close}
+   * would close the store, which the store bean does itself.
    */
   @Bean(destroyMethod = "")
   @ConditionalOnMissingBean
@@ -93,7 +95,8 @@ public class RedriveAutoConfiguration {
       RedriveProperties properties,
       ObjectProvider<DataSource> dataSources,
       ObjectProvider<MeterRegistry> meterRegistries,
-      ObjectProvider<RedriveQueue> queueBeans) {
+      ObjectProvider<RedriveQueue> queueBeans,
+      ObjectProvider<MessageTracing> tracings) {
     Redrive.Builder builder =
         Redrive.builder(store).completionWindow(properties.getCompletionWindow());
     try {
@@ -103,6 +106,7 @@ public class RedriveAutoConfiguration {
       throw new IllegalArgumentException("redrive.completed-retention: " + e.getMessage());
     }
     meterRegistries.ifUnique(builder::meterRegistry);
+    tracings.ifUnique(builder::tracing);
     DataSource dataSource = dataSources.getIfUnique();
     if (properties.isJoinTransactions()
         && dataSource != null

@@ -5,6 +5,7 @@ import io.redrive.cli.client.ApiClient;
 import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Fields;
 import io.redrive.cli.output.Output;
+import io.redrive.trace.TraceParent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -55,7 +56,25 @@ final class HandlerProcess {
     env.put("REDRIVE_MAX_ATTEMPTS", Fields.text(m, "maxAttempts", ""));
     env.put("REDRIVE_STREAM", Fields.text(m, "stream", ""));
     env.put("REDRIVE_LEASE_TOKEN", Fields.text(m, "token", ""));
+    traceContext(m.path("headers"), env);
     return pb;
+  }
+
+  /**
+   * The message's W3C trace context for CMD, as OpenTelemetry's environment-variable carriers name
+   * it: {@code TRACEPARENT} from a valid {@code traceparent} header, with {@code TRACESTATE} when
+   * the message has one; neither for a message without a valid {@code traceparent}.
+   */
+  private static void traceContext(JsonNode headers, Map<String, String> env) {
+    String parent = headers.path(TraceParent.HEADER).asText(null);
+    if (TraceParent.parse(parent).isEmpty()) {
+      return;
+    }
+    env.put("TRACEPARENT", parent);
+    String state = headers.path(TraceParent.STATE_HEADER).asText(null);
+    if (state != null && !state.isBlank()) {
+      env.put("TRACESTATE", state);
+    }
   }
 
   /**

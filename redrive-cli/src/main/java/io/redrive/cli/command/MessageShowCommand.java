@@ -113,6 +113,9 @@ final class MessageShowCommand extends ApiCommand {
     if (m.hasNonNull("dedupeKey")) {
       t.row("dedupe key", Fields.text(m, "dedupeKey"));
     }
+    if (m.hasNonNull("traceId")) {
+      t.row("trace id", Fields.text(m, "traceId"));
+    }
     t.row("headers", headers(m.get("headers")));
     t.row("payload", payload(m.get("payload")));
     return t;

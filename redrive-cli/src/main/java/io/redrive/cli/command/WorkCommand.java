@@ -29,7 +29,8 @@ import picocli.CommandLine.Parameters;
     description = {
       "Leases messages one at a time and runs CMD (with sh -c) for each: the payload (its JSON",
       "text as the server sent it) on standard input; REDRIVE_MESSAGE_ID, REDRIVE_MESSAGE_TYPE, REDRIVE_QUEUE, REDRIVE_ATTEMPT,",
-      "REDRIVE_MAX_ATTEMPTS, REDRIVE_STREAM and REDRIVE_LEASE_TOKEN in its environment.",
+      "REDRIVE_MAX_ATTEMPTS, REDRIVE_STREAM and REDRIVE_LEASE_TOKEN in its environment, and",
+      "TRACEPARENT (and TRACESTATE) when the message carries a valid traceparent header.",
       "Its exit code settles the message:",
       "  0             complete",
       "  75            fail as DEPENDENCY_FAILURE (EX_TEMPFAIL: retry later, queue backoff)",

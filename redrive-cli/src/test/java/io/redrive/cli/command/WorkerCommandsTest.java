@@ -30,6 +30,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -308,6 +309,42 @@ class WorkerCommandsTest {
         .contains("completed " + b + "\n")
         .endsWith("worked on 2 messages from jobs: 2 completed, 0 failed\n");
     assertThat(server.redrive().stats("jobs").total()).isZero();
+  }
+
+  @Test
+  void work_passesTheMessagesTraceContextAsTraceparentAndTracestate() throws Exception {
+    Path log = dir.resolve("trace.txt");
+    String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    String traced =
+        server
+            .redrive()
+            .enqueue(
+                NewMessage.builder("jobs", "traced")
+                    .headers(Map.of("traceparent", traceparent, "tracestate", "vendor=x"))
+                    .build())
+            .id();
+    assertThat(server.cli("message", "show", traced).out())
+        .containsPattern("trace id +4bf92f3577b34da6a3ce929d0e0e4736\n");
+    server
+        .redrive()
+        .enqueue(NewMessage.builder("jobs", "junk").headers(Map.of("traceparent", "junk")).build());
+    server.enqueue("jobs", "plain", "{}");
+
+    Cli.Result r =
+        server.cli(
+            "work",
+            "jobs",
+            "--exec",
+            "echo \"$REDRIVE_MESSAGE_TYPE [${TRACEPARENT-unset}] [${TRACESTATE-unset}]\" >> '"
+                + log
+                + "'");
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(Files.readAllLines(log))
+        .containsExactly(
+            "traced [" + traceparent + "] [vendor=x]",
+            "junk [unset] [unset]",
+            "plain [unset] [unset]");
   }
 
   @Test

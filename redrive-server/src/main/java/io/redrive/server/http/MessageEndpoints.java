@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -89,6 +90,7 @@ final class MessageEndpoints {
       throw new IllegalArgumentException("messages: at least one message is required");
     }
     List<NewMessage> messages = new ArrayList<>(body.messages().size());
+    Map<String, String> trace = RequestTrace.of(ex.context());
     for (int i = 0; i < body.messages().size(); i++) {
       NewMessageBody m = body.messages().get(i);
       String at = "messages[" + i + "].";
@@ -100,7 +102,7 @@ final class MessageEndpoints {
               queue,
               m.type(),
               JsonCodec.payloadText(m.payload()),
-              m.headers(),
+              RequestTrace.onto(m.headers(), trace),
               m.stream(),
               RequestBodies.optionalDuration(at + "delay", m.delay()),
               m.dedupeKey(),

@@ -208,6 +208,10 @@ final class Responses {
       @ApiField(nullable = true) String sourceId,
       @ApiField(nullable = true) String sourceQueue,
       @ApiField(nullable = true) String dedupeKey,
+      @ApiField(
+              nullable = true,
+              description = "the trace id of its traceparent header, when it carries a valid one")
+          String traceId,
       @ApiField(nullable = true) Failure lastError,
       @JsonInclude(JsonInclude.Include.NON_NULL) List<Entry> history) {}
 

@@ -17,6 +17,7 @@ import io.redrive.retry.Backoff;
 import io.redrive.retry.ExponentialBackoff;
 import io.redrive.retry.FixedBackoff;
 import io.redrive.time.DurationText;
+import io.redrive.trace.TraceParent;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
@@ -186,6 +187,7 @@ final class Views {
         hideSource ? HIDDEN_QUEUE : msg.sourceId(),
         hideSource ? msg.sourceQueue() == null ? null : HIDDEN_QUEUE : msg.sourceQueue(),
         msg.dedupeKey(),
+        TraceParent.traceIdOf(msg.headers()).orElse(null),
         failure(msg.lastError()),
         withHistory ? msg.history().stream().map(e -> entry(e, moveNote)).toList() : null);
   }

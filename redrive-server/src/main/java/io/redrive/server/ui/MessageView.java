@@ -48,6 +48,14 @@ public record MessageView(
   }
 
   /**
+   * The trace id of the trace it was enqueued in (its {@code traceparent} header, docs/tracing.md),
+   * or null when it carries none or a malformed one.
+   */
+  public String traceId() {
+    return io.redrive.trace.TraceParent.traceIdOf(message.headers()).orElse(null);
+  }
+
+  /**
    * True when it is a dead copy moved from another queue, which a redrive moves back (a redriven
    * message keeps its own queue as its source: nowhere else to go).
    */
