@@ -4,6 +4,8 @@ import io.redrive.Redrive;
 import io.redrive.lease.LeaseToken;
 import io.redrive.lease.LeasedMessage;
 import io.redrive.lease.SettleCommand;
+import io.redrive.lease.Settlement;
+import io.redrive.trace.HandlerTrace;
 import java.util.Objects;
 
 /**
@@ -16,16 +18,34 @@ import java.util.Objects;
  * tools that run short handlers (the user test kit's drain and inline mode).
  */
 public final class DirectRun {
-  private DirectRun() {}
+  private final Redrive redrive;
+  private final LeasedMessage message;
+  private final String workerId;
+  private final HandlerTrace trace;
+  private final SettleCommand command;
+
+  private DirectRun(
+      Redrive redrive,
+      LeasedMessage message,
+      String workerId,
+      HandlerTrace trace,
+      SettleCommand command) {
+    this.redrive = redrive;
+    this.message = message;
+    this.workerId = workerId;
+    this.trace = trace;
+    this.command = command;
+  }
 
   /**
-   * Runs {@code registration}'s handler for {@code message} and returns the command that settles
-   * it.
+   * Runs {@code registration}'s handler for {@code message} inside the delivery's trace (the
+   * engine's {@link io.redrive.trace.MessageTracing}) and returns the run, whose {@link #command()}
+   * settles it; hand the settle's answer to {@link #settled} so the trace ends.
    *
    * @param workerId the worker id the handler sees in its context
    * @throws RuntimeException whatever the classifier throws for a handler's failure
    */
-  public static SettleCommand run(
+  public static DirectRun run(
       Redrive redrive, LeasedMessage message, HandlerRegistration registration, String workerId) {
     Objects.requireNonNull(redrive, "redrive");
     Objects.requireNonNull(message, "message");
@@ -38,15 +58,21 @@ public final class DirectRun {
               + message.type()
               + "\"");
     }
+    HandlerTrace trace = TracedHandler.start(redrive.tracing(), message, workerId);
     HandlerContext context = new HandlerContext(message, workerId, redrive);
+    TracedHandler.Call call = TracedHandler.call(registration.handler(), context, trace);
+    return new DirectRun(
+        redrive, message, workerId, trace, command(message, registration, context, call));
+  }
+
+  private static SettleCommand command(
+      LeasedMessage message,
+      HandlerRegistration registration,
+      HandlerContext context,
+      TracedHandler.Call call) {
     LeaseToken token = LeaseToken.parse(message.token());
-    HandlerResult result = null;
-    Throwable error = null;
-    try {
-      result = registration.handler().handle(context);
-    } catch (Throwable t) { // every failure counts, even Errors, as in a worker
-      error = t;
-    }
+    HandlerResult result = call.result();
+    Throwable error = call.error();
     if (error == null && (result == null || result instanceof HandlerResult.Complete)) {
       return new SettleCommand.Complete(token);
     }
@@ -58,5 +84,20 @@ public final class DirectRun {
             ? registration.classifier()
             : DefaultFailureClassifier.INSTANCE;
     return FailRequests.of(token, classifier, context, result, error);
+  }
+
+  /** The command that settles the message: a complete, or the fail a worker would send. */
+  public SettleCommand command() {
+    return command;
+  }
+
+  /** Records how the settle went on the delivery's trace and ends it; call once. */
+  public void settled(Settlement settlement) {
+    TracedHandler.settled(trace, message, workerId, settlement, null, redrive.clock());
+  }
+
+  /** Records that the settle could not be written and ends the delivery's trace; call once. */
+  public void settleFailed(RuntimeException error) {
+    TracedHandler.settled(trace, message, workerId, null, error, redrive.clock());
   }
 }

@@ -100,17 +100,25 @@ final class Drainer {
                 + "\", handler)");
       }
     }
-    List<SettleCommand> commands = pool == null ? runHere(queue, batch) : runOn(pool, queue, batch);
-    List<Settlement> settled = engine.settle(commands);
+    List<DirectRun> ran = pool == null ? runHere(queue, batch) : runOn(pool, queue, batch);
+    List<SettleCommand> commands = ran.stream().map(DirectRun::command).toList();
+    List<Settlement> settled;
+    try {
+      settled = engine.settle(commands);
+    } catch (RuntimeException e) {
+      ran.forEach(r -> r.settleFailed(e));
+      throw e;
+    }
     List<DrainedMessage> out = new ArrayList<>();
     for (int i = 0; i < batch.size(); i++) {
+      ran.get(i).settled(settled.get(i));
       out.add(outcome(batch.get(i), commands.get(i), settled.get(i)));
     }
     return out;
   }
 
-  private List<SettleCommand> runHere(String queue, List<LeasedMessage> batch) {
-    List<SettleCommand> commands = new ArrayList<>();
+  private List<DirectRun> runHere(String queue, List<LeasedMessage> batch) {
+    List<DirectRun> commands = new ArrayList<>();
     for (LeasedMessage m : batch) {
       commands.add(DirectRun.run(engine, m, registrations.apply(queue, m.type()), WORKER_ID));
     }
@@ -118,7 +126,7 @@ final class Drainer {
   }
 
   /** Runs each stream's messages in order on one thread, unrelated messages side by side. */
-  private List<SettleCommand> runOn(ExecutorService pool, String queue, List<LeasedMessage> batch) {
+  private List<DirectRun> runOn(ExecutorService pool, String queue, List<LeasedMessage> batch) {
     Map<String, List<Integer>> groups = new LinkedHashMap<>();
     for (int i = 0; i < batch.size(); i++) {
       String stream = batch.get(i).stream();
@@ -126,7 +134,7 @@ final class Drainer {
           .computeIfAbsent(stream == null ? "#" + i : "s:" + stream, k -> new ArrayList<>())
           .add(i);
     }
-    SettleCommand[] commands = new SettleCommand[batch.size()];
+    DirectRun[] commands = new DirectRun[batch.size()];
     List<Future<?>> running = new ArrayList<>();
     for (List<Integer> group : groups.values()) {
       running.add(
