@@ -77,21 +77,36 @@ public final class RedriveExtension implements BeforeEachCallback, ParameterReso
   /** The engine of the test class running in {@code context}, made on first use. */
   public static TestRedrive redriveOf(ExtensionContext context) {
     ExtensionContext classContext = classContext(context);
-    TestRedrive found = classContext.getStore(NAMESPACE).get(TestRedrive.class, TestRedrive.class);
+    Closing found = classContext.getStore(NAMESPACE).get(TestRedrive.class, Closing.class);
     if (found == null) {
       throw new IllegalStateException(
           "no Redrive test engine for "
               + classContext.getDisplayName()
               + ": annotate the class with @RedriveTest or register RedriveExtension");
     }
-    return found;
+    return found.redrive();
   }
 
+  @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent is new in JUnit 5.13
   private TestRedrive engineFor(ExtensionContext context) {
     ExtensionContext classContext = classContext(context);
     return classContext
         .getStore(NAMESPACE)
-        .computeIfAbsent(TestRedrive.class, k -> open(classContext), TestRedrive.class);
+        .getOrComputeIfAbsent(
+            TestRedrive.class, k -> new Closing(open(classContext)), Closing.class)
+        .redrive();
+  }
+
+  /**
+   * Closes the engine when JUnit drops the class's store. CloseableResource rather than
+   * AutoCloseable: JUnit 5 before 5.13 closes only the former, and 6 still closes it.
+   */
+  @SuppressWarnings("deprecation")
+  private record Closing(TestRedrive redrive) implements ExtensionContext.Store.CloseableResource {
+    @Override
+    public void close() {
+      redrive.close();
+    }
   }
 
   private TestRedrive open(ExtensionContext classContext) {

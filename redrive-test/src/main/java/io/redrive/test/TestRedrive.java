@@ -36,6 +36,8 @@ public final class TestRedrive implements AutoCloseable {
   private final InlineRuns inline;
   private final EnqueuedMessages enqueued;
   private final List<Runnable> resets = new ArrayList<>();
+  private final java.util.concurrent.atomic.AtomicBoolean closed =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   TestRedrive(TestStore store, Consumer<Redrive.Builder> customizer) {
     this.store = store;
@@ -219,9 +221,12 @@ public final class TestRedrive implements AutoCloseable {
     }
   }
 
-  /** Closes the engine and removes its file or schema. */
+  /** Closes the engine and removes its file or schema; later calls do nothing. */
   @Override
   public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     inline.enable(false);
     engine.close();
     store.cleanup().run();

@@ -62,13 +62,28 @@ public final class WorkflowTestExtension implements ParameterResolver {
   }
 
   @Override
+  @SuppressWarnings("deprecation") // getOrComputeIfAbsent: computeIfAbsent is new in JUnit 5.13
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
     TestRedrive redrive = RedriveExtension.redriveOf(context);
     // Beside the engine, in its class's store: closed (before the engine, made earlier) with it.
     return classContext(context)
         .getStore(NAMESPACE)
-        .computeIfAbsent(
-            WorkflowTestEnvironment.class, k -> open(redrive), WorkflowTestEnvironment.class);
+        .getOrComputeIfAbsent(
+            WorkflowTestEnvironment.class, k -> new Closing(open(redrive)), Closing.class)
+        .environment();
+  }
+
+  /**
+   * Closes the environment when JUnit drops the class's store. CloseableResource rather than
+   * AutoCloseable: JUnit 5 before 5.13 closes only the former, and 6 still closes it.
+   */
+  @SuppressWarnings("deprecation")
+  private record Closing(WorkflowTestEnvironment environment)
+      implements ExtensionContext.Store.CloseableResource {
+    @Override
+    public void close() {
+      environment.close();
+    }
   }
 
   /** The outermost class context, as RedriveExtension keeps its engine there. */
