@@ -12,9 +12,11 @@ import io.redrive.workflow.WorkflowRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -38,6 +40,8 @@ import org.springframework.core.env.Environment;
     })
 @EnableConfigurationProperties(RedriveProperties.class)
 public class RedriveAutoConfiguration {
+  /** The name of the {@link Clock} bean the engine runs on, when there is one. */
+  public static final String REDRIVE_CLOCK = "redriveClock";
 
   /** The store the properties choose; closed with the context (never the application's pool). */
   @Bean(destroyMethod = "close")
@@ -85,8 +89,10 @@ public class RedriveAutoConfiguration {
   /**
    * The engine over the store, with the application's {@link MeterRegistry} and {@link
    * MessageTracing} (see {@link RedriveTracingAutoConfiguration}) when there is one; its enqueues
-   * join Spring's transactions when the store is on the application's DataSource. Its {@code close}
-   * would close the store, which the store bean does itself.
+   * join Spring's transactions when the store is on the application's DataSource. A {@link Clock}
+   * bean named {@value #REDRIVE_CLOCK} becomes its clock (a test's {@code TestClock}; an
+   * application's other Clock beans are left alone). Its {@code close} would close the store, which
+   * the store bean does itself.
    */
   @Bean(destroyMethod = "")
   @ConditionalOnMissingBean
@@ -96,9 +102,11 @@ public class RedriveAutoConfiguration {
       ObjectProvider<DataSource> dataSources,
       ObjectProvider<MeterRegistry> meterRegistries,
       ObjectProvider<RedriveQueue> queueBeans,
-      ObjectProvider<MessageTracing> tracings) {
+      ObjectProvider<MessageTracing> tracings,
+      @Qualifier(REDRIVE_CLOCK) ObjectProvider<Clock> clocks) {
     Redrive.Builder builder =
         Redrive.builder(store).completionWindow(properties.getCompletionWindow());
+    clocks.ifAvailable(builder::clock);
     try {
       builder.completedRetention(properties.getCompletedRetention());
     } catch (IllegalArgumentException e) {

@@ -38,7 +38,7 @@ final class Drainer {
   private static final int MAX_CLOCK_MOVES = 10_000;
 
   private final Redrive engine;
-  private final TestClock clock;
+  private final TestClock clock; // null: a wrapped engine's clock, which the kit cannot move
   private final BiFunction<String, String, HandlerRegistration> registrations;
 
   Drainer(
@@ -67,8 +67,14 @@ final class Drainer {
           continue;
         }
         Optional<Instant> next = options.followingRetries() ? nextRetry(queue) : Optional.empty();
-        if (next.isEmpty() || !next.get().isAfter(clock.instant()) || ++moves > MAX_CLOCK_MOVES) {
+        if (next.isEmpty()
+            || !next.get().isAfter(engine.clock().instant())
+            || ++moves > MAX_CLOCK_MOVES) {
           break;
+        }
+        if (clock == null) {
+          throw new IllegalStateException(
+              "drain: following retries moves the clock, and the engine's clock is not a TestClock");
         }
         clock.set(next.get());
       }

@@ -29,7 +29,7 @@ public final class TestRedrive implements AutoCloseable {
   public static final Instant CLOCK_START = Instant.parse("2030-01-01T00:00:00Z");
 
   private final TestStore store;
-  private final TestClock clock = new TestClock(CLOCK_START);
+  private final TestClock clock;
   private final Redrive engine;
   private final Map<String, Map<String, HandlerRegistration>> handlers = new ConcurrentHashMap<>();
   private final Drainer drainer;
@@ -41,12 +41,32 @@ public final class TestRedrive implements AutoCloseable {
 
   TestRedrive(TestStore store, Consumer<Redrive.Builder> customizer) {
     this.store = store;
+    this.clock = new TestClock(CLOCK_START);
     Redrive.Builder builder = Redrive.builder(store.store()).clock(clock);
     customizer.accept(builder);
     this.engine = builder.build();
     this.drainer = new Drainer(engine, clock, this::registration);
     this.inline = new InlineRuns(engine, drainer);
     this.enqueued = new EnqueuedMessages(engine);
+  }
+
+  private TestRedrive(Redrive engine) {
+    this.store = null;
+    this.clock = engine.clock() instanceof TestClock c ? c : null;
+    this.engine = engine;
+    this.drainer = new Drainer(engine, clock, this::registration);
+    this.inline = new InlineRuns(engine, drainer);
+    this.enqueued = new EnqueuedMessages(engine);
+  }
+
+  /**
+   * The kit's assertions, drain and inline mode on an engine built elsewhere — the Spring starter's
+   * bean, say (docs/testing.md, "With Spring Boot"). Its clock moves from the test only if it is a
+   * {@link TestClock}. {@link #reset} forgets handlers and inline mode but deletes no queue (they
+   * are the application's), and {@link #close} leaves the engine open.
+   */
+  public static TestRedrive wrap(Redrive engine) {
+    return new TestRedrive(java.util.Objects.requireNonNull(engine, "engine"));
   }
 
   /** An engine on a new temporary SQLite file; close it when done. */
@@ -64,29 +84,43 @@ public final class TestRedrive implements AutoCloseable {
    * workflow test environment); application code goes through {@link #engine()}.
    */
   public io.redrive.store.Store store() {
+    if (store == null) {
+      throw new IllegalStateException("a wrapped engine's store belongs to whoever built it");
+    }
     return store.store();
   }
 
-  /** The engine's clock; it moves only when the test moves it. */
+  /**
+   * The engine's clock; it moves only when the test moves it.
+   *
+   * @throws IllegalStateException for a {@link #wrap wrapped} engine whose clock is not a TestClock
+   */
   public TestClock clock() {
+    if (clock == null) {
+      throw new IllegalStateException(
+          "the engine's clock is "
+              + engine.clock().getClass().getSimpleName()
+              + ", not a TestClock: build the engine with one (with the Spring starter, a Clock"
+              + " bean named redriveClock)");
+    }
     return clock;
   }
 
   /** Moves the clock forward by {@code d} and returns the new instant. */
   public Instant advance(Duration d) {
-    return clock.advance(d);
+    return clock().advance(d);
   }
 
   /**
    * The SQLite file the engine runs on, for an application's own connections; empty on PostgreSQL.
    */
   public Optional<Path> sqliteFile() {
-    return Optional.ofNullable(store.sqliteFile());
+    return Optional.ofNullable(store == null ? null : store.sqliteFile());
   }
 
   /** The PostgreSQL schema holding this engine's tables; empty on SQLite. */
   public Optional<String> schema() {
-    return Optional.ofNullable(store.schema());
+    return Optional.ofNullable(store == null ? null : store.schema());
   }
 
   /** Queue {@code name}, created with the default policy when it does not exist yet. */
@@ -201,8 +235,10 @@ public final class TestRedrive implements AutoCloseable {
     inline.enable(false);
     inline.clear();
     handlers.clear();
-    deleteAllQueues();
-    clock.set(CLOCK_START);
+    if (store != null) {
+      deleteAllQueues();
+      clock.set(CLOCK_START);
+    }
   }
 
   private void deleteAllQueues() {
@@ -228,7 +264,9 @@ public final class TestRedrive implements AutoCloseable {
       return;
     }
     inline.enable(false);
-    engine.close();
-    store.cleanup().run();
+    if (store != null) {
+      engine.close();
+      store.cleanup().run();
+    }
   }
 }
