@@ -358,17 +358,22 @@ public final class Redrive implements AutoCloseable {
 
   private List<EnqueueResult> enqueueJoined(Connection joined, List<NewMessage> messages) {
     try {
-      return TraceHeaders.publish(
-          tracing,
-          messages,
-          carried -> {
-            List<EnqueueResult> results = store.enqueue(joined, enqueueParams(carried));
-            metrics.enqueued(carried, results);
-            return results;
-          });
+      return enqueueOn(joined, messages);
     } finally {
       callerTransactions.leave(joined);
     }
+  }
+
+  /** Enqueues on {@code connection} (a caller's transaction), traced and counted. */
+  private List<EnqueueResult> enqueueOn(Connection connection, List<NewMessage> messages) {
+    return TraceHeaders.publish(
+        tracing,
+        messages,
+        carried -> {
+          List<EnqueueResult> results = store.enqueue(connection, enqueueParams(carried));
+          metrics.enqueued(carried, results);
+          return results;
+        });
   }
 
   /**
@@ -393,14 +398,7 @@ public final class Redrive implements AutoCloseable {
     if (joined != null) {
       return enqueueJoined(joined, messages);
     }
-    return TraceHeaders.publish(
-        tracing,
-        messages,
-        carried -> {
-          List<EnqueueResult> results = store.enqueue(connection, enqueueParams(carried));
-          metrics.enqueued(carried, results);
-          return results;
-        });
+    return enqueueOn(connection, messages);
   }
 
   /**
