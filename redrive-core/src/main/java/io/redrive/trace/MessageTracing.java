@@ -13,7 +13,9 @@ import java.util.List;
  * <p>A trace crosses from producer to handler in the message's headers: {@link
  * PublishTrace#headers()} is added to each enqueued message that carries none of those headers
  * itself (so a {@code traceparent} an HTTP client sent wins), and {@link Delivery#headers()} hands
- * them back to {@link #process}.
+ * them back to {@link #process}. A workflow instance's trace context is captured when it starts
+ * ({@link #startInstance}) and stored with the instance; each turn continues it ({@link #turn}),
+ * and the activity messages a turn enqueues carry the turn's.
  */
 public interface MessageTracing {
 
@@ -32,4 +34,23 @@ public interface MessageTracing {
    * HandlerTrace#activate()}; the trace ends once the delivery is settled.
    */
   HandlerTrace process(Delivery delivery);
+
+  /**
+   * Called on the starting thread before a client writes a new workflow instance; {@link
+   * PublishTrace#headers()} is the trace context stored with the instance, which every turn of it
+   * continues ({@link WorkflowTurn#context()}), and the answer is ended once the start was written
+   * or failed. The default traces nothing.
+   */
+  default PublishTrace startInstance(WorkflowStart start) {
+    return NoTracing.INSTANCE;
+  }
+
+  /**
+   * Called on a turn's thread before the instance's code replays; the turn runs inside {@link
+   * TurnTrace#activate()}, and the trace ends once the turn committed or gave up. The default
+   * traces nothing.
+   */
+  default TurnTrace turn(WorkflowTurn turn) {
+    return NoTracing.INSTANCE;
+  }
 }

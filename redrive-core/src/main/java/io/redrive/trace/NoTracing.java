@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /** {@link MessageTracing#NONE}: one stateless instance of every part, doing nothing. */
-enum NoTracing implements MessageTracing, PublishTrace, HandlerTrace, TraceScope {
+enum NoTracing implements MessageTracing, PublishTrace, HandlerTrace, TurnTrace, TraceScope {
   INSTANCE;
 
   @Override
@@ -15,6 +15,21 @@ enum NoTracing implements MessageTracing, PublishTrace, HandlerTrace, TraceScope
 
   @Override
   public HandlerTrace process(Delivery delivery) {
+    return this;
+  }
+
+  @Override
+  public PublishTrace startInstance(WorkflowStart start) {
+    return this;
+  }
+
+  @Override
+  public TurnTrace turn(WorkflowTurn turn) {
+    return this;
+  }
+
+  @Override
+  public TurnTrace localActivity(String name, long seq, int attempt) {
     return this;
   }
 
@@ -36,6 +51,9 @@ enum NoTracing implements MessageTracing, PublishTrace, HandlerTrace, TraceScope
 
   @Override
   public void failed(Throwable error) {}
+
+  @Override
+  public void failed(String reason, String message) {}
 
   @Override
   public void end() {}

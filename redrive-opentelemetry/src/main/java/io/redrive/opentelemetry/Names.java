@@ -35,4 +35,16 @@ final class Names {
   static final AttributeKey<Long> DELAY_MS = AttributeKey.longKey("redrive.retry.delay_ms");
   static final AttributeKey<String> DEAD_LETTER_QUEUE =
       AttributeKey.stringKey("redrive.dead_letter_queue");
+
+  static final AttributeKey<String> INSTANCE_ID =
+      AttributeKey.stringKey("redrive.workflow.instance_id");
+  static final AttributeKey<String> WORKFLOW_NAME = AttributeKey.stringKey("redrive.workflow.name");
+  static final AttributeKey<String> WORKFLOW_VERSION =
+      AttributeKey.stringKey("redrive.workflow.version");
+  static final AttributeKey<Long> EXECUTION_ID =
+      AttributeKey.longKey("redrive.workflow.execution_id");
+  static final AttributeKey<String> ACTIVITY_NAME =
+      AttributeKey.stringKey("redrive.workflow.activity.name");
+  static final AttributeKey<Long> ACTIVITY_SEQ =
+      AttributeKey.longKey("redrive.workflow.activity.seq");
 }

@@ -14,6 +14,9 @@ import io.redrive.trace.Delivery;
 import io.redrive.trace.HandlerTrace;
 import io.redrive.trace.MessageTracing;
 import io.redrive.trace.PublishTrace;
+import io.redrive.trace.TurnTrace;
+import io.redrive.trace.WorkflowStart;
+import io.redrive.trace.WorkflowTurn;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +27,11 @@ import java.util.Map;
  * OpenTelemetry}'s propagators (W3C {@code traceparent}/{@code tracestate} by default); each
  * delivery a handler runs is a {@code process <queue>} span (kind CONSUMER), a child of the
  * producer's span or linked to it ({@link ProducerRelation}), current while the handler runs, with
- * the lease and its settle as events. Immutable and thread-safe.
+ * the lease and its settle as events. A workflow start is a {@code start <name>} span (kind
+ * PRODUCER) whose context is stored with the instance; each turn is a {@code turn <name>} span
+ * (kind INTERNAL) in that context, so an instance's turns, the activities they enqueue (whose
+ * messages carry the turn's context) and its local activities are one trace. Immutable and
+ * thread-safe.
  *
  * <pre>{@code
  * Redrive redrive = Redrive.builder(store).tracing(RedriveTracing.create(openTelemetry)).build();
@@ -117,6 +124,42 @@ public final class RedriveTracing implements MessageTracing {
     }
     Span span = b.startSpan();
     return new ProcessSpan(span, producer.with(span));
+  }
+
+  @Override
+  public PublishTrace startInstance(WorkflowStart start) {
+    SpanBuilder b =
+        tracer
+            .spanBuilder("start " + start.name())
+            .setSpanKind(SpanKind.PRODUCER)
+            .setAttribute(Names.INSTANCE_ID, start.instanceId())
+            .setAttribute(Names.WORKFLOW_NAME, start.name());
+    if (start.version() != null) {
+      b.setAttribute(Names.WORKFLOW_VERSION, start.version());
+    }
+    Span span = b.startSpan();
+    Map<String, String> headers = new HashMap<>();
+    propagator.inject(Context.current().with(span), headers, HeaderCarrier.INSTANCE);
+    return new StartSpan(span, headers);
+  }
+
+  @Override
+  public TurnTrace turn(WorkflowTurn turn) {
+    Context instance = propagator.extract(Context.root(), turn.context(), HeaderCarrier.INSTANCE);
+    SpanBuilder b =
+        tracer
+            .spanBuilder("turn " + turn.name())
+            .setSpanKind(SpanKind.INTERNAL)
+            .setParent(instance)
+            .setAttribute(Names.INSTANCE_ID, turn.instanceId())
+            .setAttribute(Names.WORKFLOW_NAME, turn.name())
+            .setAttribute(Names.EXECUTION_ID, (long) turn.executionId())
+            .setAttribute(Names.ATTEMPT, (long) turn.attempt());
+    if (turn.version() != null) {
+      b.setAttribute(Names.WORKFLOW_VERSION, turn.version());
+    }
+    Span span = b.startSpan();
+    return new TurnSpan(tracer, propagator, span, instance.with(span));
   }
 
   /** The queue every message of the batch goes to, or null when they go to several. */

@@ -5,7 +5,6 @@ import io.redrive.Redrive;
 import io.redrive.error.ConflictException;
 import io.redrive.error.InstanceNotFoundException;
 import io.redrive.internal.workflow.WorkflowStores;
-import io.redrive.message.MessageIds;
 import io.redrive.store.ReadySubscription;
 import io.redrive.store.workflow.CommitTurnParams.NewInboxRow;
 import io.redrive.store.workflow.HistoryRow;
@@ -14,7 +13,6 @@ import io.redrive.store.workflow.InstanceRow;
 import io.redrive.store.workflow.InstanceRow.Status;
 import io.redrive.store.workflow.RaiseEventParams;
 import io.redrive.store.workflow.RetryInstanceParams;
-import io.redrive.store.workflow.StartInstanceParams;
 import io.redrive.store.workflow.StartInstanceResult;
 import io.redrive.store.workflow.TerminateParams;
 import io.redrive.store.workflow.TurnRow;
@@ -49,12 +47,14 @@ final class StoreWorkflowClient implements WorkflowClient {
   private final WorkflowStore store;
   private final Payloads payloads;
   private final LiveNodes nodes;
+  private final InstanceStarts starts;
 
   StoreWorkflowClient(Redrive redrive, ObjectMapper mapper) {
     this.redrive = redrive;
     this.store = WorkflowStores.require(redrive);
     this.payloads = new Payloads(mapper, redrive.maxPayloadBytes());
     this.nodes = new LiveNodes(store, redrive.clock());
+    this.starts = new InstanceStarts(redrive, store, payloads);
   }
 
   static boolean hasWorkflowHalf(Redrive redrive) {
@@ -63,18 +63,12 @@ final class StoreWorkflowClient implements WorkflowClient {
 
   @Override
   public StartResult start(StartRequest request) {
-    StartInstanceParams p = params(request);
-    StartInstanceResult r =
-        WorkflowStores.inCallerTransaction(redrive, null, c -> store.startInstance(c, p));
-    return started(r != null ? r : store.startInstance(p), request);
+    return started(starts.start(null, request), request);
   }
 
   @Override
   public StartResult start(Connection connection, StartRequest request) {
-    StartInstanceParams p = params(request);
-    StartInstanceResult r =
-        WorkflowStores.inCallerTransaction(redrive, connection, c -> store.startInstance(c, p));
-    return started(r != null ? r : store.startInstance(connection, p), request);
+    return started(starts.start(connection, request), request);
   }
 
   private StartResult started(StartInstanceResult r, StartRequest request) {
@@ -85,19 +79,6 @@ final class StoreWorkflowClient implements WorkflowClient {
   @Override
   public List<WorkflowNode> nodes() {
     return nodes.list();
-  }
-
-  private StartInstanceParams params(StartRequest r) {
-    String input = payloads.text(payloads.encode("input", r.input()));
-    String id = r.instanceId() != null ? r.instanceId() : MessageIds.next(redrive.clock());
-    return new StartInstanceParams(
-        id,
-        r.name(),
-        r.version(),
-        input,
-        r.startAt(),
-        StoreRows.ifExists(r.ifExists()),
-        redrive.clock().instant());
   }
 
   @Override

@@ -125,8 +125,7 @@ public final class WorkflowRuntime implements AutoCloseable {
       OrchestrationCode.Lookup code =
           (n, v) ->
               registry.orchestration(n, v).map(d -> new OrchestrationCode(d.code(), d.inputType()));
-      processor =
-          new TurnProcessor(store, redrive.clock(), registry, code, payloads, settings, metrics);
+      processor = new TurnProcessor(store, redrive, registry, code, payloads, settings, metrics);
       poller = new TurnPoller(store, redrive.clock(), settings, processor);
       poller.start();
     }

@@ -274,6 +274,7 @@ public record CommitTurnParams(
    * @param input its input JSON, or null
    * @param parentSeq the command sequence number of the parent's CHILD_SCHEDULED
    * @param conflictResult the CHILD_RESULT JSON for a taken id, or null
+   * @param traceContext the trace context the child's turns continue (JSON text), or null
    */
   public record ChildStart(
       String instanceId,
@@ -281,7 +282,20 @@ public record CommitTurnParams(
       String requestedVersion,
       String input,
       long parentSeq,
-      String conflictResult) {
+      String conflictResult,
+      String traceContext) {
+
+    /** A child start with no trace context. */
+    public ChildStart(
+        String instanceId,
+        String name,
+        String requestedVersion,
+        String input,
+        long parentSeq,
+        String conflictResult) {
+      this(instanceId, name, requestedVersion, input, parentSeq, conflictResult, null);
+    }
+
     public ChildStart {
       WorkflowNames.require("instanceId", instanceId);
       WorkflowNames.require("name", name);

@@ -29,6 +29,7 @@ import java.time.Instant;
  * @param historyBytes bytes of the current execution's history
  * @param parentExecution the parent's execution that started it, or null for a root
  * @param parentSeq the command number of the parent's CHILD_SCHEDULED, or null for a root
+ * @param traceContext the trace context its turns continue (JSON text), or null
  */
 public record InstanceRow(
     String id,
@@ -53,7 +54,60 @@ public record InstanceRow(
     int historyEvents,
     long historyBytes,
     Integer parentExecution,
-    Long parentSeq) {
+    Long parentSeq,
+    String traceContext) {
+
+  /** A row with no trace context. */
+  public InstanceRow(
+      String id,
+      String name,
+      String version,
+      String requestedVersion,
+      Status status,
+      int executionId,
+      String parentId,
+      String rootId,
+      String input,
+      String output,
+      String failure,
+      String customStatus,
+      Instant createdAt,
+      Instant updatedAt,
+      Instant completedAt,
+      Instant notBefore,
+      int turnAttempt,
+      String leasedBy,
+      Instant leaseExpiresAt,
+      int historyEvents,
+      long historyBytes,
+      Integer parentExecution,
+      Long parentSeq) {
+    this(
+        id,
+        name,
+        version,
+        requestedVersion,
+        status,
+        executionId,
+        parentId,
+        rootId,
+        input,
+        output,
+        failure,
+        customStatus,
+        createdAt,
+        updatedAt,
+        completedAt,
+        notBefore,
+        turnAttempt,
+        leasedBy,
+        leaseExpiresAt,
+        historyEvents,
+        historyBytes,
+        parentExecution,
+        parentSeq,
+        null);
+  }
 
   /** Where an instance is in its life. */
   public enum Status {

@@ -15,6 +15,8 @@ import java.util.Objects;
  *     before it, events raised meanwhile included
  * @param ifExists what a start does when the id is taken
  * @param now the engine's clock
+ * @param traceContext the trace context the instance's turns continue, as JSON text the store never
+ *     reads (docs/tracing.md, "Workflows"), or null when the start was not traced
  */
 public record StartInstanceParams(
     String instanceId,
@@ -23,7 +25,8 @@ public record StartInstanceParams(
     String input,
     Instant startAt,
     IfExists ifExists,
-    Instant now) {
+    Instant now,
+    String traceContext) {
 
   /** What {@link WorkflowStore#startInstance} does when an instance with the id exists. */
   public enum IfExists {
@@ -31,6 +34,18 @@ public record StartInstanceParams(
     FAIL,
     /** Change nothing and answer the existing instance's id with {@code created = false}. */
     RETURN_EXISTING
+  }
+
+  /** A start with no trace context. */
+  public StartInstanceParams(
+      String instanceId,
+      String name,
+      String requestedVersion,
+      String input,
+      Instant startAt,
+      IfExists ifExists,
+      Instant now) {
+    this(instanceId, name, requestedVersion, input, startAt, ifExists, now, null);
   }
 
   public StartInstanceParams {

@@ -269,7 +269,8 @@ final class WorkflowCommits {
               child.input(),
               null,
               StartInstanceParams.IfExists.RETURN_EXISTING,
-              p.now());
+              p.now(),
+              child.traceContext());
       WorkflowInstances.Parent parent =
           new WorkflowInstances.Parent(
               p.instanceId(), p.instance().executionId(), child.parentSeq(), rootId);

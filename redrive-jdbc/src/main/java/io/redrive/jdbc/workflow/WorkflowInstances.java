@@ -33,7 +33,7 @@ final class WorkflowInstances {
       "id, name, version, requested_version, status, execution_id, parent_id, root_id, input,"
           + " output, failure, custom_status, created_at, updated_at, completed_at, not_before,"
           + " turn_attempt, leased_by, lease_expires_at, history_events, history_bytes,"
-          + " parent_execution, parent_seq";
+          + " parent_execution, parent_seq, trace_context";
 
   /**
    * Inserts the instance unless its id is taken, then its START row. The start delay is the
@@ -56,8 +56,8 @@ final class WorkflowInstances {
         c.prepareStatement(
             "INSERT INTO redrive_wf_instances (id, name, requested_version, status, execution_id,"
                 + " parent_id, parent_execution, parent_seq, root_id, input, created_at,"
-                + " updated_at, not_before, turn_attempt, history_events, history_bytes)"
-                + " VALUES (?, ?, ?, 'PENDING', 1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0)"
+                + " updated_at, not_before, turn_attempt, history_events, history_bytes,"
+                + " trace_context) VALUES (?, ?, ?, 'PENDING', 1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)"
                 + " ON CONFLICT (id) DO NOTHING")) {
       ps.setString(1, p.instanceId());
       ps.setString(2, p.name());
@@ -77,6 +77,7 @@ final class WorkflowInstances {
       ps.setLong(9, now);
       ps.setLong(10, now);
       ps.setLong(11, p.startAt() == null ? 0 : p.startAt().toEpochMilli());
+      ps.setString(12, p.traceContext());
       inserted = ps.executeUpdate();
     }
     if (inserted == 0) {
@@ -183,7 +184,7 @@ final class WorkflowInstances {
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           rows.add(map(rs));
-          seqs.add(rs.getLong(24));
+          seqs.add(rs.getLong(25));
         }
       }
       if (rows.size() <= p.limit()) {
@@ -260,7 +261,8 @@ final class WorkflowInstances {
         rs.getInt(20),
         rs.getLong(21),
         integer(rs, 22),
-        longOrNull(rs, 23));
+        longOrNull(rs, 23),
+        rs.getString(24));
   }
 
   /** The instance whose turn starts a child, and the command that did. */

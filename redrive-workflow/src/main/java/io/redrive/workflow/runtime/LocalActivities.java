@@ -10,6 +10,9 @@ import io.redrive.failure.FailureRecord;
 import io.redrive.failure.StackTraces;
 import io.redrive.store.workflow.ActivityResult;
 import io.redrive.store.workflow.ActivityResult.Outcome;
+import io.redrive.trace.MessageTracing;
+import io.redrive.trace.TraceScope;
+import io.redrive.trace.TurnTrace;
 import io.redrive.worker.FailureClassifier;
 import io.redrive.workflow.ActivityRegistration;
 import io.redrive.workflow.WorkflowRegistry;
@@ -84,12 +87,18 @@ final class LocalActivities {
    *     out or the node stops): the tries are cancelled and nothing is reported
    */
   List<ActivityResult> run(String instanceId, int executionId, List<LocalRun> runs) {
+    return run(instanceId, executionId, runs, MessageTracing.NONE.turn(null));
+  }
+
+  /** As {@link #run(String, int, List)}, each try traced as a local activity of {@code turn}. */
+  List<ActivityResult> run(
+      String instanceId, int executionId, List<LocalRun> runs, TurnTrace turn) {
     if (runs.size() == 1) {
-      return List.of(one(instanceId, executionId, runs.get(0)));
+      return List.of(traced(turn, instanceId, executionId, runs.get(0)));
     }
     List<Future<ActivityResult>> futures = new ArrayList<>();
     for (LocalRun r : runs) {
-      futures.add(pool.submit(() -> one(instanceId, executionId, r)));
+      futures.add(pool.submit(() -> traced(turn, instanceId, executionId, r)));
     }
     List<ActivityResult> results = new ArrayList<>();
     try {
@@ -104,6 +113,23 @@ final class LocalActivities {
     } catch (ExecutionException e) {
       futures.forEach(f -> f.cancel(true));
       throw new IllegalStateException("a local activity's try failed to report", e.getCause());
+    }
+  }
+
+  /** {@link #one} inside its own trace, a child of the turn's. */
+  private ActivityResult traced(TurnTrace turn, String instanceId, int executionId, LocalRun r) {
+    TurnTrace trace = turn.localActivity(r.name(), r.seq(), r.crashes().size() + 1);
+    try (TraceScope scope = trace.activate()) {
+      ActivityResult result = one(instanceId, executionId, r);
+      if (result.outcome() != Outcome.COMPLETED) {
+        FailureRecord f = result.failure();
+        trace.failed(
+            f != null ? f.reason().name() : result.outcome().name(),
+            f != null ? f.message() : null);
+      }
+      return result;
+    } finally {
+      trace.end();
     }
   }
 

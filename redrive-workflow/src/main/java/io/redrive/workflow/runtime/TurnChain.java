@@ -115,7 +115,8 @@ final class TurnChain {
             events,
             bytes,
             i.parentExecution(),
-            i.parentSeq());
+            i.parentSeq(),
+            i.traceContext());
     List<InboxRow> batch = new ArrayList<>();
     for (int k = 0; k < runs.size(); k++) {
       LocalRun r = runs.get(k);

@@ -1,11 +1,15 @@
 package io.redrive.workflow.runtime;
 
+import io.redrive.Redrive;
 import io.redrive.store.workflow.ActivityResult;
 import io.redrive.store.workflow.CommitTurnParams;
 import io.redrive.store.workflow.HistoryRow;
 import io.redrive.store.workflow.KnownHistory;
 import io.redrive.store.workflow.TurnLease;
 import io.redrive.store.workflow.WorkflowStore;
+import io.redrive.trace.MessageTracing;
+import io.redrive.trace.TraceScope;
+import io.redrive.trace.TurnTrace;
 import io.redrive.workflow.WorkflowFailure;
 import io.redrive.workflow.WorkflowRegistry;
 import io.redrive.workflow.replay.Payloads;
@@ -32,7 +36,9 @@ public final class TurnProcessor {
   private final WorkflowStore store;
   private final WorkflowMetrics metrics;
   private final HistoryCache cache;
+  private final MessageTracing tracing;
 
+  /** A processor whose turns are not traced. */
   public TurnProcessor(
       WorkflowStore store,
       Clock clock,
@@ -41,7 +47,35 @@ public final class TurnProcessor {
       Payloads payloads,
       RuntimeSettings settings,
       WorkflowMetrics metrics) {
+    this(store, clock, registry, code, payloads, settings, metrics, MessageTracing.NONE);
+  }
+
+  /**
+   * A processor on {@code redrive}'s clock that tells its tracing of each turn (docs/tracing.md,
+   * "Workflows").
+   */
+  public TurnProcessor(
+      WorkflowStore store,
+      Redrive redrive,
+      WorkflowRegistry registry,
+      OrchestrationCode.Lookup code,
+      Payloads payloads,
+      RuntimeSettings settings,
+      WorkflowMetrics metrics) {
+    this(store, redrive.clock(), registry, code, payloads, settings, metrics, redrive.tracing());
+  }
+
+  private TurnProcessor(
+      WorkflowStore store,
+      Clock clock,
+      WorkflowRegistry registry,
+      OrchestrationCode.Lookup code,
+      Payloads payloads,
+      RuntimeSettings settings,
+      WorkflowMetrics metrics,
+      MessageTracing tracing) {
     this.clock = clock;
+    this.tracing = tracing;
     this.settings = settings;
     this.decider =
         new TurnDecider(
@@ -66,6 +100,15 @@ public final class TurnProcessor {
    * leaves them to the next lease, which any node may take at once).
    */
   public void process(TurnLease leased) {
+    TurnTrace trace = tracing.turn(TurnTracing.turnOf(leased));
+    try (TraceScope scope = trace.activate()) {
+      chain(leased, trace);
+    } finally {
+      trace.end();
+    }
+  }
+
+  private void chain(TurnLease leased, TurnTrace trace) {
     long chainStart = System.nanoTime();
     long chainLimit = settings.maxTurnDuration().dividedBy(2).toNanos();
     long turnLimit = settings.maxTurnDuration().multipliedBy(9).dividedBy(10).toNanos();
@@ -89,8 +132,12 @@ public final class TurnProcessor {
         attempt = decide(lease, started);
       }
       if (attempt.failure != null) {
+        trace.failed(attempt.failure.getClass().getSimpleName(), attempt.failure.getMessage());
         committer.nodeError(lease, attempt.failure, started);
         return;
+      }
+      if (attempt.decision instanceof Decision.Abandon a) {
+        trace.failed(a.outcome(), a.message());
       }
       if (!(attempt.decision instanceof Decision.Commit c)) {
         committer.carryOut(lease, attempt.decision, started);
@@ -104,7 +151,9 @@ public final class TurnProcessor {
               && elapsed < chainLimit
               && elapsed + locals.longest(runs).toNanos() < turnLimit;
       CommitTurnParams params =
-          chain.prepare(c.params(), runsLocals ? settings.turnLeaseTimeout() : null);
+          chain.prepare(
+              TurnTracing.carry(c.params(), trace.headers()),
+              runsLocals ? settings.turnLeaseTimeout() : null);
       Decision.Commit prepared =
           new Decision.Commit(params, c.outcome(), c.lostTimers(), c.observations(), c.locals());
       if (!runsLocals) {
@@ -116,7 +165,7 @@ public final class TurnProcessor {
       }
       List<ActivityResult> results;
       try {
-        results = locals.run(lease.instance().id(), params.instance().executionId(), runs);
+        results = locals.run(lease.instance().id(), params.instance().executionId(), runs, trace);
       } catch (RuntimeException e) {
         // Interrupted: the turn timed out (already abandoned) or the node stops (refunded).
         if (!Thread.currentThread().isInterrupted()) {
