@@ -134,6 +134,10 @@ public final class RedriveTracing implements MessageTracing {
             .setSpanKind(SpanKind.PRODUCER)
             .setAttribute(Names.INSTANCE_ID, start.instanceId())
             .setAttribute(Names.WORKFLOW_NAME, start.name());
+    if (!start.parent().isEmpty()) {
+      // The starter's own context (an HTTP client's traceparent), not this thread's.
+      b.setParent(propagator.extract(Context.root(), start.parent(), HeaderCarrier.INSTANCE));
+    }
     if (start.version() != null) {
       b.setAttribute(Names.WORKFLOW_VERSION, start.version());
     }

@@ -12,6 +12,7 @@ import io.redrive.workflow.history.TraceContextCodec;
 import io.redrive.workflow.replay.Payloads;
 import java.sql.Connection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A client's starts: the params a {@link StartRequest} becomes, with the trace context the engine's
@@ -35,7 +36,14 @@ final class InstanceStarts {
     String id =
         request.instanceId() != null ? request.instanceId() : MessageIds.next(redrive.clock());
     PublishTrace trace =
-        redrive.tracing().startInstance(new WorkflowStart(id, request.name(), request.version()));
+        redrive
+            .tracing()
+            .startInstance(
+                new WorkflowStart(id, request.name(), request.version(), request.traceHeaders()));
+    // Untraced here, a context the starter gave is still kept for the turns: a traced runtime
+    // elsewhere continues it, as a worker continues a message's traceparent.
+    Map<String, String> context =
+        trace.headers().isEmpty() ? request.traceHeaders() : trace.headers();
     StartInstanceParams p =
         new StartInstanceParams(
             id,
@@ -45,7 +53,7 @@ final class InstanceStarts {
             request.startAt(),
             StoreRows.ifExists(request.ifExists()),
             redrive.clock().instant(),
-            TraceContextCodec.encode(trace.headers()));
+            TraceContextCodec.encode(context));
     StartInstanceResult r;
     try {
       r = WorkflowStores.inCallerTransaction(redrive, connection, c -> store.startInstance(c, p));

@@ -1,6 +1,7 @@
 package io.redrive.workflow;
 
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * A request to start an orchestration instance.
@@ -11,6 +12,9 @@ import java.time.Instant;
  * @param input the input, written as JSON
  * @param startAt when the first turn may run, or null for at once
  * @param ifExists what happens when the id is taken (default FAIL)
+ * @param traceHeaders the W3C trace context ({@code traceparent}, {@code tracestate}) the
+ *     instance's trace continues, instead of the starting thread's current one (docs/tracing.md);
+ *     empty for the current one. The server passes an HTTP request's.
  */
 public record StartRequest(
     String name,
@@ -18,13 +22,26 @@ public record StartRequest(
     String instanceId,
     Object input,
     Instant startAt,
-    IfExists ifExists) {
+    IfExists ifExists,
+    Map<String, String> traceHeaders) {
   public StartRequest {
     WorkflowRegistry.requireName("name", name);
     if (version != null) {
       Semver.parse("version", version);
     }
     ifExists = ifExists == null ? IfExists.FAIL : ifExists;
+    traceHeaders = traceHeaders == null ? Map.of() : Map.copyOf(traceHeaders);
+  }
+
+  /** A request continuing the starting thread's current trace context. */
+  public StartRequest(
+      String name,
+      String version,
+      String instanceId,
+      Object input,
+      Instant startAt,
+      IfExists ifExists) {
+    this(name, version, instanceId, input, startAt, ifExists, Map.of());
   }
 
   /** What {@link WorkflowClient#start} does when an instance with the id exists. */
@@ -41,18 +58,23 @@ public record StartRequest(
   }
 
   public StartRequest withVersion(String value) {
-    return new StartRequest(name, value, instanceId, input, startAt, ifExists);
+    return new StartRequest(name, value, instanceId, input, startAt, ifExists, traceHeaders);
   }
 
   public StartRequest withInstanceId(String value) {
-    return new StartRequest(name, version, value, input, startAt, ifExists);
+    return new StartRequest(name, version, value, input, startAt, ifExists, traceHeaders);
   }
 
   public StartRequest withStartAt(Instant value) {
-    return new StartRequest(name, version, instanceId, input, value, ifExists);
+    return new StartRequest(name, version, instanceId, input, value, ifExists, traceHeaders);
   }
 
   public StartRequest withIfExists(IfExists value) {
-    return new StartRequest(name, version, instanceId, input, startAt, value);
+    return new StartRequest(name, version, instanceId, input, startAt, value, traceHeaders);
+  }
+
+  /** Continues the trace context in {@code value} (W3C headers) rather than the current one. */
+  public StartRequest withTraceHeaders(Map<String, String> value) {
+    return new StartRequest(name, version, instanceId, input, startAt, ifExists, value);
   }
 }

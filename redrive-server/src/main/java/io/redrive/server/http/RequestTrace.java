@@ -6,9 +6,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The W3C trace context an HTTP client sent with an enqueue ({@code traceparent}, {@code
- * tracestate}), carried onto the messages as headers so their handlers join the client's trace. A
- * malformed {@code traceparent} is ignored (and its {@code tracestate} with it). Stateless.
+ * The W3C trace context an HTTP client sent with an enqueue or a workflow start ({@code
+ * traceparent}, {@code tracestate}), carried onto the messages as headers so their handlers join
+ * the client's trace. A malformed {@code traceparent} is ignored (and its {@code tracestate} with
+ * it). Stateless.
  */
 final class RequestTrace {
   private RequestTrace() {}

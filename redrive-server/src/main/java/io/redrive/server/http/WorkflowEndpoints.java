@@ -156,7 +156,8 @@ final class WorkflowEndpoints implements AutoCloseable {
                 ? null
                 : ex.json().read(input.getBytes(StandardCharsets.UTF_8), JsonNode.class),
             delay == null ? null : redrive.clock().instant().plus(delay),
-            ifExists);
+            ifExists,
+            RequestTrace.of(ex.context()));
     StartResult started = client.start(request);
     ex.reply(
         started.created() ? 201 : 200,
