@@ -92,7 +92,7 @@ public final class RedriveTracing implements MessageTracing {
     Span span = b.startSpan();
     Map<String, String> headers = new HashMap<>();
     propagator.inject(Context.current().with(span), headers, HeaderCarrier.INSTANCE);
-    return new PublishSpan(span, headers);
+    return new PublishSpan(span, headers, true);
   }
 
   @Override
@@ -144,7 +144,7 @@ public final class RedriveTracing implements MessageTracing {
     Span span = b.startSpan();
     Map<String, String> headers = new HashMap<>();
     propagator.inject(Context.current().with(span), headers, HeaderCarrier.INSTANCE);
-    return new StartSpan(span, headers);
+    return new PublishSpan(span, headers, false);
   }
 
   @Override

@@ -57,58 +57,6 @@ public record InstanceRow(
     Long parentSeq,
     String traceContext) {
 
-  /** A row with no trace context. */
-  public InstanceRow(
-      String id,
-      String name,
-      String version,
-      String requestedVersion,
-      Status status,
-      int executionId,
-      String parentId,
-      String rootId,
-      String input,
-      String output,
-      String failure,
-      String customStatus,
-      Instant createdAt,
-      Instant updatedAt,
-      Instant completedAt,
-      Instant notBefore,
-      int turnAttempt,
-      String leasedBy,
-      Instant leaseExpiresAt,
-      int historyEvents,
-      long historyBytes,
-      Integer parentExecution,
-      Long parentSeq) {
-    this(
-        id,
-        name,
-        version,
-        requestedVersion,
-        status,
-        executionId,
-        parentId,
-        rootId,
-        input,
-        output,
-        failure,
-        customStatus,
-        createdAt,
-        updatedAt,
-        completedAt,
-        notBefore,
-        turnAttempt,
-        leasedBy,
-        leaseExpiresAt,
-        historyEvents,
-        historyBytes,
-        parentExecution,
-        parentSeq,
-        null);
-  }
-
   /** Where an instance is in its life. */
   public enum Status {
     /** Started; no turn has committed yet. */

@@ -120,6 +120,7 @@ class TurnDeciderTest {
         0,
         0,
         null,
+        null,
         null);
   }
 

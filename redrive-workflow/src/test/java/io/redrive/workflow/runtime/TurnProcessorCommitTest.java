@@ -131,6 +131,7 @@ class TurnProcessorCommitTest {
             0,
             0,
             null,
+            null,
             null);
     InboxRow start = new InboxRow(1, null, "START", null, "Echo", "\"x\"", NOW, NOW);
     return new TurnLease(instance, "token-1", 1, List.of(start), List.of(), List.of());
