@@ -183,6 +183,25 @@ public record CommitTurnParams(
         node);
   }
 
+  /** This commit with other child starts and activity messages, all else kept. */
+  public CommitTurnParams withWork(
+      List<ChildStart> newChildren, List<ActivityStart> newActivities) {
+    return new CommitTurnParams(
+        instanceId,
+        token,
+        instance,
+        executions,
+        history,
+        inboxDeletes,
+        inboxInserts,
+        newChildren,
+        newActivities,
+        now,
+        keepLease,
+        inboxDeleteKeys,
+        stickyNode);
+  }
+
   /** True for a checkpoint: the turn goes on under its token (see {@code keepLease}). */
   public boolean checkpoint() {
     return keepLease != null;

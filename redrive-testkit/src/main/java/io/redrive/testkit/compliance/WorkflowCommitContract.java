@@ -117,22 +117,6 @@ public abstract class WorkflowCommitContract extends ComplianceTestBase {
         now());
   }
 
-  /** {@code p} with other children and activities. */
-  private static CommitTurnParams withWork(
-      CommitTurnParams p, List<ChildStart> children, List<ActivityStart> activities) {
-    return new CommitTurnParams(
-        p.instanceId(),
-        p.token(),
-        p.instance(),
-        p.executions(),
-        p.history(),
-        p.inboxDeletes(),
-        p.inboxInserts(),
-        children,
-        activities,
-        p.now());
-  }
-
   /** {@code p} with another history. */
   private static CommitTurnParams withHistory(CommitTurnParams p, List<HistoryRow> history) {
     return new CommitTurnParams(
@@ -277,7 +261,7 @@ public abstract class WorkflowCommitContract extends ComplianceTestBase {
     String two = newMessageId();
     TurnLease t = leaseTurnOf(ID);
     CommitTurnParams first = firstTurn(t, one);
-    workflows().commitTurn(withWork(first, List.of(), List.of(activity(one, 1), activity(two, 4))));
+    workflows().commitTurn(first.withWork(List.of(), List.of(activity(one, 1), activity(two, 4))));
     String taken = leaseOne(ACTIVITIES).id();
     String waiting = taken.equals(one) ? two : one;
     // A second turn, due by an event another instance's turn sends in.
@@ -559,8 +543,7 @@ public abstract class WorkflowCommitContract extends ComplianceTestBase {
     String activityId = newMessageId();
     for (String queue : List.of(QUEUE, "no-such-queue")) {
       CommitTurnParams plain =
-          withWork(
-              first,
+          first.withWork(
               first.children(),
               List.of(
                   new ActivityStart(

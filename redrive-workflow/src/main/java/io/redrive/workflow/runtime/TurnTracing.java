@@ -66,20 +66,7 @@ final class TurnTracing {
                         c.conflictResult(),
                         context))
             .toList();
-    return new CommitTurnParams(
-        p.instanceId(),
-        p.token(),
-        p.instance(),
-        p.executions(),
-        p.history(),
-        p.inboxDeletes(),
-        p.inboxInserts(),
-        children,
-        activities,
-        p.now(),
-        p.keepLease(),
-        p.inboxDeleteKeys(),
-        p.stickyNode());
+    return p.withWork(children, activities);
   }
 
   /** As the engine does for an enqueue: a message that carries its own trace context keeps it. */
