@@ -1,5 +1,6 @@
 package io.redrive.message;
 
+import io.redrive.queue.PriorityPolicy;
 import java.time.Duration;
 import java.util.Map;
 
@@ -15,6 +16,8 @@ import java.util.Map;
  * @param dedupeKey while a message with this key is in the queue (and for the engine's completion
  *     window after it completed), enqueueing another returns the first one's id; or null
  * @param expireAfter deadline after enqueue overriding the queue's {@code expireAfter}, or null
+ * @param priority 0–9, higher served first ({@link io.redrive.queue.PriorityPolicy}); null takes
+ *     the queue's {@code defaultPriority}
  */
 public record NewMessage(
     String queue,
@@ -24,11 +27,34 @@ public record NewMessage(
     String stream,
     Duration delay,
     String dedupeKey,
-    Duration expireAfter) {
+    Duration expireAfter,
+    Integer priority) {
 
   public NewMessage {
     headers = copyHeaders(headers);
     delay = delay == null ? Duration.ZERO : delay;
+    if (priority != null) {
+      PriorityPolicy.requirePriority("priority", priority);
+    }
+  }
+
+  /** A message with its queue's default priority. */
+  public NewMessage(
+      String queue,
+      String type,
+      String payload,
+      Map<String, String> headers,
+      String stream,
+      Duration delay,
+      String dedupeKey,
+      Duration expireAfter) {
+    this(queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, null);
+  }
+
+  /** This message with another priority (null: the queue's default). */
+  public NewMessage withPriority(Integer value) {
+    return new NewMessage(
+        queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, value);
   }
 
   private static Map<String, String> copyHeaders(Map<String, String> headers) {
@@ -60,6 +86,7 @@ public record NewMessage(
     private Duration delay = Duration.ZERO;
     private String dedupeKey;
     private Duration expireAfter;
+    private Integer priority;
 
     private Builder(String queue, String type) {
       this.queue = queue;
@@ -96,8 +123,15 @@ public record NewMessage(
       return this;
     }
 
+    /** 0–9, higher served first; null (the default) takes the queue's {@code defaultPriority}. */
+    public Builder priority(Integer value) {
+      this.priority = value;
+      return this;
+    }
+
     public NewMessage build() {
-      return new NewMessage(queue, type, payload, headers, stream, delay, dedupeKey, expireAfter);
+      return new NewMessage(
+          queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, priority);
     }
   }
 }

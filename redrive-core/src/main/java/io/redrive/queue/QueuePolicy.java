@@ -24,6 +24,8 @@ import java.time.Duration;
  * @param completedRetention how long a completed message's story (state, attempts, times, worker,
  *     history) is kept after it completes, findable by id and listed as COMPLETED (0s–90d; 0s keeps
  *     nothing); null follows the engine's default ({@code Redrive.Builder.completedRetention})
+ * @param priority the default priority of its messages and how much a step of priority is worth
+ *     ({@link PriorityPolicy}); null means {@link PriorityPolicy#defaults()}
  */
 public record QueuePolicy(
     int maxAttempts,
@@ -33,7 +35,8 @@ public record QueuePolicy(
     DeadLetter deadLetter,
     StreamPolicy streamPolicy,
     int maxCrashes,
-    Duration completedRetention) {
+    Duration completedRetention,
+    PriorityPolicy priority) {
 
   /** Default deliveries per message. */
   public static final int DEFAULT_MAX_ATTEMPTS = 5;
@@ -79,6 +82,29 @@ public record QueuePolicy(
     if (completedRetention != null) {
       requireCompletedRetention(completedRetention);
     }
+    priority = priority == null ? PriorityPolicy.defaults() : priority;
+  }
+
+  /** A policy with the default priorities ({@link PriorityPolicy#defaults()}). */
+  public QueuePolicy(
+      int maxAttempts,
+      Duration leaseTimeout,
+      Backoff backoff,
+      Duration expireAfter,
+      DeadLetter deadLetter,
+      StreamPolicy streamPolicy,
+      int maxCrashes,
+      Duration completedRetention) {
+    this(
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        deadLetter,
+        streamPolicy,
+        maxCrashes,
+        completedRetention,
+        null);
   }
 
   /** A policy whose completed messages follow the engine's default retention. */
@@ -151,7 +177,8 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        priority);
   }
 
   public QueuePolicy withMaxAttempts(int value) {
@@ -163,7 +190,8 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        priority);
   }
 
   public QueuePolicy withLeaseTimeout(Duration value) {
@@ -175,7 +203,8 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        priority);
   }
 
   public QueuePolicy withBackoff(Backoff value) {
@@ -187,7 +216,8 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        priority);
   }
 
   public QueuePolicy withExpireAfter(Duration value) {
@@ -199,7 +229,8 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        priority);
   }
 
   public QueuePolicy withDeadLetter(DeadLetter value) {
@@ -211,7 +242,8 @@ public record QueuePolicy(
         value,
         streamPolicy,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        priority);
   }
 
   public QueuePolicy withStreamPolicy(StreamPolicy value) {
@@ -223,7 +255,8 @@ public record QueuePolicy(
         deadLetter,
         value,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        priority);
   }
 
   public QueuePolicy withMaxCrashes(int value) {
@@ -235,7 +268,8 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         value,
-        completedRetention);
+        completedRetention,
+        priority);
   }
 
   /** This policy with its own retention of completed messages (null: the engine's default). */
@@ -248,6 +282,21 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         maxCrashes,
+        value,
+        priority);
+  }
+
+  /** This policy with other priority settings. */
+  public QueuePolicy withPriority(PriorityPolicy value) {
+    return new QueuePolicy(
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        deadLetter,
+        streamPolicy,
+        maxCrashes,
+        completedRetention,
         value);
   }
 

@@ -22,9 +22,17 @@ public record QueueUpdate(
     Boolean clearDeadLetterQueue,
     Integer maxCrashes,
     Duration completedRetention,
-    Boolean clearCompletedRetention) {
+    Boolean clearCompletedRetention,
+    Integer defaultPriority,
+    Duration priorityAging) {
 
   public QueueUpdate {
+    if (defaultPriority != null) {
+      PriorityPolicy.requirePriority("defaultPriority", defaultPriority);
+    }
+    if (priorityAging != null) {
+      PriorityPolicy.requireAging(priorityAging);
+    }
     if (maxCrashes != null) {
       QueuePolicy.requireMaxCrashes(maxCrashes);
     }
@@ -40,6 +48,35 @@ public record QueueUpdate(
           "deadLetterQueue: clearing it cannot be combined with deadLetter (give deadLetter"
               + " \"keep\" or \"discard\" alone)");
     }
+  }
+
+  /** An update that leaves the priority settings as they are. */
+  public QueueUpdate(
+      Integer maxAttempts,
+      Duration leaseTimeout,
+      Backoff backoff,
+      Duration expireAfter,
+      Boolean clearExpireAfter,
+      DeadLetter deadLetter,
+      StreamPolicy streamPolicy,
+      Boolean clearDeadLetterQueue,
+      Integer maxCrashes,
+      Duration completedRetention,
+      Boolean clearCompletedRetention) {
+    this(
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        clearExpireAfter,
+        deadLetter,
+        streamPolicy,
+        clearDeadLetterQueue,
+        maxCrashes,
+        completedRetention,
+        clearCompletedRetention,
+        null,
+        null);
   }
 
   /** An update that leaves the retention of completed messages as it is. */
@@ -123,6 +160,12 @@ public record QueueUpdate(
     } else if (completedRetention != null) {
       p = p.withCompletedRetention(completedRetention);
     }
+    if (defaultPriority != null) {
+      p = p.withPriority(p.priority().withDefaultPriority(defaultPriority));
+    }
+    if (priorityAging != null) {
+      p = p.withPriority(p.priority().withAging(priorityAging));
+    }
     return p;
   }
 
@@ -138,7 +181,9 @@ public record QueueUpdate(
         && clearDeadLetterQueue == null
         && maxCrashes == null
         && completedRetention == null
-        && clearCompletedRetention == null;
+        && clearCompletedRetention == null
+        && defaultPriority == null
+        && priorityAging == null;
   }
 
   /**
@@ -156,7 +201,9 @@ public record QueueUpdate(
             .backoff(policy.backoff())
             .deadLetter(policy.deadLetter())
             .streamPolicy(policy.streamPolicy())
-            .maxCrashes(policy.maxCrashes());
+            .maxCrashes(policy.maxCrashes())
+            .defaultPriority(policy.priority().defaultPriority())
+            .priorityAging(policy.priority().aging());
     if (policy.completedRetention() == null) {
       update.clearCompletedRetention();
     } else {
@@ -187,6 +234,8 @@ public record QueueUpdate(
     private Integer maxCrashes;
     private Duration completedRetention;
     private Boolean clearCompletedRetention;
+    private Integer defaultPriority;
+    private Duration priorityAging;
 
     public Builder maxAttempts(int value) {
       this.maxAttempts = value;
@@ -241,6 +290,18 @@ public record QueueUpdate(
       return this;
     }
 
+    /** The priority of messages enqueued without one (0–9). */
+    public Builder defaultPriority(int value) {
+      this.defaultPriority = value;
+      return this;
+    }
+
+    /** The head start one step of priority is worth, for messages enqueued from now on. */
+    public Builder priorityAging(Duration value) {
+      this.priorityAging = value;
+      return this;
+    }
+
     /** Removes the dead-letter queue (dead letters are then kept in place). */
     public Builder clearDeadLetterQueue() {
       this.clearDeadLetterQueue = true;
@@ -259,7 +320,9 @@ public record QueueUpdate(
           clearDeadLetterQueue,
           maxCrashes,
           completedRetention,
-          clearCompletedRetention);
+          clearCompletedRetention,
+          defaultPriority,
+          priorityAging);
     }
   }
 }

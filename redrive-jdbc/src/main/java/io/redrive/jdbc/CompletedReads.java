@@ -204,6 +204,7 @@ final class CompletedReads {
         m.dedupeKey(),
         last,
         h,
-        m.sourceAttempts());
+        m.sourceAttempts(),
+        m.priority());
   }
 }

@@ -171,7 +171,10 @@ final class DeadLettering {
                 t,
                 row.id(),
                 row.queue(),
-                null));
+                null,
+                // The copy keeps its priority and head start (a redrive moves it back as it is).
+                row.priority(),
+                row.headStart()));
     if (inserted) {
       // The copy carries its source's history, so the same cause and fingerprint.
       messages.markDeadLetterCopy(c, copyId, fingerprint, row.id());

@@ -12,10 +12,11 @@ import java.util.Set;
 
 /**
  * The candidates of a lease round where the lease is selected, then written ({@link Leasing}):
- * READY or LEASED rows whose {@code visible_at} has passed, in serve order {@code (visible_at,
- * seq)}, filtered by the stream head rule of the queue's stream policy and locked (skipping rows
- * other transactions hold), optionally only of some types. One statement text per stream policy,
- * built once; a lease filtered by type adds the type test to it.
+ * READY or LEASED rows whose {@code visible_at} has passed, in serve order {@code (visible_at -
+ * head_start, seq)} (a message's head start is its priority × its queue's aging), filtered by the
+ * stream head rule of the queue's stream policy and locked (skipping rows other transactions hold),
+ * optionally only of some types. One statement text per stream policy, built once; a lease filtered
+ * by type adds the type test to it.
  */
 final class LeaseCandidates {
   private final SqlDialect dialect;
@@ -47,6 +48,8 @@ final class LeaseCandidates {
         // either way.
         + " WHERE m.queue = CAST(? AS TEXT) AND m.state IN ('READY', 'LEASED')"
         + " AND m.visible_at <= CAST(? AS BIGINT)"
+        // The serve index's expression, so that the index's range bounds the scan.
+        + " AND m.visible_at - m.head_start <= CAST(? AS BIGINT)"
         + typeTest
         + " AND (m.stream IS NULL OR NOT EXISTS (SELECT 1 FROM redrive_messages p"
         + " WHERE p.queue = m.queue AND p.stream = m.stream AND p.seq <> m.seq"
@@ -54,7 +57,7 @@ final class LeaseCandidates {
         + " AND ((p.seq < m.seq AND "
         + earlierBlocks
         + ") OR (p.state = 'LEASED' AND p.visible_at > ?))))"
-        + " ORDER BY m.visible_at, m.seq LIMIT CAST(? AS INTEGER) "
+        + " ORDER BY m.visible_at - m.head_start, m.seq LIMIT CAST(? AS INTEGER) "
         + dialect.lockRowsSkipLocked("m");
   }
 
@@ -80,6 +83,7 @@ final class LeaseCandidates {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       int i = 1;
       ps.setString(i++, queue);
+      ps.setLong(i++, now.toEpochMilli());
       ps.setLong(i++, now.toEpochMilli());
       if (!types.isEmpty()) {
         i = dialect.bindIn(ps, i, types);

@@ -40,7 +40,8 @@ final class LeaseClaims {
           + MessageRow.COLUMNS
           + " FROM redrive_messages m, q"
           + " WHERE m.queue = ? AND NOT q.paused"
-          + " AND m.state IN ('READY', 'LEASED') AND m.visible_at <= ?%s"
+          + " AND m.state IN ('READY', 'LEASED') AND m.visible_at <= ?"
+          + " AND m.visible_at - m.head_start <= ?%s"
           + " AND (m.stream IS NULL OR NOT EXISTS (SELECT 1 FROM redrive_messages p"
           + " WHERE p.queue = m.queue AND p.stream = m.stream AND p.seq <> m.seq"
           + " AND (p.lease_batch IS NULL OR p.lease_batch <> ?)"
@@ -48,8 +49,9 @@ final class LeaseClaims {
           + " AND (q.stream_policy <> 'RELEASE' OR p.visible_at <= ?)"
           + " OR q.stream_policy = 'HALT' AND p.state = 'DEAD'))"
           + " OR (p.state = 'LEASED' AND p.visible_at > ?))))"
-          + " ORDER BY m.visible_at, m.seq LIMIT %d FOR UPDATE OF m SKIP LOCKED),"
-          + " c AS (SELECT c0.*, row_number() OVER (ORDER BY c0.visible_at, c0.seq) AS rn FROM c0),"
+          + " ORDER BY m.visible_at - m.head_start, m.seq LIMIT %d FOR UPDATE OF m SKIP LOCKED),"
+          + " c AS (SELECT c0.*,"
+          + " row_number() OVER (ORDER BY c0.visible_at - c0.head_start, c0.seq) AS rn FROM c0),"
           + " u AS (UPDATE redrive_messages m SET state = 'LEASED', attempts = m.attempts + 1,"
           + " lease_token = n.nonce, lease_batch = ?, leased_by = ?, leased_at = ?,"
           + " visible_at = CASE WHEN m.expire_at IS NOT NULL"
@@ -81,9 +83,9 @@ final class LeaseClaims {
   }
 
   /** Column of the lease a candidate got (null when it was not leased). */
-  private static final int CLAIMED_TOKEN = 22;
+  private static final int CLAIMED_TOKEN = MessageRow.COLUMN_COUNT + 1;
 
-  private static final int CLAIMED_UNTIL = 23;
+  private static final int CLAIMED_UNTIL = MessageRow.COLUMN_COUNT + 2;
 
   /**
    * What one round found.
@@ -124,6 +126,7 @@ final class LeaseClaims {
       int i = 1;
       ps.setString(i++, queue);
       ps.setString(i++, queue);
+      ps.setLong(i++, t);
       ps.setLong(i++, t);
       if (!types.isEmpty()) {
         i = dialect.bindIn(ps, i, types);

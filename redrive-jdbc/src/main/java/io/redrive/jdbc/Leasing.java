@@ -23,7 +23,8 @@ import java.util.Map;
  *
  * <p>Implementation notes. Candidates are READY or LEASED rows whose {@code visible_at} has passed
  * (for a LEASED row that is its lease expiry, so an expired lease is simply leasable again), in
- * serve order {@code (visible_at, seq)}, filtered by the stream head rule of the queue's stream
+ * serve order {@code (visible_at - head_start, seq)} (the head start is the message's priority ×
+ * its queue's aging, fixed at enqueue), filtered by the stream head rule of the queue's stream
  * policy, and of the types the caller asked for when it asked (a message of another type is never a
  * candidate, so nothing here touches it). Each candidate is then judged by {@link
  * DeliveryRules#onLease}: past its deadline it dies as EXPIRED, past its attempts it dies as

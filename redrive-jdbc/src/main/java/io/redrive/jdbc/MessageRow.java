@@ -25,40 +25,47 @@ record MessageRow(
     Long deadAt,
     String sourceId,
     String sourceQueue,
-    String dedupeKey) {
+    String dedupeKey,
+    int priority,
+    long headStart) {
+
+  /** The column names {@link #map} reads, in its order. */
+  private static final java.util.List<String> NAMES =
+      java.util.List.of(
+          "seq",
+          "id",
+          "queue",
+          "type",
+          "payload",
+          "headers",
+          "stream",
+          "state",
+          "attempts",
+          "progress",
+          "enqueued_at",
+          "visible_at",
+          "expire_at",
+          "lease_token",
+          "leased_by",
+          "leased_at",
+          "dead_reason",
+          "dead_at",
+          "source_id",
+          "source_queue",
+          "dedupe_key",
+          "priority",
+          "head_start");
 
   /** The columns {@link #map} reads, in its order; every message select starts with them. */
   static final String COLUMNS = columnsOf("m");
 
+  /** How many columns {@link #COLUMNS} names: a statement's own columns follow at this + 1. */
+  static final int COLUMN_COUNT = NAMES.size();
+
   /** {@link #COLUMNS} of table alias {@code alias}. */
   static String columnsOf(String alias) {
     String a = alias + ".";
-    return String.join(
-        ", ",
-        java.util.stream.Stream.of(
-                "seq",
-                "id",
-                "queue",
-                "type",
-                "payload",
-                "headers",
-                "stream",
-                "state",
-                "attempts",
-                "progress",
-                "enqueued_at",
-                "visible_at",
-                "expire_at",
-                "lease_token",
-                "leased_by",
-                "leased_at",
-                "dead_reason",
-                "dead_at",
-                "source_id",
-                "source_queue",
-                "dedupe_key")
-            .map(column -> a + column)
-            .toList());
+    return String.join(", ", NAMES.stream().map(column -> a + column).toList());
   }
 
   /**
@@ -87,7 +94,9 @@ record MessageRow(
         nullableLong(rs, 18),
         rs.getString(19),
         rs.getString(20),
-        rs.getString(21));
+        rs.getString(21),
+        rs.getInt(22),
+        rs.getLong(23));
   }
 
   private static Long nullableLong(ResultSet rs, int column) throws SQLException {
@@ -123,7 +132,9 @@ record MessageRow(
         deadAt,
         sourceId,
         sourceQueue,
-        dedupeKey);
+        dedupeKey,
+        priority,
+        headStart);
   }
 
   boolean leased() {

@@ -18,7 +18,7 @@ import java.util.Optional;
 /** SQL for single rows of {@code redrive_messages}: insert, locked reads, state changes. */
 final class MessageRows {
   private static final String ROW_PLACEHOLDERS =
-      "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+      "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
   /**
    * The rows of a {@code VALUES} list ({@code %s}, columns named {@code column1…} on both
@@ -30,9 +30,19 @@ final class MessageRows {
       "SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7,"
           + " v.column8, v.column9, v.column10, v.column11,"
           + " COALESCE(v.column12, v.column10 + q.expire_after_ms), v.column13, v.column14,"
-          + " v.column15, v.column16, v.column17"
+          + " v.column15, v.column16, v.column17, "
+          + priorityOf("v.column18", "v.column19")
           + " FROM (VALUES %s) AS v JOIN redrive_queues q ON q.name = v.column2 WHERE true"
-          + " ORDER BY v.column18";
+          + " ORDER BY v.column20";
+
+  /**
+   * The priority and head start of a row joined to its queue {@code q}: a row without a priority
+   * takes the queue's default, and one without a head start gets priority × the queue's aging.
+   */
+  static String priorityOf(String priority, String headStart) {
+    String p = "COALESCE(" + priority + ", q.default_priority)";
+    return p + ", COALESCE(" + headStart + ", " + p + " * q.priority_aging_ms)";
+  }
 
   private final SqlDialect dialect;
   private final QueueKinds kinds;
@@ -45,7 +55,10 @@ final class MessageRows {
   /** A locked message with its queue's policy and how its queue's kind ends messages. */
   record Locked(MessageRow row, QueuePolicy policy, QueueEndings endings) {}
 
-  /** The fields of a new row. */
+  /**
+   * The fields of a new row. A row joined to its queue may leave {@code priority} (its queue's
+   * default) and {@code headStart} (priority × its queue's aging) null; any other row gives both.
+   */
   record NewRow(
       String id,
       String queue,
@@ -63,7 +76,9 @@ final class MessageRows {
       Long deadAt,
       String sourceId,
       String sourceQueue,
-      String dedupeKey) {}
+      String dedupeKey,
+      Integer priority,
+      Long headStart) {}
 
   /** Stamps a dead row's fingerprint ({@link io.redrive.deadletter.Fingerprint#key()}). */
   /**
@@ -143,7 +158,7 @@ final class MessageRows {
         c.prepareStatement(
             "INSERT INTO redrive_messages (id, queue, type, payload, headers, stream, state,"
                 + " attempts, progress, enqueued_at, visible_at, expire_at, dead_reason, dead_at,"
-                + " source_id, source_queue, dedupe_key) "
+                + " source_id, source_queue, dedupe_key, priority, head_start) "
                 + (intoQueue
                     ? (arrays ? ColumnArrays.INTO_QUEUE : INTO_QUEUE.replace("%s", values))
                         .replace(
@@ -169,6 +184,12 @@ final class MessageRows {
         ps.setString(i++, r.sourceId());
         ps.setString(i++, r.sourceQueue());
         ps.setString(i++, r.dedupeKey());
+        if (r.priority() == null) {
+          ps.setNull(i++, Types.INTEGER);
+        } else {
+          ps.setInt(i++, r.priority());
+        }
+        setLong(ps, i++, r.headStart());
       }
       if (arrays) {
         ColumnArrays.bind(c, ps, rows);

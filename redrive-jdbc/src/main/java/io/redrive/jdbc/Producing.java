@@ -11,6 +11,8 @@ import io.redrive.message.EnqueueResult;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.NewMessage;
 import io.redrive.message.Outcome;
+import io.redrive.queue.PriorityPolicy;
+import io.redrive.queue.Queue;
 import io.redrive.store.EnqueueParams;
 import io.redrive.store.ImportParams;
 import java.sql.Connection;
@@ -128,7 +130,10 @@ final class Producing {
               null,
               null,
               null,
-              m.dedupeKey()));
+              m.dedupeKey(),
+              // Null: the queue's default priority and its head start, joined in by the insert.
+              m.priority(),
+              null));
     }
     boolean[] inserted = messages.insertAllIfAbsent(c, rows, true, byOwner);
     if (queueNames.size() == 1 && !any(inserted)) {
@@ -259,7 +264,10 @@ final class Producing {
   }
 
   ImportResult importMessages(Connection c, ImportParams params) throws SQLException {
-    requireOpen(c, params.queue(), false);
+    Queue queue = queues.require(c, params.queue(), false);
+    kinds.endings(queue).checkProducer(params.queue(), false);
+    // An import carries no priority: its messages take the queue's default.
+    PriorityPolicy priority = queue.policy().priority();
     Instant now = params.now();
     long t = now.toEpochMilli();
     List<String> imported = new ArrayList<>();
@@ -286,7 +294,9 @@ final class Producing {
                   m.dead() ? t : null,
                   m.sourceId(),
                   m.sourceQueue(),
-                  null));
+                  null,
+                  priority.defaultPriority(),
+                  priority.headStartMillis(priority.defaultPriority())));
       if (inserted) {
         if (m.dead()) {
           // An imported message has no story here, so its group is its type's of reason UNKNOWN.

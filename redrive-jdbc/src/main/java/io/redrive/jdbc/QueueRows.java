@@ -3,6 +3,7 @@ package io.redrive.jdbc;
 import io.redrive.error.ConflictException;
 import io.redrive.error.QueueNotFoundException;
 import io.redrive.queue.DeadLetter;
+import io.redrive.queue.PriorityPolicy;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.StreamPolicy;
@@ -26,7 +27,7 @@ final class QueueRows {
       "name, max_attempts, lease_timeout_ms, backoff_kind, backoff_initial_ms,"
           + " backoff_multiplier, backoff_max_ms, expire_after_ms, dead_letter_mode,"
           + " dead_letter_queue, stream_policy, max_crashes, paused, created_at, updated_at,"
-          + " workflow_owned, completed_retention_ms";
+          + " workflow_owned, completed_retention_ms, default_priority, priority_aging_ms";
 
   private final SqlDialect dialect;
 
@@ -75,14 +76,15 @@ final class QueueRows {
         c.prepareStatement(
             "INSERT INTO redrive_queues ("
                 + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
       ps.setString(1, name);
       int i = bindPolicy(ps, 2, policy);
       ps.setBoolean(i++, false);
       ps.setLong(i++, now.toEpochMilli());
       ps.setLong(i++, now.toEpochMilli());
       ps.setBoolean(i++, workflowOwned);
-      bindRetention(ps, i, policy);
+      bindRetention(ps, i++, policy);
+      bindPriority(ps, i, policy);
       ps.executeUpdate();
     } catch (SQLException e) {
       if (dialect.isUniqueViolation(e)) {
@@ -102,11 +104,12 @@ final class QueueRows {
             "UPDATE redrive_queues SET max_attempts = ?, lease_timeout_ms = ?, backoff_kind = ?,"
                 + " backoff_initial_ms = ?, backoff_multiplier = ?, backoff_max_ms = ?,"
                 + " expire_after_ms = ?, dead_letter_mode = ?, dead_letter_queue = ?,"
-                + " stream_policy = ?, max_crashes = ?, updated_at = ?, completed_retention_ms = ?"
-                + " WHERE name = ?")) {
+                + " stream_policy = ?, max_crashes = ?, updated_at = ?, completed_retention_ms = ?,"
+                + " default_priority = ?, priority_aging_ms = ? WHERE name = ?")) {
       int i = bindPolicy(ps, 1, policy);
       ps.setLong(i++, now.toEpochMilli());
       bindRetention(ps, i++, policy);
+      i = bindPriority(ps, i, policy);
       ps.setString(i, name);
       ps.executeUpdate();
     }
@@ -258,6 +261,12 @@ final class QueueRows {
     }
   }
 
+  private static int bindPriority(PreparedStatement ps, int i, QueuePolicy p) throws SQLException {
+    ps.setInt(i++, p.priority().defaultPriority());
+    ps.setLong(i++, p.priority().aging().toMillis());
+    return i;
+  }
+
   static Queue map(ResultSet rs) throws SQLException {
     return new Queue(
         rs.getString("name"),
@@ -294,7 +303,9 @@ final class QueueRows {
         deadLetter,
         StreamPolicy.valueOf(rs.getString("stream_policy")),
         rs.getInt("max_crashes"),
-        retention(rs.getLong("completed_retention_ms"), rs.wasNull()));
+        retention(rs.getLong("completed_retention_ms"), rs.wasNull()),
+        new PriorityPolicy(
+            rs.getInt("default_priority"), Duration.ofMillis(rs.getLong("priority_aging_ms"))));
   }
 
   private static Duration retention(long millis, boolean absent) {

@@ -58,7 +58,9 @@ final class QueueDeclarations {
         null,
         u.maxCrashes(),
         u.completedRetention(),
-        u.clearCompletedRetention());
+        u.clearCompletedRetention(),
+        u.defaultPriority(),
+        u.priorityAging());
   }
 
   private static QueueUpdate fields(RedriveProperties.QueueSettings q) {

@@ -24,6 +24,7 @@ class PostgresComplianceCoverageTest {
                     PostgresCrashLoopTest.class,
                     PostgresBackoffTest.class,
                     PostgresStreamTest.class,
+                    PostgresPriorityTest.class,
                     PostgresWorkflowStoreTest.class,
                     PostgresWorkflowCommitTest.class,
                     PostgresWorkflowCheckpointTest.class,

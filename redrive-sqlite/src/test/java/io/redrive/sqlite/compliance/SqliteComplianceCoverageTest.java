@@ -24,6 +24,7 @@ class SqliteComplianceCoverageTest {
                     SqliteCrashLoopTest.class,
                     SqliteBackoffTest.class,
                     SqliteStreamTest.class,
+                    SqlitePriorityTest.class,
                     SqliteWorkflowStoreTest.class,
                     SqliteWorkflowCommitTest.class,
                     SqliteWorkflowCheckpointTest.class,

@@ -26,6 +26,7 @@ public final class ComplianceContracts {
           CrashLoopContract.class,
           BackoffContract.class,
           StreamContract.class,
+          PriorityContract.class,
           DeadLetterContract.class,
           DeadGroupsContract.class,
           ExpiryContract.class,
