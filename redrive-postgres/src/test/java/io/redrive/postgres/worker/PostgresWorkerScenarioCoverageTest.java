@@ -21,6 +21,7 @@ class PostgresWorkerScenarioCoverageTest {
                     PostgresWorkerMixedLoadTest.class,
                     PostgresWorkerShutdownTest.class,
                     PostgresWorkerStreamTest.class,
+                    PostgresWorkerPriorityTest.class,
                     PostgresWorkerProgressTest.class,
                     PostgresWorkerMetricsTest.class,
                     PostgresWorkerBuilderValidationTest.class)))

@@ -21,6 +21,7 @@ class SqliteWorkerScenarioCoverageTest {
                     SqliteWorkerMixedLoadTest.class,
                     SqliteWorkerShutdownTest.class,
                     SqliteWorkerStreamTest.class,
+                    SqliteWorkerPriorityTest.class,
                     SqliteWorkerProgressTest.class,
                     SqliteWorkerMetricsTest.class,
                     SqliteWorkerBuilderValidationTest.class)))

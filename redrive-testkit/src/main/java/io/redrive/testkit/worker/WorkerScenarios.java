@@ -22,6 +22,7 @@ public final class WorkerScenarios {
           MixedLoadScenarios.class,
           ShutdownScenarios.class,
           StreamScenarios.class,
+          PriorityScenarios.class,
           ProgressScenarios.class,
           MetricsScenarios.class,
           BuilderValidationScenarios.class);
