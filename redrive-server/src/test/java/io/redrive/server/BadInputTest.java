@@ -140,7 +140,7 @@ class BadInputTest extends ApiTestBase {
             "enqueue: unknown message field",
             "POST",
             enq,
-            "{\"messages\":[{\"type\":\"t\",\"priority\":1}]}"),
+            "{\"messages\":[{\"type\":\"t\",\"urgency\":1}]}"),
         unknown(
             "enqueue: unknown top-level field",
             "POST",

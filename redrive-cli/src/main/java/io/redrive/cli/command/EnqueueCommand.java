@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import io.redrive.cli.client.ApiClient;
+import io.redrive.cli.client.CliException;
 import io.redrive.cli.output.Fields;
 import io.redrive.cli.output.Output;
 import java.util.Map;
@@ -61,6 +62,12 @@ public final class EnqueueCommand extends ApiCommand {
       description = "Dies as EXPIRED if not done by then (1h).")
   String expireAfter;
 
+  @Option(
+      names = "--priority",
+      paramLabel = "N",
+      description = "0-9, higher served first (default: the queue's default priority).")
+  Integer priority;
+
   @Override
   int run(ApiClient client, Output output) {
     ObjectNode message = ApiClient.object().put("type", type);
@@ -84,6 +91,12 @@ public final class EnqueueCommand extends ApiCommand {
     putIfGiven(message, "delay", delay);
     putIfGiven(message, "dedupeKey", dedupeKey);
     putIfGiven(message, "expireAfter", expireAfter);
+    if (priority != null) {
+      if (priority < 0 || priority > 9) {
+        throw CliException.usage("--priority: must be between 0 and 9, was " + priority);
+      }
+      message.put("priority", priority);
+    }
     ObjectNode body = ApiClient.object();
     body.putArray("messages").add(message);
     JsonNode answer = client.post("/v1/queues/" + ApiClient.segment(queue) + "/messages", body);

@@ -100,6 +100,7 @@ final class MessageShowCommand extends ApiCommand {
                 "attempts",
                 Fields.text(m, "attempts", "0") + " of " + Fields.text(m, "maxAttempts", "?"))
             .row("stream", Fields.text(m, "stream"))
+            .row("priority", Fields.text(m, "priority", "0"))
             .row("enqueued", Fields.time(m, "enqueuedAt"))
             .row("expires", Fields.time(m, "expireAt"));
     if (m.path("progress").asLong() != 0) {

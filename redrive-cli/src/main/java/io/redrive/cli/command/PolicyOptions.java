@@ -79,6 +79,23 @@ final class PolicyOptions {
               + " without it the engine's default (update: 'default' returns to it).")
   String completedRetention;
 
+  @Option(
+      names = "--default-priority",
+      paramLabel = "N",
+      description =
+          "The priority (0-9, higher served first) of messages enqueued without one (default 0).")
+  Integer defaultPriority;
+
+  @Option(
+      names = "--priority-aging",
+      paramLabel = "DURATION",
+      converter = Converters.DurationValue.class,
+      description =
+          "The head start one step of priority is worth (1s to 1d, default 1m): a low-priority"
+              + " message that waited 9 agings goes before a fresh priority-9 one; applies to"
+              + " messages enqueued after the change.")
+  String priorityAging;
+
   /**
    * Puts the given flags into {@code body}; {@code update} allows clearing with "none" (and going
    * back to the engine's default retention with "default").
@@ -141,6 +158,12 @@ final class PolicyOptions {
                 + " default (a queue created without the flag follows it)");
       }
       body.put("completedRetention", completedRetention);
+    }
+    if (defaultPriority != null) {
+      body.put("defaultPriority", defaultPriority);
+    }
+    if (priorityAging != null) {
+      body.put("priorityAging", priorityAging);
     }
     return body;
   }

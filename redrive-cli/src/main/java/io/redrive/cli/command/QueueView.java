@@ -49,8 +49,17 @@ final class QueueView {
         .row("stream policy", Fields.text(q, "streamPolicy"))
         .row("max crashes", maxCrashes(q))
         .row("completed", completedRetention(q))
+        .row("priority", priority(q))
         .row("created", Fields.time(q, "createdAt"))
         .row("updated", Fields.time(q, "updatedAt"));
+  }
+
+  /** The default priority and what a step of priority is worth: {@code default 0, aging 1m}. */
+  private static String priority(JsonNode q) {
+    return "default "
+        + Fields.text(q, "defaultPriority", "0")
+        + ", aging "
+        + Fields.text(q, "priorityAging", "1m");
   }
 
   /** The crash-loop breaker: {@code off} for 0, else the number of distinct crashed workers. */

@@ -31,7 +31,9 @@ final class QueueSettings {
           "deadLetterQueue",
           "streamPolicy",
           "maxCrashes",
-          "completedRetention");
+          "completedRetention",
+          "defaultPriority",
+          "priorityAging");
 
   private QueueSettings() {}
 
@@ -124,6 +126,18 @@ final class QueueSettings {
         validate(q, () -> check.withCompletedRetention(keep));
         b.completedRetention(keep);
       }
+    }
+    ConfigNode defaultPriority = q.child("defaultPriority");
+    if (defaultPriority.present()) {
+      int v = defaultPriority.anyInt();
+      validate(q, () -> check.withPriority(check.priority().withDefaultPriority(v)));
+      b.defaultPriority(v);
+    }
+    ConfigNode aging = q.child("priorityAging");
+    if (aging.present()) {
+      Duration d = aging.duration();
+      validate(q, () -> check.withPriority(check.priority().withAging(d)));
+      b.priorityAging(d);
     }
     return b.build();
   }

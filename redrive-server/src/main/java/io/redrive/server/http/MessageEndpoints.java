@@ -12,6 +12,7 @@ import io.redrive.message.MessagePage;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
+import io.redrive.queue.PriorityPolicy;
 import io.redrive.server.auth.Permission;
 import io.redrive.server.http.RequestBodies.EnqueueBody;
 import io.redrive.server.http.RequestBodies.NewMessageBody;
@@ -97,6 +98,9 @@ final class MessageEndpoints {
       if (m == null) {
         throw new IllegalArgumentException("messages[" + i + "]: a message object is required");
       }
+      if (m.priority() != null) {
+        PriorityPolicy.requirePriority(at + "priority", m.priority());
+      }
       messages.add(
           new NewMessage(
               queue,
@@ -106,7 +110,8 @@ final class MessageEndpoints {
               m.stream(),
               RequestBodies.optionalDuration(at + "delay", m.delay()),
               m.dedupeKey(),
-              RequestBodies.optionalDuration(at + "expireAfter", m.expireAfter())));
+              RequestBodies.optionalDuration(at + "expireAfter", m.expireAfter()),
+              m.priority()));
     }
     // No queue lookup first: the store's enqueue reads the queue anyway and answers
     // QUEUE_NOT_FOUND itself, in the same words.

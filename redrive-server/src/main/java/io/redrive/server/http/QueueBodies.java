@@ -1,6 +1,7 @@
 package io.redrive.server.http;
 
 import io.redrive.queue.DeadLetter;
+import io.redrive.queue.PriorityPolicy;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueUpdate;
 import io.redrive.queue.StreamPolicy;
@@ -41,6 +42,18 @@ final class QueueBodies {
                   "how long completed messages keep their story (0s to 90d; 0s keeps nothing);"
                       + " absent follows the server's default")
           String completedRetention,
+      @ApiField(
+              min = 0,
+              max = 9,
+              description =
+                  "the priority of a message enqueued without one; higher is served first")
+          Integer defaultPriority,
+      @ApiField(
+              format = "duration",
+              description =
+                  "the head start one step of priority is worth (1s to 1d), for messages"
+                      + " enqueued from then on")
+          String priorityAging,
       RetryBody retry) {
 
     QueuePolicy policy() {
@@ -73,6 +86,12 @@ final class QueueBodies {
       }
       if (completedRetention != null) {
         p = p.withCompletedRetention(retention(completedRetention));
+      }
+      if (defaultPriority != null) {
+        p = p.withPriority(p.priority().withDefaultPriority(defaultPriority));
+      }
+      if (priorityAging != null) {
+        p = p.withPriority(p.priority().withAging(aging(priorityAging)));
       }
       return p;
     }
@@ -109,6 +128,18 @@ final class QueueBodies {
                   "how long completed messages keep their story (0s to 90d; 0s keeps nothing);"
                       + " absent follows the server's default; \"default\" follows it again")
           String completedRetention,
+      @ApiField(
+              min = 0,
+              max = 9,
+              description =
+                  "the priority of a message enqueued without one; higher is served first")
+          Integer defaultPriority,
+      @ApiField(
+              format = "duration",
+              description =
+                  "the head start one step of priority is worth (1s to 1d), for messages"
+                      + " enqueued from then on")
+          String priorityAging,
       RetryBody retry) {
 
     QueueUpdate update(boolean clearExpireAfter, boolean clearDeadLetterQueue) {
@@ -150,8 +181,19 @@ final class QueueBodies {
       } else if (completedRetention != null) {
         b.completedRetention(retention(completedRetention));
       }
+      if (defaultPriority != null) {
+        b.defaultPriority(defaultPriority);
+      }
+      if (priorityAging != null) {
+        b.priorityAging(aging(priorityAging));
+      }
       return b.build();
     }
+  }
+
+  /** A {@code priorityAging} text, validated (1s to 1d). */
+  static Duration aging(String text) {
+    return PriorityPolicy.requireAging(RequestBodies.duration("priorityAging", text));
   }
 
   /** A {@code completedRetention} text, validated (0s to 90d). */

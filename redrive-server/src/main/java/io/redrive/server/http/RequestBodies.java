@@ -35,7 +35,12 @@ final class RequestBodies {
       @ApiField(maxLength = 200) String stream,
       @ApiField(format = "duration", description = "at most 365d") String delay,
       @ApiField(maxLength = 200) String dedupeKey,
-      @ApiField(format = "duration") String expireAfter) {}
+      @ApiField(format = "duration") String expireAfter,
+      @ApiField(
+              min = 0,
+              max = 9,
+              description = "higher is served first; absent takes the queue's defaultPriority")
+          Integer priority) {}
 
   /**
    * {@code POST /v1/leases/{token}/complete}; optional. {@code result} is kept only by a

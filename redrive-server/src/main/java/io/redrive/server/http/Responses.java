@@ -70,7 +70,14 @@ final class Responses {
       Instant createdAt,
       Instant updatedAt,
       @ApiField(description = "created by the workflow runtime for its activities")
-          boolean workflowOwned) {}
+          boolean workflowOwned,
+      @ApiField(
+              min = 0,
+              max = 9,
+              description = "the priority of a message enqueued without one; higher first")
+          int defaultPriority,
+      @ApiField(format = "duration", description = "the head start one step of priority is worth")
+          String priorityAging) {}
 
   /** Exponential ({@code initial, multiplier, max}) or fixed ({@code cooldown}). */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -193,6 +200,7 @@ final class Responses {
       @ApiField(nullable = true) RawJson payload,
       Map<String, String> headers,
       @ApiField(nullable = true) String stream,
+      @ApiField(min = 0, max = 9, description = "higher is served first") int priority,
       MessageState state,
       int attempts,
       @ApiField(min = 1) int maxAttempts,

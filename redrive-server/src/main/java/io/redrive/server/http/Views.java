@@ -62,7 +62,9 @@ final class Views {
         q.paused(),
         q.createdAt(),
         q.updatedAt(),
-        q.workflowOwned());
+        q.workflowOwned(),
+        p.priority().defaultPriority(),
+        duration(p.priority().aging()));
   }
 
   private static Responses.Backoff backoff(Backoff b) {
@@ -173,6 +175,7 @@ final class Views {
         json.payload(msg.payload()),
         msg.headers(),
         msg.stream(),
+        msg.priority(),
         msg.state(),
         msg.attempts(),
         msg.maxAttempts(),

@@ -265,11 +265,11 @@ class ConfigLoaderTest {
         of(
             "queue unknown setting",
             "[queues.emails]\nmaxAttempt = 3",
-            "queues.emails.maxAttempt: unknown setting (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention)"),
+            "queues.emails.maxAttempt: unknown setting (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging)"),
         of(
             "dotted queue name unquoted",
             "[queues.emails.dlq]\nmaxAttempts = 3",
-            "queues.emails.dlq: unknown setting; a queue name with dots must be quoted, e.g. [queues.\"emails.dlq\"] (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention)"),
+            "queues.emails.dlq: unknown setting; a queue name with dots must be quoted, e.g. [queues.\"emails.dlq\"] (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging)"),
         of(
             "maxAttempts wrong type",
             "[queues.a]\nmaxAttempts = \"five\"",
@@ -367,6 +367,14 @@ class ConfigLoaderTest {
             "completedRetention too long",
             "[queues.a]\ncompletedRetention = \"100d\"",
             "queues.a.completedRetention: must be between 0s (keep nothing) and 90d, was 100d"),
+        of(
+            "defaultPriority too high",
+            "[queues.a]\ndefaultPriority = 10",
+            "queues.a.defaultPriority: must be between 0 and 9 (higher is served first), was 10"),
+        of(
+            "priorityAging too short",
+            "[queues.a]\npriorityAging = \"500ms\"",
+            "queues.a.priorityAging: must be between 1s and 1d, was 500ms"),
         of(
             "deadLetter unknown",
             "[queues.a]\ndeadLetter = \"delete\"",
@@ -633,6 +641,8 @@ class ConfigLoaderTest {
         streamPolicy = "halt"
         maxCrashes = 2
         completedRetention = "7d"
+        defaultPriority = 5
+        priorityAging = "2m"
 
         [queues.sms]
         completedRetention = "default"
@@ -689,6 +699,8 @@ class ConfigLoaderTest {
                 .streamPolicy(StreamPolicy.HALT)
                 .maxCrashes(2)
                 .completedRetention(Duration.ofDays(7))
+                .defaultPriority(5)
+                .priorityAging(Duration.ofMinutes(2))
                 .build());
     assertThat(c.queues().get("sms"))
         .isEqualTo(
