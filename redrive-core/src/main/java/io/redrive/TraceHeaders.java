@@ -69,6 +69,7 @@ final class TraceHeaders {
         m.stream(),
         m.delay(),
         m.dedupeKey(),
-        m.expireAfter());
+        m.expireAfter(),
+        m.limitKey());
   }
 }

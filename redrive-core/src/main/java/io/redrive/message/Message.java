@@ -36,6 +36,7 @@ import java.util.Map;
  * @param sourceAttempts for a dead-letter copy, the attempts it had used in its source queue when
  *     it was moved here (its own {@code attempts} start again at 0), read from its latest move;
  *     null for a message that was not moved from another queue (also filled on list pages)
+ * @param limitKey the key the queue's flow limits count it under, or null
  */
 public record Message(
     String id,
@@ -60,7 +61,60 @@ public record Message(
     String dedupeKey,
     FailureRecord lastError,
     List<HistoryEntry> history,
-    Integer sourceAttempts) {
+    Integer sourceAttempts,
+    String limitKey) {
+
+  /** A message without a limit key. */
+  public Message(
+      String id,
+      String queue,
+      String type,
+      String payload,
+      Map<String, String> headers,
+      String stream,
+      MessageState state,
+      int attempts,
+      int maxAttempts,
+      long progress,
+      Instant enqueuedAt,
+      Instant visibleAt,
+      Instant expireAt,
+      String leasedBy,
+      FailureReason deadReason,
+      Instant deadAt,
+      Instant completedAt,
+      String sourceId,
+      String sourceQueue,
+      String dedupeKey,
+      FailureRecord lastError,
+      List<HistoryEntry> history,
+      Integer sourceAttempts) {
+    this(
+        id,
+        queue,
+        type,
+        payload,
+        headers,
+        stream,
+        state,
+        attempts,
+        maxAttempts,
+        progress,
+        enqueuedAt,
+        visibleAt,
+        expireAt,
+        leasedBy,
+        deadReason,
+        deadAt,
+        completedAt,
+        sourceId,
+        sourceQueue,
+        dedupeKey,
+        lastError,
+        history,
+        sourceAttempts,
+        null);
+  }
 
   /**
    * The attempts used in the source queue by a copy moved from {@code sourceQueue} into {@code

@@ -15,6 +15,8 @@ import java.util.Map;
  * @param dedupeKey while a message with this key is in the queue (and for the engine's completion
  *     window after it completed), enqueueing another returns the first one's id; or null
  * @param expireAfter deadline after enqueue overriding the queue's {@code expireAfter}, or null
+ * @param limitKey the key the queue's flow limits count it under (a tenant, a user, a host), or
+ *     null: it then counts toward the queue-wide limits only
  */
 public record NewMessage(
     String queue,
@@ -24,11 +26,31 @@ public record NewMessage(
     String stream,
     Duration delay,
     String dedupeKey,
-    Duration expireAfter) {
+    Duration expireAfter,
+    String limitKey) {
 
   public NewMessage {
     headers = copyHeaders(headers);
     delay = delay == null ? Duration.ZERO : delay;
+  }
+
+  /** A message without a limit key. */
+  public NewMessage(
+      String queue,
+      String type,
+      String payload,
+      Map<String, String> headers,
+      String stream,
+      Duration delay,
+      String dedupeKey,
+      Duration expireAfter) {
+    this(queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, null);
+  }
+
+  /** This message with limit key {@code value}. */
+  public NewMessage withLimitKey(String value) {
+    return new NewMessage(
+        queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, value);
   }
 
   private static Map<String, String> copyHeaders(Map<String, String> headers) {
@@ -60,6 +82,7 @@ public record NewMessage(
     private Duration delay = Duration.ZERO;
     private String dedupeKey;
     private Duration expireAfter;
+    private String limitKey;
 
     private Builder(String queue, String type) {
       this.queue = queue;
@@ -96,8 +119,15 @@ public record NewMessage(
       return this;
     }
 
+    /** The key the queue's flow limits count this message under (same rules as a stream). */
+    public Builder limitKey(String value) {
+      this.limitKey = value;
+      return this;
+    }
+
     public NewMessage build() {
-      return new NewMessage(queue, type, payload, headers, stream, delay, dedupeKey, expireAfter);
+      return new NewMessage(
+          queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, limitKey);
     }
   }
 }

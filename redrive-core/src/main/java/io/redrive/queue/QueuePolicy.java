@@ -24,6 +24,8 @@ import java.time.Duration;
  * @param completedRetention how long a completed message's story (state, attempts, times, worker,
  *     history) is kept after it completes, findable by id and listed as COMPLETED (0s–90d; 0s keeps
  *     nothing); null follows the engine's default ({@code Redrive.Builder.completedRetention})
+ * @param limits caps on running messages and rates of leasing, in all and per limit key ({@link
+ *     FlowLimits#NONE} when none; null reads as none)
  */
 public record QueuePolicy(
     int maxAttempts,
@@ -33,7 +35,8 @@ public record QueuePolicy(
     DeadLetter deadLetter,
     StreamPolicy streamPolicy,
     int maxCrashes,
-    Duration completedRetention) {
+    Duration completedRetention,
+    FlowLimits limits) {
 
   /** Default deliveries per message. */
   public static final int DEFAULT_MAX_ATTEMPTS = 5;
@@ -79,6 +82,29 @@ public record QueuePolicy(
     if (completedRetention != null) {
       requireCompletedRetention(completedRetention);
     }
+    limits = limits == null ? FlowLimits.NONE : limits;
+  }
+
+  /** A policy without flow limits. */
+  public QueuePolicy(
+      int maxAttempts,
+      Duration leaseTimeout,
+      Backoff backoff,
+      Duration expireAfter,
+      DeadLetter deadLetter,
+      StreamPolicy streamPolicy,
+      int maxCrashes,
+      Duration completedRetention) {
+    this(
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        deadLetter,
+        streamPolicy,
+        maxCrashes,
+        completedRetention,
+        FlowLimits.NONE);
   }
 
   /** A policy whose completed messages follow the engine's default retention. */
@@ -151,7 +177,8 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        limits);
   }
 
   public QueuePolicy withMaxAttempts(int value) {
@@ -163,7 +190,8 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        limits);
   }
 
   public QueuePolicy withLeaseTimeout(Duration value) {
@@ -175,7 +203,8 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        limits);
   }
 
   public QueuePolicy withBackoff(Backoff value) {
@@ -187,7 +216,8 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        limits);
   }
 
   public QueuePolicy withExpireAfter(Duration value) {
@@ -199,7 +229,8 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        limits);
   }
 
   public QueuePolicy withDeadLetter(DeadLetter value) {
@@ -211,7 +242,8 @@ public record QueuePolicy(
         value,
         streamPolicy,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        limits);
   }
 
   public QueuePolicy withStreamPolicy(StreamPolicy value) {
@@ -223,7 +255,8 @@ public record QueuePolicy(
         deadLetter,
         value,
         maxCrashes,
-        completedRetention);
+        completedRetention,
+        limits);
   }
 
   public QueuePolicy withMaxCrashes(int value) {
@@ -235,7 +268,8 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         value,
-        completedRetention);
+        completedRetention,
+        limits);
   }
 
   /** This policy with its own retention of completed messages (null: the engine's default). */
@@ -248,6 +282,21 @@ public record QueuePolicy(
         deadLetter,
         streamPolicy,
         maxCrashes,
+        value,
+        limits);
+  }
+
+  /** This policy with flow limits {@code value} (null or {@link FlowLimits#NONE}: none). */
+  public QueuePolicy withLimits(FlowLimits value) {
+    return new QueuePolicy(
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        deadLetter,
+        streamPolicy,
+        maxCrashes,
+        completedRetention,
         value);
   }
 

@@ -22,7 +22,9 @@ public record QueueUpdate(
     Boolean clearDeadLetterQueue,
     Integer maxCrashes,
     Duration completedRetention,
-    Boolean clearCompletedRetention) {
+    Boolean clearCompletedRetention,
+    FlowLimits limits,
+    Boolean clearLimits) {
 
   public QueueUpdate {
     if (maxCrashes != null) {
@@ -40,6 +42,35 @@ public record QueueUpdate(
           "deadLetterQueue: clearing it cannot be combined with deadLetter (give deadLetter"
               + " \"keep\" or \"discard\" alone)");
     }
+  }
+
+  /** An update that leaves the flow limits as they are. */
+  public QueueUpdate(
+      Integer maxAttempts,
+      Duration leaseTimeout,
+      Backoff backoff,
+      Duration expireAfter,
+      Boolean clearExpireAfter,
+      DeadLetter deadLetter,
+      StreamPolicy streamPolicy,
+      Boolean clearDeadLetterQueue,
+      Integer maxCrashes,
+      Duration completedRetention,
+      Boolean clearCompletedRetention) {
+    this(
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        clearExpireAfter,
+        deadLetter,
+        streamPolicy,
+        clearDeadLetterQueue,
+        maxCrashes,
+        completedRetention,
+        clearCompletedRetention,
+        null,
+        null);
   }
 
   /** An update that leaves the retention of completed messages as it is. */
@@ -123,6 +154,12 @@ public record QueueUpdate(
     } else if (completedRetention != null) {
       p = p.withCompletedRetention(completedRetention);
     }
+    if (Boolean.TRUE.equals(clearLimits)) {
+      p = p.withLimits(FlowLimits.NONE);
+    }
+    if (limits != null) {
+      p = p.withLimits(p.limits().merge(limits));
+    }
     return p;
   }
 
@@ -138,7 +175,9 @@ public record QueueUpdate(
         && clearDeadLetterQueue == null
         && maxCrashes == null
         && completedRetention == null
-        && clearCompletedRetention == null;
+        && clearCompletedRetention == null
+        && limits == null
+        && clearLimits == null;
   }
 
   /**
@@ -156,7 +195,9 @@ public record QueueUpdate(
             .backoff(policy.backoff())
             .deadLetter(policy.deadLetter())
             .streamPolicy(policy.streamPolicy())
-            .maxCrashes(policy.maxCrashes());
+            .maxCrashes(policy.maxCrashes())
+            .clearLimits()
+            .limits(policy.limits());
     if (policy.completedRetention() == null) {
       update.clearCompletedRetention();
     } else {
@@ -187,6 +228,23 @@ public record QueueUpdate(
     private Integer maxCrashes;
     private Duration completedRetention;
     private Boolean clearCompletedRetention;
+    private FlowLimits limits;
+    private Boolean clearLimits;
+
+    /**
+     * Flow limits to merge into the queue's: each non-null field replaces the current one (see
+     * {@link #clearLimits} to remove them).
+     */
+    public Builder limits(FlowLimits value) {
+      this.limits = value;
+      return this;
+    }
+
+    /** Removes every flow limit (before {@link #limits} merges, when both are given). */
+    public Builder clearLimits() {
+      this.clearLimits = true;
+      return this;
+    }
 
     public Builder maxAttempts(int value) {
       this.maxAttempts = value;
@@ -259,7 +317,9 @@ public record QueueUpdate(
           clearDeadLetterQueue,
           maxCrashes,
           completedRetention,
-          clearCompletedRetention);
+          clearCompletedRetention,
+          limits,
+          clearLimits);
     }
   }
 }

@@ -171,7 +171,8 @@ final class DeadLettering {
                 t,
                 row.id(),
                 row.queue(),
-                null));
+                null,
+                row.limitKey()));
     if (inserted) {
       // The copy carries its source's history, so the same cause and fingerprint.
       messages.markDeadLetterCopy(c, copyId, fingerprint, row.id());

@@ -256,7 +256,8 @@ final class Inspecting {
         row.dedupeKey(),
         lastError,
         h,
-        sourceAttempts);
+        sourceAttempts,
+        row.limitKey());
   }
 
   static long cursor(String after) {

@@ -34,12 +34,13 @@ import java.util.Set;
 final class LeaseClaims {
   private static final String SQL_OF_LIMIT =
       "WITH q AS (SELECT "
-          + QueueRows.COLUMNS
+          + QueueRows.SELECTED
           + " FROM redrive_queues WHERE name = ?),"
           + " c0 AS (SELECT "
           + MessageRow.COLUMNS
           + " FROM redrive_messages m, q"
-          + " WHERE m.queue = ? AND NOT q.paused"
+          // A queue with flow limits (or a slow-down hold) leases by LimitedLeasing instead.
+          + " WHERE m.queue = ? AND NOT q.paused AND q.flow_until <= ?"
           + " AND m.state IN ('READY', 'LEASED') AND m.visible_at <= ?%s"
           + " AND (m.stream IS NULL OR NOT EXISTS (SELECT 1 FROM redrive_messages p"
           + " WHERE p.queue = m.queue AND p.stream = m.stream AND p.seq <> m.seq"
@@ -81,9 +82,9 @@ final class LeaseClaims {
   }
 
   /** Column of the lease a candidate got (null when it was not leased). */
-  private static final int CLAIMED_TOKEN = 22;
+  private static final int CLAIMED_TOKEN = MessageRow.COLUMN_COUNT + 1;
 
-  private static final int CLAIMED_UNTIL = 23;
+  private static final int CLAIMED_UNTIL = MessageRow.COLUMN_COUNT + 2;
 
   /**
    * What one round found.
@@ -91,8 +92,10 @@ final class LeaseClaims {
    * @param queue the queue row read by the statement
    * @param rows the candidates as they were before the round, in serve order
    * @param leases by candidate seq, the lease each leased candidate got
+   * @param limited the queue has flow limits or a slow-down hold: the statement leased nothing, and
+   *     the lease is {@link LimitedLeasing}'s
    */
-  record Round(Queue queue, List<MessageRow> rows, Map<Long, Lease> leases) {}
+  record Round(Queue queue, List<MessageRow> rows, Map<Long, Lease> leases, boolean limited) {}
 
   /** The lease a candidate got: its nonce and its lease expiry (epoch millis). */
   record Lease(String nonce, long until) {}
@@ -125,6 +128,7 @@ final class LeaseClaims {
       ps.setString(i++, queue);
       ps.setString(i++, queue);
       ps.setLong(i++, t);
+      ps.setLong(i++, t);
       if (!types.isEmpty()) {
         i = dialect.bindIn(ps, i, types);
       }
@@ -150,6 +154,7 @@ final class LeaseClaims {
           throw new QueueNotFoundException(queue);
         }
         Queue q = QueueRows.map(rs);
+        boolean limited = FlowLimitColumns.limitedAt(rs, now);
         List<MessageRow> rows = new ArrayList<>();
         Map<Long, Lease> leases = new HashMap<>();
         do {
@@ -164,7 +169,7 @@ final class LeaseClaims {
             leases.put(row.seq(), new Lease(nonce, rs.getLong(CLAIMED_UNTIL)));
           }
         } while (rs.next());
-        return new Round(q, rows, leases);
+        return new Round(q, rows, leases, limited);
       }
     }
   }

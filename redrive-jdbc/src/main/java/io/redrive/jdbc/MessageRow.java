@@ -25,7 +25,11 @@ record MessageRow(
     Long deadAt,
     String sourceId,
     String sourceQueue,
-    String dedupeKey) {
+    String dedupeKey,
+    String limitKey) {
+
+  /** How many columns {@link #COLUMNS} names: a statement's own columns follow from here on. */
+  static final int COLUMN_COUNT = 22;
 
   /** The columns {@link #map} reads, in its order; every message select starts with them. */
   static final String COLUMNS = columnsOf("m");
@@ -56,7 +60,8 @@ record MessageRow(
                 "dead_at",
                 "source_id",
                 "source_queue",
-                "dedupe_key")
+                "dedupe_key",
+                "limit_key")
             .map(column -> a + column)
             .toList());
   }
@@ -87,7 +92,8 @@ record MessageRow(
         nullableLong(rs, 18),
         rs.getString(19),
         rs.getString(20),
-        rs.getString(21));
+        rs.getString(21),
+        rs.getString(22));
   }
 
   private static Long nullableLong(ResultSet rs, int column) throws SQLException {
@@ -123,7 +129,8 @@ record MessageRow(
         deadAt,
         sourceId,
         sourceQueue,
-        dedupeKey);
+        dedupeKey,
+        limitKey);
   }
 
   boolean leased() {

@@ -18,7 +18,7 @@ import java.util.Optional;
 /** SQL for single rows of {@code redrive_messages}: insert, locked reads, state changes. */
 final class MessageRows {
   private static final String ROW_PLACEHOLDERS =
-      "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+      "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
   /**
    * The rows of a {@code VALUES} list ({@code %s}, columns named {@code column1…} on both
@@ -30,9 +30,9 @@ final class MessageRows {
       "SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7,"
           + " v.column8, v.column9, v.column10, v.column11,"
           + " COALESCE(v.column12, v.column10 + q.expire_after_ms), v.column13, v.column14,"
-          + " v.column15, v.column16, v.column17"
+          + " v.column15, v.column16, v.column17, v.column18"
           + " FROM (VALUES %s) AS v JOIN redrive_queues q ON q.name = v.column2 WHERE true"
-          + " ORDER BY v.column18";
+          + " ORDER BY v.column19";
 
   private final SqlDialect dialect;
   private final QueueKinds kinds;
@@ -63,7 +63,49 @@ final class MessageRows {
       Long deadAt,
       String sourceId,
       String sourceQueue,
-      String dedupeKey) {}
+      String dedupeKey,
+      String limitKey) {
+
+    /** A row without a limit key. */
+    NewRow(
+        String id,
+        String queue,
+        String type,
+        String payload,
+        String headers,
+        String stream,
+        String state,
+        int attempts,
+        long progress,
+        long enqueuedAt,
+        long visibleAt,
+        Long expireAt,
+        String deadReason,
+        Long deadAt,
+        String sourceId,
+        String sourceQueue,
+        String dedupeKey) {
+      this(
+          id,
+          queue,
+          type,
+          payload,
+          headers,
+          stream,
+          state,
+          attempts,
+          progress,
+          enqueuedAt,
+          visibleAt,
+          expireAt,
+          deadReason,
+          deadAt,
+          sourceId,
+          sourceQueue,
+          dedupeKey,
+          null);
+    }
+  }
 
   /** Stamps a dead row's fingerprint ({@link io.redrive.deadletter.Fingerprint#key()}). */
   /**
@@ -143,7 +185,7 @@ final class MessageRows {
         c.prepareStatement(
             "INSERT INTO redrive_messages (id, queue, type, payload, headers, stream, state,"
                 + " attempts, progress, enqueued_at, visible_at, expire_at, dead_reason, dead_at,"
-                + " source_id, source_queue, dedupe_key) "
+                + " source_id, source_queue, dedupe_key, limit_key) "
                 + (intoQueue
                     ? (arrays ? ColumnArrays.INTO_QUEUE : INTO_QUEUE.replace("%s", values))
                         .replace(
@@ -169,6 +211,7 @@ final class MessageRows {
         ps.setString(i++, r.sourceId());
         ps.setString(i++, r.sourceQueue());
         ps.setString(i++, r.dedupeKey());
+        ps.setString(i++, r.limitKey());
       }
       if (arrays) {
         ColumnArrays.bind(c, ps, rows);
@@ -219,7 +262,7 @@ final class MessageRows {
             "SELECT "
                 + MessageRow.COLUMNS
                 + ", "
-                + prefixed(QueueRows.COLUMNS)
+                + prefixed(QueueRows.SELECTED)
                 + " FROM redrive_messages m JOIN redrive_queues q ON q.name = m.queue"
                 + " WHERE m.id "
                 + dialect.in(ids.size())

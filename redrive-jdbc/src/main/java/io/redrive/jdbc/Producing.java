@@ -128,7 +128,8 @@ final class Producing {
               null,
               null,
               null,
-              m.dedupeKey()));
+              m.dedupeKey(),
+              m.limitKey()));
     }
     boolean[] inserted = messages.insertAllIfAbsent(c, rows, true, byOwner);
     if (queueNames.size() == 1 && !any(inserted)) {

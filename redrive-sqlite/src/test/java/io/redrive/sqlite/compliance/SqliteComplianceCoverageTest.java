@@ -42,6 +42,7 @@ class SqliteComplianceCoverageTest {
                     SqliteLineageTest.class,
                     SqliteLeaseHoldersTest.class,
                     SqliteCompletedRetentionTest.class,
+                    SqliteFlowLimitTest.class,
                     SqliteDropAndImportTest.class,
                     SqliteStatsTest.class,
                     SqliteBadInputTest.class,

@@ -84,6 +84,7 @@ final class TurnTracing {
         m.stream(),
         m.delay(),
         m.dedupeKey(),
-        m.expireAfter());
+        m.expireAfter(),
+        m.limitKey());
   }
 }
