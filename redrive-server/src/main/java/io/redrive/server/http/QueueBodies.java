@@ -1,8 +1,10 @@
 package io.redrive.server.http;
 
 import io.redrive.queue.DeadLetter;
+import io.redrive.queue.FlowLimits;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueUpdate;
+import io.redrive.queue.Rate;
 import io.redrive.queue.StreamPolicy;
 import io.redrive.retry.Backoff;
 import io.redrive.retry.ExponentialBackoff;
@@ -41,7 +43,8 @@ final class QueueBodies {
                   "how long completed messages keep their story (0s to 90d; 0s keeps nothing);"
                       + " absent follows the server's default")
           String completedRetention,
-      RetryBody retry) {
+      RetryBody retry,
+      LimitsBody limits) {
 
     QueuePolicy policy() {
       QueuePolicy p = QueuePolicy.defaults();
@@ -73,6 +76,9 @@ final class QueueBodies {
       }
       if (completedRetention != null) {
         p = p.withCompletedRetention(retention(completedRetention));
+      }
+      if (limits != null) {
+        p = p.withLimits(limits.toLimits());
       }
       return p;
     }
@@ -109,9 +115,15 @@ final class QueueBodies {
                   "how long completed messages keep their story (0s to 90d; 0s keeps nothing);"
                       + " absent follows the server's default; \"default\" follows it again")
           String completedRetention,
-      RetryBody retry) {
+      RetryBody retry,
+      @ApiField(
+              nullable = true,
+              description =
+                  "fields given replace the queue's (the others stay); null removes every limit")
+          LimitsBody limits) {
 
-    QueueUpdate update(boolean clearExpireAfter, boolean clearDeadLetterQueue) {
+    QueueUpdate update(
+        boolean clearExpireAfter, boolean clearDeadLetterQueue, boolean clearLimits) {
       QueueUpdate.Builder b = QueueUpdate.builder();
       if (retry != null) {
         checkRetryAlone(maxAttempts, backoff);
@@ -150,7 +162,38 @@ final class QueueBodies {
       } else if (completedRetention != null) {
         b.completedRetention(retention(completedRetention));
       }
+      if (clearLimits) {
+        b.clearLimits();
+      } else if (limits != null) {
+        b.limits(limits.toLimits());
+      }
       return b.build();
+    }
+  }
+
+  /** A queue's flow limits ({@code limits}); every field optional. */
+  record LimitsBody(
+      @ApiField(min = 1, max = FlowLimits.MAX_RUNNING, description = "most leased at once")
+          Integer maxRunning,
+      @ApiField(
+              min = 1,
+              max = FlowLimits.MAX_RUNNING,
+              description = "most leased at once per limit key; 1 makes each key a singleton")
+          Integer maxRunningPerKey,
+      @ApiField(description = "most leases per period, e.g. \"100/1m\"") String rate,
+      @ApiField(description = "most leases per period of one limit key, e.g. \"10/1s\"")
+          String ratePerKey) {
+
+    FlowLimits toLimits() {
+      try {
+        return new FlowLimits(
+            maxRunning,
+            maxRunningPerKey,
+            rate == null ? null : Rate.parse("rate", rate),
+            ratePerKey == null ? null : Rate.parse("ratePerKey", ratePerKey));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("limits." + e.getMessage(), e);
+      }
     }
   }
 

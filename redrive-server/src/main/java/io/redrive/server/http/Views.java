@@ -62,7 +62,19 @@ final class Views {
         q.paused(),
         q.createdAt(),
         q.updatedAt(),
-        q.workflowOwned());
+        q.workflowOwned(),
+        limits(p.limits()));
+  }
+
+  private static Responses.Limits limits(io.redrive.queue.FlowLimits l) {
+    if (l.isEmpty()) {
+      return null;
+    }
+    return new Responses.Limits(
+        l.maxRunning(),
+        l.maxRunningPerKey(),
+        l.rate() == null ? null : l.rate().toString(),
+        l.ratePerKey() == null ? null : l.ratePerKey().toString());
   }
 
   private static Responses.Backoff backoff(Backoff b) {
@@ -187,6 +199,7 @@ final class Views {
         hideSource ? HIDDEN_QUEUE : msg.sourceId(),
         hideSource ? msg.sourceQueue() == null ? null : HIDDEN_QUEUE : msg.sourceQueue(),
         msg.dedupeKey(),
+        msg.limitKey(),
         TraceParent.traceIdOf(msg.headers()).orElse(null),
         failure(msg.lastError()),
         withHistory ? msg.history().stream().map(e -> entry(e, moveNote)).toList() : null);
