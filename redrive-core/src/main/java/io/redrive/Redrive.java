@@ -642,6 +642,24 @@ public final class Redrive implements AutoCloseable {
   }
 
   /**
+   * Slows down (a dependency answered "too many requests"): the lease is given back with its
+   * attempt refunded, visible again after {@code delay}, and the message's limit key (or its whole
+   * queue when it has none) is held for {@code delay}: no message of it is leased until then, on
+   * any node ({@code HandlerResult.slowDown} for workers).
+   */
+  public SettleResult slowDown(String token, Duration delay) {
+    if (token == null) {
+      throw new IllegalArgumentException("token: is required");
+    }
+    if (delay == null || delay.isNegative() || delay.isZero()) {
+      throw new IllegalArgumentException(
+          "slowDown: must be positive, was "
+              + (delay == null ? "null" : DurationText.format(delay)));
+    }
+    return settles.one(SettleCommand.Abandon.slowDown(LeaseToken.parse(token), delay)).orThrow();
+  }
+
+  /**
    * Gives several leases back at once with their attempts refunded (cascade release), all or none:
    * one token that does not hold its message (or is named twice) releases nothing and is thrown.
    */
@@ -938,6 +956,12 @@ public final class Redrive implements AutoCloseable {
       }
     }
     return out;
+  }
+
+  /** Where {@code queue} stands against its flow limits now (see {@code FlowLimits}). */
+  public io.redrive.queue.FlowStatus flowStatus(String queue) {
+    QueueNames.require("queue", queue);
+    return store.flowStatus(new StatsParams(queue, now()));
   }
 
   public QueueStats stats(String queue) {

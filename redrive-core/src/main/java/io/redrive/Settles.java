@@ -160,7 +160,8 @@ final class Settles {
           Validation.delay("delay", a.delay()),
           a.refund(),
           Validation.bounded(a.note(), Validation.MAX_ERROR_MESSAGE),
-          Validation.abandonReason(a.reason()));
+          Validation.abandonReason(a.reason()),
+          a.hold());
     }
     return command;
   }

@@ -70,6 +70,7 @@ final class TraceHeaders {
         m.delay(),
         m.dedupeKey(),
         m.expireAfter(),
-        m.priority());
+        m.priority(),
+        m.limitKey());
   }
 }

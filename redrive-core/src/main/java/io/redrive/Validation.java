@@ -85,6 +85,7 @@ final class Validation {
     headers(at + "headers", m.headers());
     name(at + "stream", m.stream(), false);
     name(at + "dedupeKey", m.dedupeKey(), false);
+    name(at + "limitKey", m.limitKey(), false);
     delay(at + "delay", m.delay());
     if (m.expireAfter() != null && (m.expireAfter().isNegative() || m.expireAfter().isZero())) {
       throw new IllegalArgumentException(

@@ -72,13 +72,34 @@ public sealed interface SettleCommand
 
   /**
    * The lease is given back, visible again after {@code delay}. Fields as in {@link
-   * AbandonRequest}.
+   * AbandonRequest}; {@code hold} (a slow-down) also holds the message's limit key, or its whole
+   * queue when it has none, for {@code delay}: nothing of it is leased until then.
    */
   record Abandon(
-      LeaseToken token, Duration delay, boolean refund, String note, FailureReason reason)
+      LeaseToken token,
+      Duration delay,
+      boolean refund,
+      String note,
+      FailureReason reason,
+      boolean hold)
       implements SettleCommand {
     public Abandon {
       Objects.requireNonNull(token, "token");
+    }
+
+    /** An abandon that holds nothing. */
+    public Abandon(
+        LeaseToken token, Duration delay, boolean refund, String note, FailureReason reason) {
+      this(token, delay, refund, note, reason, false);
+    }
+
+    /**
+     * A slow-down (a dependency answered "too many requests"): the message goes back with its
+     * attempt refunded, visible again after {@code delay}, and its limit key (or its queue) is held
+     * for {@code delay}.
+     */
+    public static Abandon slowDown(LeaseToken token, Duration delay) {
+      return new Abandon(token, delay, true, null, null, true);
     }
 
     /** The command a caller's request names (the token parsed). */

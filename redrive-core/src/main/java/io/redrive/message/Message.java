@@ -37,6 +37,7 @@ import java.util.Map;
  *     it was moved here (its own {@code attempts} start again at 0), read from its latest move;
  *     null for a message that was not moved from another queue (also filled on list pages)
  * @param priority 0–9, higher served first (see {@link io.redrive.queue.PriorityPolicy})
+ * @param limitKey the key the queue's flow limits count it under, or null
  */
 public record Message(
     String id,
@@ -62,9 +63,10 @@ public record Message(
     FailureRecord lastError,
     List<HistoryEntry> history,
     Integer sourceAttempts,
-    int priority) {
+    int priority,
+    String limitKey) {
 
-  /** A message of priority 0. */
+  /** A message of priority 0 without a limit key. */
   public Message(
       String id,
       String queue,
@@ -113,7 +115,8 @@ public record Message(
         lastError,
         history,
         sourceAttempts,
-        0);
+        0,
+        null);
   }
 
   /**

@@ -18,6 +18,8 @@ import java.util.Map;
  * @param expireAfter deadline after enqueue overriding the queue's {@code expireAfter}, or null
  * @param priority 0–9, higher served first ({@link io.redrive.queue.PriorityPolicy}); null takes
  *     the queue's {@code defaultPriority}
+ * @param limitKey the key the queue's flow limits count it under (a tenant, a user, a host), or
+ *     null: it then counts toward the queue-wide limits only
  */
 public record NewMessage(
     String queue,
@@ -28,7 +30,8 @@ public record NewMessage(
     Duration delay,
     String dedupeKey,
     Duration expireAfter,
-    Integer priority) {
+    Integer priority,
+    String limitKey) {
 
   public NewMessage {
     headers = copyHeaders(headers);
@@ -38,7 +41,7 @@ public record NewMessage(
     }
   }
 
-  /** A message with its queue's default priority. */
+  /** A message with its queue's default priority and no limit key. */
   public NewMessage(
       String queue,
       String type,
@@ -48,13 +51,19 @@ public record NewMessage(
       Duration delay,
       String dedupeKey,
       Duration expireAfter) {
-    this(queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, null);
+    this(queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, null, null);
   }
 
   /** This message with another priority (null: the queue's default). */
   public NewMessage withPriority(Integer value) {
     return new NewMessage(
-        queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, value);
+        queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, value, limitKey);
+  }
+
+  /** This message with limit key {@code value}. */
+  public NewMessage withLimitKey(String value) {
+    return new NewMessage(
+        queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, priority, value);
   }
 
   private static Map<String, String> copyHeaders(Map<String, String> headers) {
@@ -87,6 +96,7 @@ public record NewMessage(
     private String dedupeKey;
     private Duration expireAfter;
     private Integer priority;
+    private String limitKey;
 
     private Builder(String queue, String type) {
       this.queue = queue;
@@ -129,9 +139,15 @@ public record NewMessage(
       return this;
     }
 
+    /** The key the queue's flow limits count this message under (same rules as a stream). */
+    public Builder limitKey(String value) {
+      this.limitKey = value;
+      return this;
+    }
+
     public NewMessage build() {
       return new NewMessage(
-          queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, priority);
+          queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, priority, limitKey);
     }
   }
 }

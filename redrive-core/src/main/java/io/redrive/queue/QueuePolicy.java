@@ -26,6 +26,8 @@ import java.time.Duration;
  *     nothing); null follows the engine's default ({@code Redrive.Builder.completedRetention})
  * @param priority the default priority of its messages and how much a step of priority is worth
  *     ({@link PriorityPolicy}); null means {@link PriorityPolicy#defaults()}
+ * @param limits caps on running messages and rates of leasing, in all and per limit key ({@link
+ *     FlowLimits#NONE} when none; null reads as none)
  */
 public record QueuePolicy(
     int maxAttempts,
@@ -36,7 +38,8 @@ public record QueuePolicy(
     StreamPolicy streamPolicy,
     int maxCrashes,
     Duration completedRetention,
-    PriorityPolicy priority) {
+    PriorityPolicy priority,
+    FlowLimits limits) {
 
   /** Default deliveries per message. */
   public static final int DEFAULT_MAX_ATTEMPTS = 5;
@@ -83,9 +86,10 @@ public record QueuePolicy(
       requireCompletedRetention(completedRetention);
     }
     priority = priority == null ? PriorityPolicy.defaults() : priority;
+    limits = limits == null ? FlowLimits.NONE : limits;
   }
 
-  /** A policy with the default priorities ({@link PriorityPolicy#defaults()}). */
+  /** A policy with the default priorities and no flow limits. */
   public QueuePolicy(
       int maxAttempts,
       Duration leaseTimeout,
@@ -104,7 +108,8 @@ public record QueuePolicy(
         streamPolicy,
         maxCrashes,
         completedRetention,
-        null);
+        null,
+        FlowLimits.NONE);
   }
 
   /** A policy whose completed messages follow the engine's default retention. */
@@ -178,7 +183,8 @@ public record QueuePolicy(
         streamPolicy,
         maxCrashes,
         completedRetention,
-        priority);
+        priority,
+        limits);
   }
 
   public QueuePolicy withMaxAttempts(int value) {
@@ -191,7 +197,8 @@ public record QueuePolicy(
         streamPolicy,
         maxCrashes,
         completedRetention,
-        priority);
+        priority,
+        limits);
   }
 
   public QueuePolicy withLeaseTimeout(Duration value) {
@@ -204,7 +211,8 @@ public record QueuePolicy(
         streamPolicy,
         maxCrashes,
         completedRetention,
-        priority);
+        priority,
+        limits);
   }
 
   public QueuePolicy withBackoff(Backoff value) {
@@ -217,7 +225,8 @@ public record QueuePolicy(
         streamPolicy,
         maxCrashes,
         completedRetention,
-        priority);
+        priority,
+        limits);
   }
 
   public QueuePolicy withExpireAfter(Duration value) {
@@ -230,7 +239,8 @@ public record QueuePolicy(
         streamPolicy,
         maxCrashes,
         completedRetention,
-        priority);
+        priority,
+        limits);
   }
 
   public QueuePolicy withDeadLetter(DeadLetter value) {
@@ -243,7 +253,8 @@ public record QueuePolicy(
         streamPolicy,
         maxCrashes,
         completedRetention,
-        priority);
+        priority,
+        limits);
   }
 
   public QueuePolicy withStreamPolicy(StreamPolicy value) {
@@ -256,7 +267,8 @@ public record QueuePolicy(
         value,
         maxCrashes,
         completedRetention,
-        priority);
+        priority,
+        limits);
   }
 
   public QueuePolicy withMaxCrashes(int value) {
@@ -269,7 +281,8 @@ public record QueuePolicy(
         streamPolicy,
         value,
         completedRetention,
-        priority);
+        priority,
+        limits);
   }
 
   /** This policy with its own retention of completed messages (null: the engine's default). */
@@ -283,7 +296,8 @@ public record QueuePolicy(
         streamPolicy,
         maxCrashes,
         value,
-        priority);
+        priority,
+        limits);
   }
 
   /** This policy with other priority settings. */
@@ -297,6 +311,22 @@ public record QueuePolicy(
         streamPolicy,
         maxCrashes,
         completedRetention,
+        value,
+        limits);
+  }
+
+  /** This policy with flow limits {@code value} (null or {@link FlowLimits#NONE}: none). */
+  public QueuePolicy withLimits(FlowLimits value) {
+    return new QueuePolicy(
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        deadLetter,
+        streamPolicy,
+        maxCrashes,
+        completedRetention,
+        priority,
         value);
   }
 

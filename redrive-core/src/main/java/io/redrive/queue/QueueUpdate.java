@@ -24,7 +24,9 @@ public record QueueUpdate(
     Duration completedRetention,
     Boolean clearCompletedRetention,
     Integer defaultPriority,
-    Duration priorityAging) {
+    Duration priorityAging,
+    FlowLimits limits,
+    Boolean clearLimits) {
 
   public QueueUpdate {
     if (defaultPriority != null) {
@@ -50,7 +52,7 @@ public record QueueUpdate(
     }
   }
 
-  /** An update that leaves the priority settings as they are. */
+  /** An update that leaves the priority settings and the flow limits as they are. */
   public QueueUpdate(
       Integer maxAttempts,
       Duration leaseTimeout,
@@ -75,6 +77,8 @@ public record QueueUpdate(
         maxCrashes,
         completedRetention,
         clearCompletedRetention,
+        null,
+        null,
         null,
         null);
   }
@@ -166,6 +170,12 @@ public record QueueUpdate(
     if (priorityAging != null) {
       p = p.withPriority(p.priority().withAging(priorityAging));
     }
+    if (Boolean.TRUE.equals(clearLimits)) {
+      p = p.withLimits(FlowLimits.NONE);
+    }
+    if (limits != null) {
+      p = p.withLimits(p.limits().merge(limits));
+    }
     return p;
   }
 
@@ -183,7 +193,9 @@ public record QueueUpdate(
         && completedRetention == null
         && clearCompletedRetention == null
         && defaultPriority == null
-        && priorityAging == null;
+        && priorityAging == null
+        && limits == null
+        && clearLimits == null;
   }
 
   /**
@@ -203,7 +215,9 @@ public record QueueUpdate(
             .streamPolicy(policy.streamPolicy())
             .maxCrashes(policy.maxCrashes())
             .defaultPriority(policy.priority().defaultPriority())
-            .priorityAging(policy.priority().aging());
+            .priorityAging(policy.priority().aging())
+            .clearLimits()
+            .limits(policy.limits());
     if (policy.completedRetention() == null) {
       update.clearCompletedRetention();
     } else {
@@ -236,6 +250,23 @@ public record QueueUpdate(
     private Boolean clearCompletedRetention;
     private Integer defaultPriority;
     private Duration priorityAging;
+    private FlowLimits limits;
+    private Boolean clearLimits;
+
+    /**
+     * Flow limits to merge into the queue's: each non-null field replaces the current one (see
+     * {@link #clearLimits} to remove them).
+     */
+    public Builder limits(FlowLimits value) {
+      this.limits = value;
+      return this;
+    }
+
+    /** Removes every flow limit (before {@link #limits} merges, when both are given). */
+    public Builder clearLimits() {
+      this.clearLimits = true;
+      return this;
+    }
 
     public Builder maxAttempts(int value) {
       this.maxAttempts = value;
@@ -322,7 +353,9 @@ public record QueueUpdate(
           completedRetention,
           clearCompletedRetention,
           defaultPriority,
-          priorityAging);
+          priorityAging,
+          limits,
+          clearLimits);
     }
   }
 }

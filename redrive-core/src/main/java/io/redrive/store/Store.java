@@ -297,6 +297,14 @@ public interface Store extends AutoCloseable {
   QueueStats stats(StatsParams params);
 
   /**
+   * Where a queue stands against its flow limits at {@code now}: running messages, limit keys at
+   * their cap and keys held by a slow-down.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when the queue does not exist
+   */
+  io.redrive.queue.FlowStatus flowStatus(StatsParams params);
+
+  /**
    * The workers holding leases on a queue now, one entry per worker and message type, by worker
    * then type; empty when nothing is leased. One indexed read of the queue's leased messages.
    *

@@ -5,7 +5,10 @@ import io.redrive.failure.StackTraces;
 import io.redrive.lease.LeaseToken;
 import io.redrive.lease.SettleCommand;
 
-/** Turns what a handler returned or threw into the fail command that settles it. Pure. */
+/**
+ * Turns what a handler returned or threw into the command that settles it: a fail, or for a
+ * slow-down the abandon that holds its key. Pure.
+ */
 final class FailRequests {
   private FailRequests() {}
 
@@ -15,7 +18,7 @@ final class FailRequests {
    *
    * @throws RuntimeException whatever the classifier throws
    */
-  static SettleCommand.Fail of(
+  static SettleCommand of(
       LeaseToken token,
       FailureClassifier classifier,
       HandlerContext context,
@@ -32,6 +35,9 @@ final class FailRequests {
           null,
           progress,
           StackTraces.bounded(error, StackTraces.DEFAULT_MAX_CHARS));
+    }
+    if (result instanceof HandlerResult.SlowDown s) {
+      return SettleCommand.Abandon.slowDown(token, s.delay());
     }
     if (result instanceof HandlerResult.RetryAfter r) {
       return new SettleCommand.Fail(

@@ -32,6 +32,15 @@ public sealed interface HandlerResult {
     return new RetryAfter(delay, FailureReason.DEPENDENCY_FAILURE, message);
   }
 
+  /**
+   * Slow down (a dependency answered 429): the message goes back without using its attempt and is
+   * visible again after {@code delay}, and its limit key (or its whole queue, when it has none) is
+   * held for {@code delay}: no message of that key is leased until then, on any node.
+   */
+  static HandlerResult slowDown(Duration delay) {
+    return new SlowDown(delay);
+  }
+
   /** Dead now: dead-lettered (to the DLQ when configured), never deleted, never retried. */
   static HandlerResult deadNow(FailureReason reason, String message) {
     return new Dead(reason, message);
@@ -65,6 +74,15 @@ public sealed interface HandlerResult {
     public RetryAfter {
       if (delay == null || delay.isNegative()) {
         throw new IllegalArgumentException("retryAfter: must be zero or positive, was " + delay);
+      }
+    }
+  }
+
+  /** See {@link #slowDown}. */
+  record SlowDown(Duration delay) implements HandlerResult {
+    public SlowDown {
+      if (delay == null || delay.isNegative() || delay.isZero()) {
+        throw new IllegalArgumentException("slowDown: must be positive, was " + delay);
       }
     }
   }

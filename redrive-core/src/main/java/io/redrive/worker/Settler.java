@@ -108,7 +108,7 @@ final class Settler {
       long took,
       boolean async) {
     LeasedMessage m = h.message;
-    SettleCommand.Fail fail;
+    SettleCommand fail;
     try {
       FailureClassifier classifier =
           reg.classifier() != null ? reg.classifier() : config.classifier();
@@ -145,8 +145,7 @@ final class Settler {
   }
 
   /** Reports a failure's outcome. */
-  private void failed(
-      HeldLease h, SettleCommand.Fail fail, Settlement settled, RuntimeException error) {
+  private void failed(HeldLease h, SettleCommand fail, Settlement settled, RuntimeException error) {
     LeasedMessage m = h.message;
     traced(h, settled, error);
     if (error != null) {

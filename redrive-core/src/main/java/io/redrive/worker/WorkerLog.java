@@ -50,9 +50,11 @@ final class WorkerLog {
         workerId);
   }
 
-  /** A failure's outcome: dead (ERROR) or to be retried (WARN). */
-  void failed(LeasedMessage m, SettleCommand.Fail request, SettleResult s) {
-    if (s.state() == MessageState.DEAD) {
+  /** A failure's outcome: dead (ERROR) or to be retried (WARN); a slow-down (INFO). */
+  void failed(LeasedMessage m, SettleCommand command, SettleResult s) {
+    if (!(command instanceof SettleCommand.Fail request)) {
+      LOG.info("{} slowed down; next delivery at {}", about(m), s.visibleAt());
+    } else if (s.state() == MessageState.DEAD) {
       LOG.error(
           "{} is dead ({}): {}{}",
           about(m),

@@ -22,10 +22,11 @@ final class ColumnArrays {
           + " CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS integer[]),"
           + " CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS bigint[]),"
           + " CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[]),"
-          + " CAST(? AS text[]), CAST(? AS integer[]), CAST(? AS bigint[]))"
+          + " CAST(? AS text[]), CAST(? AS integer[]), CAST(? AS bigint[]),"
+          + " CAST(? AS text[]))"
           + " WITH ORDINALITY AS v(id, queue, type, payload, headers, stream,"
           + " state, attempts, progress, enqueued_at, visible_at, expire_at, dead_reason, dead_at,"
-          + " source_id, source_queue, dedupe_key, priority, head_start, n)";
+          + " source_id, source_queue, dedupe_key, priority, head_start, limit_key, n)";
 
   /** The rows joined to their queue; {@code WHERE true} is where the caller adds its condition. */
   static final String INTO_QUEUE =
@@ -34,13 +35,13 @@ final class ColumnArrays {
           + " COALESCE(v.expire_at, v.enqueued_at + q.expire_after_ms), v.dead_reason, v.dead_at,"
           + " v.source_id, v.source_queue, v.dedupe_key, "
           + MessageRows.priorityOf("v.priority", "v.head_start")
-          + " FROM "
+          + ", v.limit_key FROM "
           + UNNEST
           + " JOIN redrive_queues q ON q.name = v.queue WHERE true ORDER BY v.n";
 
   private ColumnArrays() {}
 
-  /** Binds the rows' columns as 19 arrays from parameter 1 on. */
+  /** Binds the rows' columns as 20 arrays from parameter 1 on. */
   static void bind(Connection c, PreparedStatement ps, List<MessageRows.NewRow> rows)
       throws SQLException {
     int i = 1;
@@ -62,7 +63,8 @@ final class ColumnArrays {
     ps.setArray(i++, texts(c, rows, MessageRows.NewRow::sourceQueue));
     ps.setArray(i++, texts(c, rows, MessageRows.NewRow::dedupeKey));
     ps.setArray(i++, c.createArrayOf("integer", of(rows, MessageRows.NewRow::priority)));
-    ps.setArray(i, longs(c, rows, MessageRows.NewRow::headStart));
+    ps.setArray(i++, longs(c, rows, MessageRows.NewRow::headStart));
+    ps.setArray(i, texts(c, rows, MessageRows.NewRow::limitKey));
   }
 
   private static java.sql.Array texts(

@@ -205,6 +205,7 @@ final class CompletedReads {
         last,
         h,
         m.sourceAttempts(),
-        m.priority());
+        m.priority(),
+        m.limitKey());
   }
 }

@@ -174,7 +174,8 @@ final class DeadLettering {
                 null,
                 // The copy keeps its priority and head start (a redrive moves it back as it is).
                 row.priority(),
-                row.headStart()));
+                row.headStart(),
+                row.limitKey()));
     if (inserted) {
       // The copy carries its source's history, so the same cause and fingerprint.
       messages.markDeadLetterCopy(c, copyId, fingerprint, row.id());

@@ -18,7 +18,7 @@ final class DeliveryEntries {
   static HistoryEntry abandoned(
       MessageRow row, QueuePolicy policy, SettleCommand.Abandon a, Instant now) {
     String note =
-        (a.note() == null ? "abandoned" : a.note())
+        (a.note() != null ? a.note() : a.hold() ? SlowDowns.note(row, a) : "abandoned")
             + (a.refund() ? " (attempt refunded)" : "")
             + (a.delay().isZero() ? "" : ", visible again after " + a.delay());
     FailureRecord failure =

@@ -257,7 +257,8 @@ final class Inspecting {
         lastError,
         h,
         sourceAttempts,
-        row.priority());
+        row.priority(),
+        row.limitKey());
   }
 
   static long cursor(String after) {

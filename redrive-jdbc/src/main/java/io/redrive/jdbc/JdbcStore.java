@@ -329,6 +329,16 @@ public abstract class JdbcStore extends JdbcWorkflowStore implements Store, Work
   }
 
   @Override
+  public io.redrive.queue.FlowStatus flowStatus(StatsParams p) {
+    return tx.read(
+        "flow status of " + p.queue(),
+        c -> {
+          io.redrive.queue.Queue q = parts.queues().require(c, p.queue(), false);
+          return FlowGate.open(c, p.queue(), q.policy().limits(), null, p.now()).status();
+        });
+  }
+
+  @Override
   public QueueStats stats(StatsParams p) {
     return tx.read("stats of " + p.queue(), c -> parts.inspecting().stats(c, p.queue(), p.now()));
   }

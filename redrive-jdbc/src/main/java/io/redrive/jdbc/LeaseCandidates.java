@@ -75,11 +75,36 @@ final class LeaseCandidates {
       int limit,
       Set<String> types)
       throws SQLException {
+    return read(c, policy, queue, batch, now, limit, types, Set.of());
+  }
+
+  /**
+   * As {@link #read(Connection, StreamPolicy, String, String, Instant, int, Set)}, leaving out the
+   * messages of {@code blockedKeys} (limit keys a flow limit holds back: {@link FlowGate}), so that
+   * a key at its cap never hides other keys' messages behind the limit.
+   */
+  List<MessageRow> read(
+      Connection c,
+      StreamPolicy policy,
+      String queue,
+      String batch,
+      Instant now,
+      int limit,
+      Set<String> types,
+      Set<String> blockedKeys)
+      throws SQLException {
     // A filtered statement is made on each call; the unfiltered one (the common case) once.
     String sql =
-        types.isEmpty()
+        types.isEmpty() && blockedKeys.isEmpty()
             ? candidateSql[policy.ordinal()]
-            : candidateSql(policy, " AND m.type " + dialect.in(types.size()));
+            : candidateSql(
+                policy,
+                (types.isEmpty() ? "" : " AND m.type " + dialect.in(types.size()))
+                    + (blockedKeys.isEmpty()
+                        ? ""
+                        : " AND (m.limit_key IS NULL OR NOT (m.limit_key "
+                            + dialect.in(blockedKeys.size())
+                            + "))"));
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       int i = 1;
       ps.setString(i++, queue);
@@ -87,6 +112,9 @@ final class LeaseCandidates {
       ps.setLong(i++, now.toEpochMilli());
       if (!types.isEmpty()) {
         i = dialect.bindIn(ps, i, types);
+      }
+      if (!blockedKeys.isEmpty()) {
+        i = dialect.bindIn(ps, i, blockedKeys);
       }
       ps.setString(i++, batch);
       if (policy == StreamPolicy.RELEASE) {

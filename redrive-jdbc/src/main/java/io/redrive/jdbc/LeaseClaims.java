@@ -34,12 +34,13 @@ import java.util.Set;
 final class LeaseClaims {
   private static final String SQL_OF_LIMIT =
       "WITH q AS (SELECT "
-          + QueueRows.COLUMNS
+          + QueueRows.SELECTED
           + " FROM redrive_queues WHERE name = ?),"
           + " c0 AS (SELECT "
           + MessageRow.COLUMNS
           + " FROM redrive_messages m, q"
-          + " WHERE m.queue = ? AND NOT q.paused"
+          // A queue with flow limits (or a slow-down hold) leases by LimitedLeasing instead.
+          + " WHERE m.queue = ? AND NOT q.paused AND q.flow_until <= ?"
           + " AND m.state IN ('READY', 'LEASED') AND m.visible_at <= ?"
           + " AND m.visible_at - m.head_start <= ?%s"
           + " AND (m.stream IS NULL OR NOT EXISTS (SELECT 1 FROM redrive_messages p"
@@ -93,8 +94,10 @@ final class LeaseClaims {
    * @param queue the queue row read by the statement
    * @param rows the candidates as they were before the round, in serve order
    * @param leases by candidate seq, the lease each leased candidate got
+   * @param limited the queue has flow limits or a slow-down hold: the statement leased nothing, and
+   *     the lease is {@link LimitedLeasing}'s
    */
-  record Round(Queue queue, List<MessageRow> rows, Map<Long, Lease> leases) {}
+  record Round(Queue queue, List<MessageRow> rows, Map<Long, Lease> leases, boolean limited) {}
 
   /** The lease a candidate got: its nonce and its lease expiry (epoch millis). */
   record Lease(String nonce, long until) {}
@@ -126,8 +129,9 @@ final class LeaseClaims {
       int i = 1;
       ps.setString(i++, queue);
       ps.setString(i++, queue);
-      ps.setLong(i++, t);
-      ps.setLong(i++, t);
+      ps.setLong(i++, t); // flow_until
+      ps.setLong(i++, t); // visible_at
+      ps.setLong(i++, t); // visible_at - head_start
       if (!types.isEmpty()) {
         i = dialect.bindIn(ps, i, types);
       }
@@ -153,6 +157,7 @@ final class LeaseClaims {
           throw new QueueNotFoundException(queue);
         }
         Queue q = QueueRows.map(rs);
+        boolean limited = FlowLimitColumns.limitedAt(rs, now);
         List<MessageRow> rows = new ArrayList<>();
         Map<Long, Lease> leases = new HashMap<>();
         do {
@@ -167,7 +172,7 @@ final class LeaseClaims {
             leases.put(row.seq(), new Lease(nonce, rs.getLong(CLAIMED_UNTIL)));
           }
         } while (rs.next());
-        return new Round(q, rows, leases);
+        return new Round(q, rows, leases, limited);
       }
     }
   }

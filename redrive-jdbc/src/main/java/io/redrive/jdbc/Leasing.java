@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The lease algorithm, run in one write transaction ({@link #lease}); where the dialect runs single
@@ -48,6 +49,8 @@ final class Leasing {
   /** The one-statement rounds, where the database can run them (null: select, then update). */
   private final LeaseClaims claims;
 
+  private final SqlDialect dialect;
+
   Leasing(
       SqlDialect dialect,
       QueueRows queues,
@@ -56,6 +59,7 @@ final class Leasing {
       QueueKinds kinds) {
     this.queues = queues;
     this.kinds = kinds;
+    this.dialect = dialect;
     this.candidates = new LeaseCandidates(dialect);
     this.writes = new LeaseWrites(dialect);
     this.deaths = new LeaseDeaths(history, deadLettering);
@@ -69,17 +73,27 @@ final class Leasing {
     List<String> expired = new ArrayList<>();
     List<String> discarded = new ArrayList<>();
     List<String> crashPoisoned = new ArrayList<>();
-    Queue queue = claims == null ? queues.require(c, params.queue(), false) : null;
     String batch = params.batch();
     Instant now = params.now();
+    Queue queue = null;
+    // Set when the queue has flow limits (or a slow-down hold): the limited path (FlowGate).
+    FlowGate gate = null;
+    if (claims == null) {
+      QueueRows.Leasable q = queues.requireLeasable(c, params.queue(), now);
+      queue = q.queue();
+      gate = q.limited() && !queue.paused() ? openGate(c, queue, now) : null;
+    }
     while (queue == null || !queue.paused()) {
       int want = params.max() - leased.size();
+      if (gate != null) {
+        want = gate.room(want);
+      }
       if (want <= 0) {
         break;
       }
       List<MessageRow> rows;
       Map<Long, LeaseClaims.Lease> claimed = null;
-      if (claims != null) {
+      if (claims != null && gate == null) {
         LeaseClaims.Round round =
             claims.claim(
                 c,
@@ -92,15 +106,30 @@ final class Leasing {
                 false,
                 params.types());
         queue = round.queue();
+        if (round.limited()) {
+          gate = queue.paused() ? null : openGate(c, queue, now);
+          continue; // the statement leased nothing: lease again on the limited path
+        }
         rows = round.rows();
         claimed = round.leases();
       } else {
         rows =
             candidates.read(
-                c, queue.policy().streamPolicy(), params.queue(), batch, now, want, params.types());
+                c,
+                queue.policy().streamPolicy(),
+                params.queue(),
+                batch,
+                now,
+                want,
+                params.types(),
+                gate == null ? Set.of() : Set.copyOf(gate.blockedKeys()));
       }
       if (rows.isEmpty()) {
         break;
+      }
+      int read = rows.size();
+      if (gate != null) {
+        rows = admitted(gate, rows, queue.policy(), now);
       }
       QueuePolicy policy = queue.policy();
       QueueEndings endings = kinds.endings(queue);
@@ -173,9 +202,12 @@ final class Leasing {
       } else {
         leased.addAll(writes.take(c, deliver, params.worker(), batch, timeout, policy, now));
       }
-      if (!mayUnblock && rows.size() < want) {
+      if (!mayUnblock && read < want) {
         break;
       }
+    }
+    if (gate != null) {
+      gate.close(c);
     }
     tally.add(params.queue(), Tally.DEAD, poisoned.size() + expired.size());
     return new LeaseResult(leased, poisoned, expired, discarded, crashPoisoned);
@@ -209,6 +241,9 @@ final class Leasing {
             params.max(),
             true,
             params.types());
+    if (round.limited()) {
+      return new FirstRound(new LeaseResult(List.of(), List.of(), List.of(), List.of()), false);
+    }
     QueuePolicy policy = round.queue().policy();
     List<LeasedMessage> leased = new ArrayList<>(round.leases().size());
     boolean more = false;
@@ -228,6 +263,29 @@ final class Leasing {
     boolean finished =
         leased.size() == params.max() || (!more && round.rows().size() < params.max());
     return new FirstRound(new LeaseResult(leased, List.of(), List.of(), List.of()), finished);
+  }
+
+  /** Locks the queue row and reads its flow limits' state (see {@link FlowGate}). */
+  private FlowGate openGate(Connection c, Queue queue, Instant now) throws SQLException {
+    return FlowGate.open(c, queue.name(), queue.policy().limits(), dialect.lockRows("q"), now);
+  }
+
+  /**
+   * The rows of a round the flow limits let through: a row the delivery rules will kill (expired,
+   * poisoned) takes no slot; one to deliver takes a slot and a token of its key and of the queue,
+   * or waits (untouched, no attempt used) when a limit says so.
+   */
+  private static List<MessageRow> admitted(
+      FlowGate gate, List<MessageRow> rows, QueuePolicy policy, Instant now) {
+    List<MessageRow> out = new ArrayList<>(rows.size());
+    for (MessageRow row : rows) {
+      LeaseVerdict verdict =
+          DeliveryRules.onLease(row.attempts(), policy.maxAttempts(), expireAt(row), now);
+      if (verdict != LeaseVerdict.DELIVER || gate.admit(row.limitKey())) {
+        out.add(row);
+      }
+    }
+    return out;
   }
 
   /**

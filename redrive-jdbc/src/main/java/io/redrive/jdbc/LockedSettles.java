@@ -65,6 +65,7 @@ final class LockedSettles {
     // The failure that kills a message is its cause: no read of its history needed.
     Map<String, FailureRecord> causes = new java.util.HashMap<>();
     List<Integer> resultEnds = new ArrayList<>();
+    List<MessageRows.Locked> holds = new ArrayList<>();
     for (int i : at) {
       SettleCommand command = commands.get(i);
       MessageRows.Locked l = locked.get(command.messageId());
@@ -117,6 +118,9 @@ final class LockedSettles {
         if (a.reason() != null) {
           tally.failed(row.queue()); // a failure record: the attempt failed (unregistered type)
         }
+        if (a.hold()) {
+          holds.add(l);
+        }
         int attempts = a.refund() ? Math.max(0, row.attempts() - 1) : row.attempts();
         Instant visibleAt = now.plus(a.delay());
         readyAgain.add(
@@ -139,6 +143,9 @@ final class LockedSettles {
     }
     if (!readyAgain.isEmpty()) {
       messages.makeReadyAll(c, readyAgain);
+    }
+    if (!holds.isEmpty()) {
+      SlowDowns.hold(c, holds, commands, now);
     }
     for (int i : deaths) {
       SettleCommand.Fail f = (SettleCommand.Fail) commands.get(i);

@@ -27,7 +27,8 @@ record MessageRow(
     String sourceQueue,
     String dedupeKey,
     int priority,
-    long headStart) {
+    long headStart,
+    String limitKey) {
 
   /** The column names {@link #map} reads, in its order. */
   private static final java.util.List<String> NAMES =
@@ -54,7 +55,8 @@ record MessageRow(
           "source_queue",
           "dedupe_key",
           "priority",
-          "head_start");
+          "head_start",
+          "limit_key");
 
   /** The columns {@link #map} reads, in its order; every message select starts with them. */
   static final String COLUMNS = columnsOf("m");
@@ -96,7 +98,8 @@ record MessageRow(
         rs.getString(20),
         rs.getString(21),
         rs.getInt(22),
-        rs.getLong(23));
+        rs.getLong(23),
+        rs.getString(24));
   }
 
   private static Long nullableLong(ResultSet rs, int column) throws SQLException {
@@ -134,7 +137,8 @@ record MessageRow(
         sourceQueue,
         dedupeKey,
         priority,
-        headStart);
+        headStart,
+        limitKey);
   }
 
   boolean leased() {

@@ -18,7 +18,7 @@ import java.util.Optional;
 /** SQL for single rows of {@code redrive_messages}: insert, locked reads, state changes. */
 final class MessageRows {
   private static final String ROW_PLACEHOLDERS =
-      "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+      "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
   /**
    * The rows of a {@code VALUES} list ({@code %s}, columns named {@code column1…} on both
@@ -32,8 +32,9 @@ final class MessageRows {
           + " COALESCE(v.column12, v.column10 + q.expire_after_ms), v.column13, v.column14,"
           + " v.column15, v.column16, v.column17, "
           + priorityOf("v.column18", "v.column19")
+          + ", v.column20"
           + " FROM (VALUES %s) AS v JOIN redrive_queues q ON q.name = v.column2 WHERE true"
-          + " ORDER BY v.column20";
+          + " ORDER BY v.column21";
 
   /**
    * The priority and head start of a row joined to its queue {@code q}: a row without a priority
@@ -78,7 +79,95 @@ final class MessageRows {
       String sourceQueue,
       String dedupeKey,
       Integer priority,
-      Long headStart) {}
+      Long headStart,
+      String limitKey) {
+
+    /** A row without a limit key. */
+    NewRow(
+        String id,
+        String queue,
+        String type,
+        String payload,
+        String headers,
+        String stream,
+        String state,
+        int attempts,
+        long progress,
+        long enqueuedAt,
+        long visibleAt,
+        Long expireAt,
+        String deadReason,
+        Long deadAt,
+        String sourceId,
+        String sourceQueue,
+        String dedupeKey,
+        Integer priority,
+        Long headStart) {
+      this(
+          id,
+          queue,
+          type,
+          payload,
+          headers,
+          stream,
+          state,
+          attempts,
+          progress,
+          enqueuedAt,
+          visibleAt,
+          expireAt,
+          deadReason,
+          deadAt,
+          sourceId,
+          sourceQueue,
+          dedupeKey,
+          priority,
+          headStart,
+          null);
+    }
+
+    /** A row without a priority (its queue's default) or a limit key. */
+    NewRow(
+        String id,
+        String queue,
+        String type,
+        String payload,
+        String headers,
+        String stream,
+        String state,
+        int attempts,
+        long progress,
+        long enqueuedAt,
+        long visibleAt,
+        Long expireAt,
+        String deadReason,
+        Long deadAt,
+        String sourceId,
+        String sourceQueue,
+        String dedupeKey) {
+      this(
+          id,
+          queue,
+          type,
+          payload,
+          headers,
+          stream,
+          state,
+          attempts,
+          progress,
+          enqueuedAt,
+          visibleAt,
+          expireAt,
+          deadReason,
+          deadAt,
+          sourceId,
+          sourceQueue,
+          dedupeKey,
+          null,
+          null,
+          null);
+    }
+  }
 
   /** Stamps a dead row's fingerprint ({@link io.redrive.deadletter.Fingerprint#key()}). */
   /**
@@ -158,7 +247,8 @@ final class MessageRows {
         c.prepareStatement(
             "INSERT INTO redrive_messages (id, queue, type, payload, headers, stream, state,"
                 + " attempts, progress, enqueued_at, visible_at, expire_at, dead_reason, dead_at,"
-                + " source_id, source_queue, dedupe_key, priority, head_start) "
+                + " source_id, source_queue, dedupe_key, priority, head_start,"
+                + " limit_key) "
                 + (intoQueue
                     ? (arrays ? ColumnArrays.INTO_QUEUE : INTO_QUEUE.replace("%s", values))
                         .replace(
@@ -190,6 +280,7 @@ final class MessageRows {
           ps.setInt(i++, r.priority());
         }
         setLong(ps, i++, r.headStart());
+        ps.setString(i++, r.limitKey());
       }
       if (arrays) {
         ColumnArrays.bind(c, ps, rows);
@@ -240,7 +331,7 @@ final class MessageRows {
             "SELECT "
                 + MessageRow.COLUMNS
                 + ", "
-                + prefixed(QueueRows.COLUMNS)
+                + prefixed(QueueRows.SELECTED)
                 + " FROM redrive_messages m JOIN redrive_queues q ON q.name = m.queue"
                 + " WHERE m.id "
                 + dialect.in(ids.size())

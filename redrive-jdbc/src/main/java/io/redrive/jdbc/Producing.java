@@ -133,7 +133,8 @@ final class Producing {
               m.dedupeKey(),
               // Null: the queue's default priority and its head start, joined in by the insert.
               m.priority(),
-              null));
+              null,
+              m.limitKey()));
     }
     boolean[] inserted = messages.insertAllIfAbsent(c, rows, true, byOwner);
     if (queueNames.size() == 1 && !any(inserted)) {

@@ -29,6 +29,9 @@ final class QueueRows {
           + " dead_letter_queue, stream_policy, max_crashes, paused, created_at, updated_at,"
           + " workflow_owned, completed_retention_ms, default_priority, priority_aging_ms";
 
+  /** What a read of a queue selects: its columns and its flow-limit columns. */
+  static final String SELECTED = COLUMNS + ", " + FlowLimitColumns.COLUMNS;
+
   private final SqlDialect dialect;
 
   QueueRows(SqlDialect dialect) {
@@ -39,12 +42,32 @@ final class QueueRows {
     try (PreparedStatement ps =
         c.prepareStatement(
             "SELECT "
-                + COLUMNS
+                + SELECTED
                 + " FROM redrive_queues q WHERE name = ?"
                 + (lock ? " " + dialect.lockRows("q") : ""))) {
       ps.setString(1, name);
       try (ResultSet rs = ps.executeQuery()) {
         return rs.next() ? Optional.of(map(rs)) : Optional.empty();
+      }
+    }
+  }
+
+  /**
+   * A queue read for a lease.
+   *
+   * @param limited its leases take the limited path now ({@link FlowLimitColumns#limitedAt})
+   */
+  record Leasable(Queue queue, boolean limited) {}
+
+  Leasable requireLeasable(Connection c, String name, Instant now) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT " + SELECTED + " FROM redrive_queues q WHERE name = ?")) {
+      ps.setString(1, name);
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          throw new QueueNotFoundException(name);
+        }
+        return new Leasable(map(rs), FlowLimitColumns.limitedAt(rs, now));
       }
     }
   }
@@ -55,7 +78,7 @@ final class QueueRows {
 
   List<Queue> list(Connection c) throws SQLException {
     try (PreparedStatement ps =
-            c.prepareStatement("SELECT " + COLUMNS + " FROM redrive_queues ORDER BY name");
+            c.prepareStatement("SELECT " + SELECTED + " FROM redrive_queues ORDER BY name");
         ResultSet rs = ps.executeQuery()) {
       List<Queue> out = new ArrayList<>();
       while (rs.next()) {
@@ -86,6 +109,9 @@ final class QueueRows {
       bindRetention(ps, i++, policy);
       bindPriority(ps, i, policy);
       ps.executeUpdate();
+      if (!policy.limits().isEmpty()) {
+        FlowLimitColumns.write(c, name, policy.limits());
+      }
     } catch (SQLException e) {
       if (dialect.isUniqueViolation(e)) {
         // Created by another node between our read and our insert.
@@ -113,6 +139,7 @@ final class QueueRows {
       ps.setString(i, name);
       ps.executeUpdate();
     }
+    FlowLimitColumns.write(c, name, policy.limits());
     return require(c, name, false);
   }
 
@@ -152,6 +179,11 @@ final class QueueRows {
     }
     try (PreparedStatement ps =
         c.prepareStatement("DELETE FROM redrive_messages WHERE queue = ?")) {
+      ps.setString(1, name);
+      ps.executeUpdate();
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement("DELETE FROM redrive_flow_buckets WHERE queue = ?")) {
       ps.setString(1, name);
       ps.executeUpdate();
     }
@@ -305,7 +337,8 @@ final class QueueRows {
         rs.getInt("max_crashes"),
         retention(rs.getLong("completed_retention_ms"), rs.wasNull()),
         new PriorityPolicy(
-            rs.getInt("default_priority"), Duration.ofMillis(rs.getLong("priority_aging_ms"))));
+            rs.getInt("default_priority"), Duration.ofMillis(rs.getLong("priority_aging_ms"))),
+        FlowLimitColumns.limits(rs));
   }
 
   private static Duration retention(long millis, boolean absent) {

@@ -60,7 +60,9 @@ final class QueueDeclarations {
         u.completedRetention(),
         u.clearCompletedRetention(),
         u.defaultPriority(),
-        u.priorityAging());
+        u.priorityAging(),
+        u.limits(),
+        u.clearLimits());
   }
 
   private static QueueUpdate fields(RedriveProperties.QueueSettings q) {

@@ -56,6 +56,13 @@ public final class EnqueueCommand extends ApiCommand {
   String dedupeKey;
 
   @Option(
+      names = "--limit-key",
+      paramLabel = "KEY",
+      description =
+          "The key the queue's flow limits count the message under (a tenant, user, host).")
+  String limitKey;
+
+  @Option(
       names = "--expire-after",
       paramLabel = "DURATION",
       converter = Converters.DurationValue.class,
@@ -90,6 +97,7 @@ public final class EnqueueCommand extends ApiCommand {
     putIfGiven(message, "stream", stream);
     putIfGiven(message, "delay", delay);
     putIfGiven(message, "dedupeKey", dedupeKey);
+    putIfGiven(message, "limitKey", limitKey);
     putIfGiven(message, "expireAfter", expireAfter);
     if (priority != null) {
       if (priority < 0 || priority > 9) {

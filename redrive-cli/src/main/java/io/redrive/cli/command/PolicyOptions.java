@@ -96,6 +96,35 @@ final class PolicyOptions {
               + " messages enqueued after the change.")
   String priorityAging;
 
+  @Option(
+      names = "--max-running",
+      paramLabel = "N",
+      description = "Flow limit: most messages of the queue leased at once, on all nodes.")
+  Integer maxRunning;
+
+  @Option(
+      names = "--max-running-per-key",
+      paramLabel = "N",
+      description = "Flow limit: most messages of one limit key leased at once (1: singleton).")
+  Integer maxRunningPerKey;
+
+  @Option(
+      names = "--rate",
+      paramLabel = "N/PERIOD",
+      description = "Flow limit: most leases of the queue per period (100/1m).")
+  String rate;
+
+  @Option(
+      names = "--rate-per-key",
+      paramLabel = "N/PERIOD",
+      description = "Flow limit: most leases of one limit key per period (10/1s).")
+  String ratePerKey;
+
+  @Option(
+      names = "--no-limits",
+      description = "Update: remove every flow limit (before the limit flags given with it).")
+  boolean noLimits;
+
   /**
    * Puts the given flags into {@code body}; {@code update} allows clearing with "none" (and going
    * back to the engine's default retention with "default").
@@ -165,7 +194,41 @@ final class PolicyOptions {
     if (priorityAging != null) {
       body.put("priorityAging", priorityAging);
     }
+    limitsInto(body, update);
     return body;
+  }
+
+  /** The flow-limit flags as the API's {@code limits} object. */
+  private void limitsInto(ObjectNode body, boolean update) {
+    if (noLimits && !update) {
+      throw CliException.usage("--no-limits: only queue update removes limits");
+    }
+    boolean any =
+        maxRunning != null || maxRunningPerKey != null || rate != null || ratePerKey != null;
+    if (noLimits && any) {
+      throw CliException.usage(
+          "--no-limits: give it alone, then set new limits with another update");
+    }
+    if (noLimits) {
+      body.putNull("limits");
+      return;
+    }
+    if (!any) {
+      return;
+    }
+    ObjectNode limits = body.putObject("limits");
+    if (maxRunning != null) {
+      limits.put("maxRunning", maxRunning);
+    }
+    if (maxRunningPerKey != null) {
+      limits.put("maxRunningPerKey", maxRunningPerKey);
+    }
+    if (rate != null) {
+      limits.put("rate", rate);
+    }
+    if (ratePerKey != null) {
+      limits.put("ratePerKey", ratePerKey);
+    }
   }
 
   static ObjectNode empty() {

@@ -50,6 +50,7 @@ final class QueueView {
         .row("max crashes", maxCrashes(q))
         .row("completed", completedRetention(q))
         .row("priority", priority(q))
+        .row("limits", limits(q.get("limits")))
         .row("created", Fields.time(q, "createdAt"))
         .row("updated", Fields.time(q, "updatedAt"));
   }
@@ -60,6 +61,27 @@ final class QueueView {
         + Fields.text(q, "defaultPriority", "0")
         + ", aging "
         + Fields.text(q, "priorityAging", "1m");
+  }
+
+  /** The flow limits in one line, e.g. {@code max running 10, per key 2, rate 100/1m}. */
+  static String limits(JsonNode l) {
+    if (l == null || l.isNull()) {
+      return "none";
+    }
+    java.util.List<String> parts = new java.util.ArrayList<>();
+    if (l.hasNonNull("maxRunning")) {
+      parts.add("max running " + l.get("maxRunning").asText());
+    }
+    if (l.hasNonNull("maxRunningPerKey")) {
+      parts.add("per key " + l.get("maxRunningPerKey").asText());
+    }
+    if (l.hasNonNull("rate")) {
+      parts.add("rate " + l.get("rate").asText());
+    }
+    if (l.hasNonNull("ratePerKey")) {
+      parts.add("rate per key " + l.get("ratePerKey").asText());
+    }
+    return parts.isEmpty() ? "none" : String.join(", ", parts);
   }
 
   /** The crash-loop breaker: {@code off} for 0, else the number of distinct crashed workers. */

@@ -104,6 +104,37 @@ class QueueCommandsTest {
   }
 
   @Test
+  void limitFlags_roundTrip_shownByQueueShow_andEnqueueTakesALimitKey() throws Exception {
+    Cli.Result created =
+        server.cli(
+            "queue",
+            "create",
+            "tenants",
+            "--max-running",
+            "10",
+            "--max-running-per-key",
+            "2",
+            "--rate",
+            "100/1m");
+    assertThat(created.exit()).as(created.toString()).isZero();
+    assertThat(created.out()).contains("limits         max running 10, per key 2, rate 100/1m\n");
+    Cli.Result updated = server.cli("queue", "update", "tenants", "--rate-per-key", "10/1s");
+    assertThat(updated.out())
+        .contains("limits         max running 10, per key 2, rate 100/1m, rate per key 10/1s\n");
+    Cli.Result enqueued =
+        server.cli("enqueue", "tenants", "--type", "t", "--payload", "{}", "--limit-key", "acme");
+    assertThat(enqueued.exit()).as(enqueued.toString()).isZero();
+    String id = enqueued.out().trim().split("\\s+")[0];
+    assertThat(server.redrive().getMessage(id).limitKey()).isEqualTo("acme");
+
+    Cli.Result bad = server.cli("queue", "update", "tenants", "--rate", "fast");
+    assertThat(bad.exit()).as(bad.toString()).isEqualTo(1);
+    assertThat(bad.err()).contains("limits.rate: must be leases/period");
+    Cli.Result removed = server.cli("queue", "update", "tenants", "--no-limits");
+    assertThat(removed.out()).contains("limits         none\n");
+  }
+
+  @Test
   void maxCrashesFlag_negative_exitsOneWithTheServersMessage() throws Exception {
     server.cli("queue", "create", "orders", "--max-crashes", "3");
 

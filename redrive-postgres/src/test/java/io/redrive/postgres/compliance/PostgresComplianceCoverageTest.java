@@ -43,6 +43,7 @@ class PostgresComplianceCoverageTest {
                     PostgresLineageTest.class,
                     PostgresLeaseHoldersTest.class,
                     PostgresCompletedRetentionTest.class,
+                    PostgresFlowLimitTest.class,
                     PostgresDropAndImportTest.class,
                     PostgresStatsTest.class,
                     PostgresBadInputTest.class,

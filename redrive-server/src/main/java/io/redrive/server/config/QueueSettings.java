@@ -1,9 +1,11 @@
 package io.redrive.server.config;
 
 import io.redrive.queue.DeadLetter;
+import io.redrive.queue.FlowLimits;
 import io.redrive.queue.QueueNames;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueUpdate;
+import io.redrive.queue.Rate;
 import io.redrive.queue.StreamPolicy;
 import io.redrive.retry.Backoff;
 import io.redrive.retry.ExponentialBackoff;
@@ -33,7 +35,11 @@ final class QueueSettings {
           "maxCrashes",
           "completedRetention",
           "defaultPriority",
-          "priorityAging");
+          "priorityAging",
+          "maxRunning",
+          "maxRunningPerKey",
+          "rate",
+          "ratePerKey");
 
   private QueueSettings() {}
 
@@ -139,7 +145,34 @@ final class QueueSettings {
       validate(q, () -> check.withPriority(check.priority().withAging(d)));
       b.priorityAging(d);
     }
+    FlowLimits limits = limits(q);
+    if (limits != null) {
+      b.clearLimits().limits(limits); // the file says every limit the queue has
+    }
     return b.build();
+  }
+
+  /** The flow limits a queue declares, or null when it names none of them. */
+  private static FlowLimits limits(ConfigNode q) {
+    ConfigNode maxRunning = q.child("maxRunning");
+    ConfigNode perKey = q.child("maxRunningPerKey");
+    ConfigNode rate = q.child("rate");
+    ConfigNode ratePerKey = q.child("ratePerKey");
+    if (!maxRunning.present() && !perKey.present() && !rate.present() && !ratePerKey.present()) {
+      return null;
+    }
+    Integer running = maxRunning.present() ? maxRunning.anyInt() : null;
+    Integer each = perKey.present() ? perKey.anyInt() : null;
+    String r = rate.present() ? rate.string() : null;
+    String rk = ratePerKey.present() ? ratePerKey.string() : null;
+    return validate(
+        q,
+        () ->
+            new FlowLimits(
+                running,
+                each,
+                r == null ? null : Rate.parse("rate", r),
+                rk == null ? null : Rate.parse("ratePerKey", rk)));
   }
 
   private static Backoff backoff(ConfigNode q, ConfigNode n) {

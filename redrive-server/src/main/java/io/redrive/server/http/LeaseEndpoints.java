@@ -179,7 +179,18 @@ final class LeaseEndpoints {
     String token = authorizeToken(ex, ex.path("token"));
     AbandonBody body = ex.body(AbandonBody.class);
     if (body == null) {
-      body = new AbandonBody(null, null, null);
+      body = new AbandonBody(null, null, null, null);
+    }
+    if (body.slowDown() != null) {
+      if (body.delay() != null || body.refund() != null || body.note() != null) {
+        throw new IllegalArgumentException(
+            "slowDown: cannot be combined with delay, refund or note (it sets both)");
+      }
+      ex.reply(
+          Views.settle(
+              redrive.slowDown(token, RequestBodies.duration("slowDown", body.slowDown())),
+              ex::inScope));
+      return;
     }
     ex.reply(
         Views.settle(

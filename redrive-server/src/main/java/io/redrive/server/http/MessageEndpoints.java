@@ -111,7 +111,8 @@ final class MessageEndpoints {
               RequestBodies.optionalDuration(at + "delay", m.delay()),
               m.dedupeKey(),
               RequestBodies.optionalDuration(at + "expireAfter", m.expireAfter()),
-              m.priority()));
+              m.priority(),
+              m.limitKey()));
     }
     // No queue lookup first: the store's enqueue reads the queue anyway and answers
     // QUEUE_NOT_FOUND itself, in the same words.

@@ -1,9 +1,11 @@
 package io.redrive.server.http;
 
 import io.redrive.queue.DeadLetter;
+import io.redrive.queue.FlowLimits;
 import io.redrive.queue.PriorityPolicy;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueUpdate;
+import io.redrive.queue.Rate;
 import io.redrive.queue.StreamPolicy;
 import io.redrive.retry.Backoff;
 import io.redrive.retry.ExponentialBackoff;
@@ -54,7 +56,8 @@ final class QueueBodies {
                   "the head start one step of priority is worth (1s to 1d), for messages"
                       + " enqueued from then on")
           String priorityAging,
-      RetryBody retry) {
+      RetryBody retry,
+      LimitsBody limits) {
 
     QueuePolicy policy() {
       QueuePolicy p = QueuePolicy.defaults();
@@ -92,6 +95,9 @@ final class QueueBodies {
       }
       if (priorityAging != null) {
         p = p.withPriority(p.priority().withAging(aging(priorityAging)));
+      }
+      if (limits != null) {
+        p = p.withLimits(limits.toLimits());
       }
       return p;
     }
@@ -140,9 +146,15 @@ final class QueueBodies {
                   "the head start one step of priority is worth (1s to 1d), for messages"
                       + " enqueued from then on")
           String priorityAging,
-      RetryBody retry) {
+      RetryBody retry,
+      @ApiField(
+              nullable = true,
+              description =
+                  "fields given replace the queue's (the others stay); null removes every limit")
+          LimitsBody limits) {
 
-    QueueUpdate update(boolean clearExpireAfter, boolean clearDeadLetterQueue) {
+    QueueUpdate update(
+        boolean clearExpireAfter, boolean clearDeadLetterQueue, boolean clearLimits) {
       QueueUpdate.Builder b = QueueUpdate.builder();
       if (retry != null) {
         checkRetryAlone(maxAttempts, backoff);
@@ -187,6 +199,11 @@ final class QueueBodies {
       if (priorityAging != null) {
         b.priorityAging(aging(priorityAging));
       }
+      if (clearLimits) {
+        b.clearLimits();
+      } else if (limits != null) {
+        b.limits(limits.toLimits());
+      }
       return b.build();
     }
   }
@@ -194,6 +211,32 @@ final class QueueBodies {
   /** A {@code priorityAging} text, validated (1s to 1d). */
   static Duration aging(String text) {
     return PriorityPolicy.requireAging(RequestBodies.duration("priorityAging", text));
+  }
+
+  /** A queue's flow limits ({@code limits}); every field optional. */
+  record LimitsBody(
+      @ApiField(min = 1, max = FlowLimits.MAX_RUNNING, description = "most leased at once")
+          Integer maxRunning,
+      @ApiField(
+              min = 1,
+              max = FlowLimits.MAX_RUNNING,
+              description = "most leased at once per limit key; 1 makes each key a singleton")
+          Integer maxRunningPerKey,
+      @ApiField(description = "most leases per period, e.g. \"100/1m\"") String rate,
+      @ApiField(description = "most leases per period of one limit key, e.g. \"10/1s\"")
+          String ratePerKey) {
+
+    FlowLimits toLimits() {
+      try {
+        return new FlowLimits(
+            maxRunning,
+            maxRunningPerKey,
+            rate == null ? null : Rate.parse("rate", rate),
+            ratePerKey == null ? null : Rate.parse("ratePerKey", ratePerKey));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("limits." + e.getMessage(), e);
+      }
+    }
   }
 
   /** A {@code completedRetention} text, validated (0s to 90d). */

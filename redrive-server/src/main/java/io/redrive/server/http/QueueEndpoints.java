@@ -160,7 +160,9 @@ final class QueueEndpoints {
   private void update(Exchange ex) throws Exception {
     ObjectNode node = ex.bodyObject();
     UpdateQueueBody body = ex.json().convert(node, UpdateQueueBody.class);
-    QueueUpdate update = body.update(isNull(node, "expireAfter"), isNull(node, "deadLetterQueue"));
+    QueueUpdate update =
+        body.update(
+            isNull(node, "expireAfter"), isNull(node, "deadLetterQueue"), isNull(node, "limits"));
     if (update.deadLetter() != null) {
       authorizeDeadLetterQueue(ex, update.deadLetter().queue());
     }

@@ -40,7 +40,9 @@ final class RequestBodies {
               min = 0,
               max = 9,
               description = "higher is served first; absent takes the queue's defaultPriority")
-          Integer priority) {}
+          Integer priority,
+      @ApiField(maxLength = 200, description = "the key the queue's flow limits count it under")
+          String limitKey) {}
 
   /**
    * {@code POST /v1/leases/{token}/complete}; optional. {@code result} is kept only by a
@@ -68,11 +70,20 @@ final class RequestBodies {
       @ApiField(min = 0) Long progress,
       @JsonDeserialize(using = JsonCodec.FailureText.class) String stackTrace) {}
 
-  /** {@code POST /v1/leases/{token}/abandon}; optional. */
+  /**
+   * {@code POST /v1/leases/{token}/abandon}; optional. {@code slowDown} (alone) gives the lease
+   * back with its attempt refunded and holds the message's limit key (or its queue) that long.
+   */
   record AbandonBody(
       @ApiField(format = "duration") String delay,
       Boolean refund,
-      @JsonDeserialize(using = JsonCodec.FailureText.class) String note) {}
+      @JsonDeserialize(using = JsonCodec.FailureText.class) String note,
+      @ApiField(
+              format = "duration",
+              description =
+                  "slow down: visible again after it, attempt refunded, and its limit key (or its"
+                      + " queue) held as long; not with delay, refund or note")
+          String slowDown) {}
 
   /** {@code POST /v1/leases/{token}/renew}; optional. */
   record RenewBody(@ApiField(format = "duration") String leaseTimeout) {}
@@ -112,7 +123,12 @@ final class RequestBodies {
       @ApiField(description = "abandon only") @JsonDeserialize(using = JsonCodec.FailureText.class)
           String note,
       @ApiField(description = "complete only: kept by a workflow-owned queue for its instance")
-          RawJson result) {}
+          RawJson result,
+      @ApiField(
+              format = "duration",
+              description =
+                  "abandon only, alone: slow down (attempt refunded, limit key or queue held)")
+          String slowDown) {}
 
   /** {@code POST /v1/messages/retry} and {@code /drop}: ids or unique prefixes. */
   record IdsBody(@ApiField(required = true, minItems = 1, maxItems = 100_000) List<String> ids) {}

@@ -77,7 +77,17 @@ final class Responses {
               description = "the priority of a message enqueued without one; higher first")
           int defaultPriority,
       @ApiField(format = "duration", description = "the head start one step of priority is worth")
-          String priorityAging) {}
+          String priorityAging,
+      @ApiField(nullable = true, description = "flow limits; null when the queue has none")
+          Limits limits) {}
+
+  /** A queue's flow limits; a null field limits nothing. */
+  record Limits(
+      @ApiField(nullable = true, min = 1, max = 100_000) Integer maxRunning,
+      @ApiField(nullable = true, min = 1, max = 100_000) Integer maxRunningPerKey,
+      @ApiField(nullable = true, description = "leases per period, e.g. \"100/1m\"") String rate,
+      @ApiField(nullable = true, description = "leases per period of one limit key")
+          String ratePerKey) {}
 
   /** Exponential ({@code initial, multiplier, max}) or fixed ({@code cooldown}). */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -216,6 +226,8 @@ final class Responses {
       @ApiField(nullable = true) String sourceId,
       @ApiField(nullable = true) String sourceQueue,
       @ApiField(nullable = true) String dedupeKey,
+      @ApiField(nullable = true, description = "the key the queue's flow limits count it under")
+          String limitKey,
       @ApiField(
               nullable = true,
               description = "the trace id of its traceparent header, when it carries a valid one")

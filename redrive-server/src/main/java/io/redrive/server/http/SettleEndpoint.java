@@ -10,6 +10,7 @@ import io.redrive.lease.Settlement;
 import io.redrive.server.auth.Permission;
 import io.redrive.server.http.RequestBodies.SettleBody;
 import io.redrive.server.http.RequestBodies.SettleItemBody;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -131,6 +132,17 @@ final class SettleEndpoint {
       }
       case "abandon" -> {
         only(at, action, item, false, true);
+        if (item.slowDown() != null) {
+          if (item.delay() != null || item.refund() != null || item.note() != null) {
+            throw new IllegalArgumentException(
+                at + "slowDown: cannot be combined with delay, refund or note (it sets both)");
+          }
+          Duration d = RequestBodies.duration(at + "slowDown", item.slowDown());
+          if (d.isZero()) {
+            throw new IllegalArgumentException(at + "slowDown: must be positive, was 0s");
+          }
+          return SettleCommand.Abandon.slowDown(token, d);
+        }
         return new SettleCommand.Abandon(
             token,
             RequestBodies.optionalDuration(at + "delay", item.delay()),
@@ -164,6 +176,7 @@ final class SettleEndpoint {
       named(foreign, "delay", item.delay());
       named(foreign, "refund", item.refund());
       named(foreign, "note", item.note());
+      named(foreign, "slowDown", item.slowDown());
     }
     if (!foreign.isEmpty()) {
       throw new IllegalArgumentException(at + foreign.get(0) + ": not a field of action " + action);

@@ -64,7 +64,19 @@ final class Views {
         q.updatedAt(),
         q.workflowOwned(),
         p.priority().defaultPriority(),
-        duration(p.priority().aging()));
+        duration(p.priority().aging()),
+        limits(p.limits()));
+  }
+
+  private static Responses.Limits limits(io.redrive.queue.FlowLimits l) {
+    if (l.isEmpty()) {
+      return null;
+    }
+    return new Responses.Limits(
+        l.maxRunning(),
+        l.maxRunningPerKey(),
+        l.rate() == null ? null : l.rate().toString(),
+        l.ratePerKey() == null ? null : l.ratePerKey().toString());
   }
 
   private static Responses.Backoff backoff(Backoff b) {
@@ -190,6 +202,7 @@ final class Views {
         hideSource ? HIDDEN_QUEUE : msg.sourceId(),
         hideSource ? msg.sourceQueue() == null ? null : HIDDEN_QUEUE : msg.sourceQueue(),
         msg.dedupeKey(),
+        msg.limitKey(),
         TraceParent.traceIdOf(msg.headers()).orElse(null),
         failure(msg.lastError()),
         withHistory ? msg.history().stream().map(e -> entry(e, moveNote)).toList() : null);

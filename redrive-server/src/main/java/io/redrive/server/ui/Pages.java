@@ -99,7 +99,8 @@ final class Pages {
             candidates.next() != null,
             q.policy().completedRetention() != null
                 ? q.policy().completedRetention()
-                : redrive.completedRetention()));
+                : redrive.completedRetention(),
+            redrive.flowStatus(q.name())));
   }
 
   private void messages(UiRequest r) {

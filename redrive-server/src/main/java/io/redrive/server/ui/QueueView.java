@@ -1,6 +1,8 @@
 package io.redrive.server.ui;
 
 import io.redrive.message.Message;
+import io.redrive.queue.FlowLimits;
+import io.redrive.queue.FlowStatus;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
 import java.util.List;
@@ -16,6 +18,8 @@ import java.util.Map;
  * @param poisonCandidates ready or scheduled messages whose next delivery is their last (attempts ≥
  *     maxAttempts − 1), the first {@value #CANDIDATES} in serve order
  * @param morePoisonCandidates true when there are more than those shown
+ * @param completedKeptFor how long completed messages keep their story (own or default)
+ * @param flow where the queue stands against its flow limits now
  */
 public record QueueView(
     Queue queue,
@@ -24,7 +28,49 @@ public record QueueView(
     ThroughputView throughput,
     List<Message> poisonCandidates,
     boolean morePoisonCandidates,
-    java.time.Duration completedKeptFor) {
+    java.time.Duration completedKeptFor,
+    FlowStatus flow) {
+
+  /** The queue's flow limits in one line, or "none". */
+  public String limitsText() {
+    FlowLimits l = queue.policy().limits();
+    if (l.isEmpty()) {
+      return "none";
+    }
+    List<String> parts = new java.util.ArrayList<>();
+    if (l.maxRunning() != null) {
+      parts.add("at most " + l.maxRunning() + " running");
+    }
+    if (l.maxRunningPerKey() != null) {
+      parts.add(
+          l.maxRunningPerKey() == 1
+              ? "one running per key (singleton)"
+              : "at most " + l.maxRunningPerKey() + " running per key");
+    }
+    if (l.rate() != null) {
+      parts.add(l.rate() + " leases");
+    }
+    if (l.ratePerKey() != null) {
+      parts.add(l.ratePerKey() + " leases per key");
+    }
+    return String.join(", ", parts);
+  }
+
+  /** What the flow limits hold back now, in one line. */
+  public String flowText() {
+    String text =
+        flow.running()
+            + " running, "
+            + flow.keysAtCap()
+            + (flow.keysAtCap() == 1 ? " key" : " keys")
+            + " at their cap, "
+            + flow.keysHeld()
+            + (flow.keysHeld() == 1 ? " key" : " keys")
+            + " slowed down";
+    return flow.queueHeldUntil() == null
+        ? text
+        : text + "; the whole queue slowed down until " + Fmt.time(flow.queueHeldUntil());
+  }
 
   /** Whether the queue keeps completed messages' stories (its own setting, else the default). */
   public boolean keepsCompleted() {

@@ -265,11 +265,11 @@ class ConfigLoaderTest {
         of(
             "queue unknown setting",
             "[queues.emails]\nmaxAttempt = 3",
-            "queues.emails.maxAttempt: unknown setting (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging)"),
+            "queues.emails.maxAttempt: unknown setting (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging, maxRunning, maxRunningPerKey, rate, ratePerKey)"),
         of(
             "dotted queue name unquoted",
             "[queues.emails.dlq]\nmaxAttempts = 3",
-            "queues.emails.dlq: unknown setting; a queue name with dots must be quoted, e.g. [queues.\"emails.dlq\"] (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging)"),
+            "queues.emails.dlq: unknown setting; a queue name with dots must be quoted, e.g. [queues.\"emails.dlq\"] (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging, maxRunning, maxRunningPerKey, rate, ratePerKey)"),
         of(
             "maxAttempts wrong type",
             "[queues.a]\nmaxAttempts = \"five\"",
@@ -363,6 +363,14 @@ class ConfigLoaderTest {
             "maxCrashes negative",
             "[queues.a]\nmaxCrashes = -1",
             "queues.a.maxCrashes: must be between 0 (off) and 10000, was -1"),
+        of(
+            "maxRunningPerKey zero",
+            "[queues.a]\nmaxRunningPerKey = 0",
+            "queues.a.maxRunningPerKey: must be between 1 and 100000 (or absent: no cap), was 0"),
+        of(
+            "rate not a rate",
+            "[queues.a]\nrate = \"fast\"",
+            "queues.a.rate: must be leases/period such as \"100/1m\", was \"fast\""),
         of(
             "completedRetention too long",
             "[queues.a]\ncompletedRetention = \"100d\"",
@@ -725,6 +733,25 @@ class ConfigLoaderTest {
     QueueUpdate u = loader.parse("[queues.a]\nretry = { attempts = 0 }", FILE).queues().get("a");
     assertThat(u.maxAttempts()).isEqualTo(1);
     assertThat(u.backoff()).isEqualTo(new FixedBackoff(Duration.ZERO));
+  }
+
+  @Test
+  void flowLimits_namedOnes_replaceEveryLimit_noneNamed_keepsThem() {
+    QueueUpdate u =
+        loader
+            .parse(
+                "[queues.a]\nmaxRunningPerKey = 1\nrate = \"100/1m\"\n[queues.b]\nmaxAttempts = 3",
+                FILE)
+            .queues()
+            .get("a");
+    assertThat(u.clearLimits()).isTrue();
+    assertThat(u.limits())
+        .isEqualTo(
+            new io.redrive.queue.FlowLimits(
+                null, 1, io.redrive.queue.Rate.of(100, Duration.ofMinutes(1)), null));
+    QueueUpdate b = loader.parse("[queues.b]\nmaxAttempts = 3", FILE).queues().get("b");
+    assertThat(b.limits()).isNull();
+    assertThat(b.clearLimits()).isNull();
   }
 
   @Test

@@ -43,6 +43,7 @@ class SqliteComplianceCoverageTest {
                     SqliteLineageTest.class,
                     SqliteLeaseHoldersTest.class,
                     SqliteCompletedRetentionTest.class,
+                    SqliteFlowLimitTest.class,
                     SqliteDropAndImportTest.class,
                     SqliteStatsTest.class,
                     SqliteBadInputTest.class,

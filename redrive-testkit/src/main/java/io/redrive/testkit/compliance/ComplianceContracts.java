@@ -36,6 +36,7 @@ public final class ComplianceContracts {
           LineageContract.class,
           LeaseHoldersContract.class,
           CompletedRetentionContract.class,
+          FlowLimitContract.class,
           DropAndImportContract.class,
           StatsContract.class,
           BadInputContract.class,

@@ -58,6 +58,25 @@ public abstract class OutcomeScenarios extends WorkerScenarioBase {
   }
 
   @Test
+  void handler_returnsSlowDown_attemptRefunded_keyHeld_thenRunsAgain() {
+    createQueue(fastPolicy());
+    AtomicInteger calls = new AtomicInteger();
+    List<Integer> attempts = new java.util.concurrent.CopyOnWriteArrayList<>();
+    String id = enqueue(NewMessage.builder(QUEUE, TYPE).payload("{}").limitKey("tenant-7").build());
+
+    run(
+        ctx -> {
+          attempts.add(ctx.attempt());
+          return calls.incrementAndGet() == 1
+              ? HandlerResult.slowDown(Duration.ofMillis(300))
+              : HandlerResult.complete();
+        });
+
+    awaitCompleted(id);
+    assertThat(attempts).containsExactly(1, 1);
+  }
+
+  @Test
   void handler_returnsCompleteWithResult_inAWorkflowOwnedQueue_itsInstanceGetsTheResult() {
     store.createQueue(new CreateQueueParams(QUEUE, fastPolicy(), true, redrive.clock().instant()));
     var workflows = (WorkflowStore) store;

@@ -85,6 +85,7 @@ final class TurnTracing {
         m.delay(),
         m.dedupeKey(),
         m.expireAfter(),
-        m.priority());
+        m.priority(),
+        m.limitKey());
   }
 }
