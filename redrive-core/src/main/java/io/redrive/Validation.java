@@ -30,9 +30,7 @@ final class Validation {
   static final int MAX_HEADER_VALUE = 4096;
   static final int MAX_ERROR_MESSAGE = 4096;
   static final int MAX_STACK_TRACE = 8000;
-
-  /** What failure text shows instead of a NUL character. */
-  static final char REPLACEMENT = '\uFFFD';
+  static final char REPLACEMENT = '\uFFFD'; // what failure text shows instead of a NUL character
 
   static final Duration MAX_DELAY = Duration.ofDays(365);
   static final Set<FailureReason> ASSIGNED_BY_REDRIVE =

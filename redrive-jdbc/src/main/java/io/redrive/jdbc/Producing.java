@@ -297,7 +297,8 @@ final class Producing {
                   m.sourceQueue(),
                   null,
                   priority.defaultPriority(),
-                  priority.headStartMillis(priority.defaultPriority())));
+                  priority.headStartMillis(priority.defaultPriority()),
+                  null));
       if (inserted) {
         if (m.dead()) {
           // An imported message has no story here, so its group is its type's of reason UNKNOWN.
