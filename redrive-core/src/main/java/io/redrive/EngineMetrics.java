@@ -84,7 +84,7 @@ final class EngineMetrics {
       return;
     }
     for (int i = 0; i < results.size(); i++) {
-      if (!results.get(i).duplicate()) {
+      if (results.get(i).created()) {
         counter(ENQUEUED, "queue", messages.get(i).queue()).increment();
       }
     }

@@ -36,6 +36,7 @@ import java.util.Map;
  * @param sourceAttempts for a dead-letter copy, the attempts it had used in its source queue when
  *     it was moved here (its own {@code attempts} start again at 0), read from its latest move;
  *     null for a message that was not moved from another queue (also filled on list pages)
+ * @param uniqueKey the unique key it holds while waiting (enqueued, not yet leased), else null
  */
 public record Message(
     String id,
@@ -60,7 +61,8 @@ public record Message(
     String dedupeKey,
     FailureRecord lastError,
     List<HistoryEntry> history,
-    Integer sourceAttempts) {
+    Integer sourceAttempts,
+    String uniqueKey) {
 
   /**
    * The attempts used in the source queue by a copy moved from {@code sourceQueue} into {@code

@@ -15,6 +15,13 @@ import java.util.Map;
  * @param dedupeKey while a message with this key is in the queue (and for the engine's completion
  *     window after it completed), enqueueing another returns the first one's id; or null
  * @param expireAfter deadline after enqueue overriding the queue's {@code expireAfter}, or null
+ * @param uniqueKey held from enqueue until the message's first lease: while it waits, another
+ *     enqueue with this key in the queue keeps or replaces it ({@code onDuplicate}); or null
+ * @param onDuplicate what a second enqueue with the unique key does while this one waits (default
+ *     {@link OnDuplicate#KEEP}; {@link OnDuplicate#REPLACE} when {@code debounce} is given)
+ * @param debounce with a unique key: the message becomes visible this long after its enqueue, and
+ *     each further enqueue with the key while it waits replaces it and starts the window again (so
+ *     only the last enqueue of a quiet window runs); or null
  */
 public record NewMessage(
     String queue,
@@ -24,11 +31,30 @@ public record NewMessage(
     String stream,
     Duration delay,
     String dedupeKey,
-    Duration expireAfter) {
+    Duration expireAfter,
+    String uniqueKey,
+    OnDuplicate onDuplicate,
+    Duration debounce) {
 
   public NewMessage {
     headers = copyHeaders(headers);
     delay = delay == null ? Duration.ZERO : delay;
+    if (onDuplicate == null) {
+      onDuplicate = debounce == null ? OnDuplicate.KEEP : OnDuplicate.REPLACE;
+    }
+  }
+
+  /** A message without a unique key. */
+  public NewMessage(
+      String queue,
+      String type,
+      String payload,
+      Map<String, String> headers,
+      String stream,
+      Duration delay,
+      String dedupeKey,
+      Duration expireAfter) {
+    this(queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, null, null, null);
   }
 
   private static Map<String, String> copyHeaders(Map<String, String> headers) {
@@ -60,6 +86,9 @@ public record NewMessage(
     private Duration delay = Duration.ZERO;
     private String dedupeKey;
     private Duration expireAfter;
+    private String uniqueKey;
+    private OnDuplicate onDuplicate;
+    private Duration debounce;
 
     private Builder(String queue, String type) {
       this.queue = queue;
@@ -96,8 +125,37 @@ public record NewMessage(
       return this;
     }
 
+    /** See {@link NewMessage#uniqueKey}. */
+    public Builder uniqueKey(String value) {
+      this.uniqueKey = value;
+      return this;
+    }
+
+    /** See {@link NewMessage#onDuplicate}. */
+    public Builder onDuplicate(OnDuplicate value) {
+      this.onDuplicate = value;
+      return this;
+    }
+
+    /** See {@link NewMessage#debounce}; needs {@link #uniqueKey}. */
+    public Builder debounce(Duration window) {
+      this.debounce = window;
+      return this;
+    }
+
     public NewMessage build() {
-      return new NewMessage(queue, type, payload, headers, stream, delay, dedupeKey, expireAfter);
+      return new NewMessage(
+          queue,
+          type,
+          payload,
+          headers,
+          stream,
+          delay,
+          dedupeKey,
+          expireAfter,
+          uniqueKey,
+          onDuplicate,
+          debounce);
     }
   }
 }

@@ -168,6 +168,7 @@ final class CompletedReads {
         rs.getString("dedupe_key"),
         null,
         List.of(),
+        null,
         null);
   }
 
@@ -204,6 +205,7 @@ final class CompletedReads {
         m.dedupeKey(),
         last,
         h,
-        m.sourceAttempts());
+        m.sourceAttempts(),
+        m.uniqueKey());
   }
 }

@@ -171,7 +171,8 @@ final class DeadLettering {
                 t,
                 row.id(),
                 row.queue(),
-                null));
+                null,
+                null)); // a dead-letter copy holds no unique key
     if (inserted) {
       // The copy carries its source's history, so the same cause and fingerprint.
       messages.markDeadLetterCopy(c, copyId, fingerprint, row.id());
