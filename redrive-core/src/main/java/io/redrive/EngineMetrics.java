@@ -54,7 +54,9 @@ final class EngineMetrics {
 
   private static final Map<String, String> DESCRIPTIONS =
       Map.ofEntries(
-          Map.entry(ENQUEUED, "messages enqueued (not counting dedupe hits)"),
+          Map.entry(
+              ENQUEUED,
+              "messages enqueued (not counting dedupe hits or kept and replaced unique-key duplicates)"),
           Map.entry(LEASED, "deliveries: messages leased to a worker"),
           Map.entry(COMPLETED, "leases completed"),
           Map.entry(FAILED, "leases failed, by the reason the caller gave"),

@@ -187,6 +187,7 @@ final class Views {
         hideSource ? HIDDEN_QUEUE : msg.sourceId(),
         hideSource ? msg.sourceQueue() == null ? null : HIDDEN_QUEUE : msg.sourceQueue(),
         msg.dedupeKey(),
+        msg.uniqueKey(),
         TraceParent.traceIdOf(msg.headers()).orElse(null),
         failure(msg.lastError()),
         withHistory ? msg.history().stream().map(e -> entry(e, moveNote)).toList() : null);
