@@ -46,6 +46,9 @@ public abstract class UniqueKeyContract extends ComplianceTestBase {
     assertThat(m.payload()).isEqualTo("{\"n\":1}");
     assertThat(m.uniqueKey()).isEqualTo(KEY);
     assertThat(m.history()).isEmpty();
+    assertThat(messagesIn(QUEUE)).extracting(Message::uniqueKey).containsExactly(KEY);
+    leaseOne(QUEUE);
+    assertThat(messagesIn(QUEUE)).extracting(Message::uniqueKey).containsOnlyNulls();
   }
 
   @Test
