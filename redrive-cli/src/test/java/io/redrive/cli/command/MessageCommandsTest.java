@@ -136,6 +136,8 @@ class MessageCommandsTest {
     assertThat(m.uniqueKey()).isEqualTo("r");
     assertThat(m.state()).isEqualTo(MessageState.SCHEDULED);
     assertThat(server.redrive().stats("orders").total()).isEqualTo(1);
+    Cli.Result show = server.cli("message", "show", id);
+    assertThat(show.out()).contains("unique key").contains("r (held until the first lease)");
   }
 
   @Test
