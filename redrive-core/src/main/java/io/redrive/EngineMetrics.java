@@ -54,7 +54,9 @@ final class EngineMetrics {
 
   private static final Map<String, String> DESCRIPTIONS =
       Map.ofEntries(
-          Map.entry(ENQUEUED, "messages enqueued (not counting dedupe hits)"),
+          Map.entry(
+              ENQUEUED,
+              "messages enqueued (not counting dedupe hits or kept and replaced unique-key duplicates)"),
           Map.entry(LEASED, "deliveries: messages leased to a worker"),
           Map.entry(COMPLETED, "leases completed"),
           Map.entry(FAILED, "leases failed, by the reason the caller gave"),
@@ -84,7 +86,7 @@ final class EngineMetrics {
       return;
     }
     for (int i = 0; i < results.size(); i++) {
-      if (!results.get(i).duplicate()) {
+      if (results.get(i).created()) {
         counter(ENQUEUED, "queue", messages.get(i).queue()).increment();
       }
     }

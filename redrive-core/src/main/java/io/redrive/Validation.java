@@ -82,8 +82,8 @@ final class Validation {
     payload(at + "payload", m.payload());
     headers(at + "headers", m.headers());
     name(at + "stream", m.stream(), false);
-    name(at + "dedupeKey", m.dedupeKey(), false);
     name(at + "limitKey", m.limitKey(), false);
+    UniqueValidation.keys(at, m);
     delay(at + "delay", m.delay());
     if (m.expireAfter() != null && (m.expireAfter().isNegative() || m.expireAfter().isZero())) {
       throw new IllegalArgumentException(

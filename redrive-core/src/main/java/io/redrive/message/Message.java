@@ -38,6 +38,7 @@ import java.util.Map;
  *     null for a message that was not moved from another queue (also filled on list pages)
  * @param priority 0–9, higher served first (see {@link io.redrive.queue.PriorityPolicy})
  * @param limitKey the key the queue's flow limits count it under, or null
+ * @param uniqueKey the unique key it holds while waiting (enqueued, not yet leased), else null
  */
 public record Message(
     String id,
@@ -64,9 +65,10 @@ public record Message(
     List<HistoryEntry> history,
     Integer sourceAttempts,
     int priority,
-    String limitKey) {
+    String limitKey,
+    String uniqueKey) {
 
-  /** A message of priority 0 without a limit key. */
+  /** A message of priority 0 without a limit key or a unique key. */
   public Message(
       String id,
       String queue,
@@ -116,6 +118,7 @@ public record Message(
         history,
         sourceAttempts,
         0,
+        null,
         null);
   }
 

@@ -20,6 +20,13 @@ import java.util.Map;
  *     the queue's {@code defaultPriority}
  * @param limitKey the key the queue's flow limits count it under (a tenant, a user, a host), or
  *     null: it then counts toward the queue-wide limits only
+ * @param uniqueKey held from enqueue until the message's first lease: while it waits, another
+ *     enqueue with this key in the queue keeps or replaces it ({@code onDuplicate}); or null
+ * @param onDuplicate what a second enqueue with the unique key does while this one waits (default
+ *     {@link OnDuplicate#KEEP}; {@link OnDuplicate#REPLACE} when {@code debounce} is given)
+ * @param debounce with a unique key: the message becomes visible this long after its enqueue, and
+ *     each further enqueue with the key while it waits replaces it and starts the window again (so
+ *     only the last enqueue of a quiet window runs); or null
  */
 public record NewMessage(
     String queue,
@@ -31,7 +38,10 @@ public record NewMessage(
     String dedupeKey,
     Duration expireAfter,
     Integer priority,
-    String limitKey) {
+    String limitKey,
+    String uniqueKey,
+    OnDuplicate onDuplicate,
+    Duration debounce) {
 
   public NewMessage {
     headers = copyHeaders(headers);
@@ -39,9 +49,12 @@ public record NewMessage(
     if (priority != null) {
       PriorityPolicy.requirePriority("priority", priority);
     }
+    if (onDuplicate == null) {
+      onDuplicate = debounce == null ? OnDuplicate.KEEP : OnDuplicate.REPLACE;
+    }
   }
 
-  /** A message with its queue's default priority and no limit key. */
+  /** A message with its queue's default priority, no limit key and no unique key. */
   public NewMessage(
       String queue,
       String type,
@@ -51,19 +64,45 @@ public record NewMessage(
       Duration delay,
       String dedupeKey,
       Duration expireAfter) {
-    this(queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, null, null);
+    this(
+        queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, null, null, null, null,
+        null);
   }
 
   /** This message with another priority (null: the queue's default). */
   public NewMessage withPriority(Integer value) {
     return new NewMessage(
-        queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, value, limitKey);
+        queue,
+        type,
+        payload,
+        headers,
+        stream,
+        delay,
+        dedupeKey,
+        expireAfter,
+        value,
+        limitKey,
+        uniqueKey,
+        onDuplicate,
+        debounce);
   }
 
   /** This message with limit key {@code value}. */
   public NewMessage withLimitKey(String value) {
     return new NewMessage(
-        queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, priority, value);
+        queue,
+        type,
+        payload,
+        headers,
+        stream,
+        delay,
+        dedupeKey,
+        expireAfter,
+        priority,
+        value,
+        uniqueKey,
+        onDuplicate,
+        debounce);
   }
 
   private static Map<String, String> copyHeaders(Map<String, String> headers) {
@@ -97,6 +136,9 @@ public record NewMessage(
     private Duration expireAfter;
     private Integer priority;
     private String limitKey;
+    private String uniqueKey;
+    private OnDuplicate onDuplicate;
+    private Duration debounce;
 
     private Builder(String queue, String type) {
       this.queue = queue;
@@ -145,9 +187,39 @@ public record NewMessage(
       return this;
     }
 
+    /** See {@link NewMessage#uniqueKey}. */
+    public Builder uniqueKey(String value) {
+      this.uniqueKey = value;
+      return this;
+    }
+
+    /** See {@link NewMessage#onDuplicate}. */
+    public Builder onDuplicate(OnDuplicate value) {
+      this.onDuplicate = value;
+      return this;
+    }
+
+    /** See {@link NewMessage#debounce}; needs {@link #uniqueKey}. */
+    public Builder debounce(Duration window) {
+      this.debounce = window;
+      return this;
+    }
+
     public NewMessage build() {
       return new NewMessage(
-          queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, priority, limitKey);
+          queue,
+          type,
+          payload,
+          headers,
+          stream,
+          delay,
+          dedupeKey,
+          expireAfter,
+          priority,
+          limitKey,
+          uniqueKey,
+          onDuplicate,
+          debounce);
     }
   }
 }

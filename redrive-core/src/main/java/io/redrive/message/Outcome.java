@@ -26,5 +26,10 @@ public enum Outcome {
   /** The message was moved into a dead-letter queue. */
   DEAD_LETTERED,
   /** The message entered this queue by import. */
-  IMPORTED
+  IMPORTED,
+  /**
+   * While the message waited, an enqueue with its unique key replaced its payload, headers and
+   * visible time (it kept its id and place in line).
+   */
+  REPLACED
 }

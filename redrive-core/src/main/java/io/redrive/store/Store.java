@@ -97,10 +97,15 @@ public interface Store extends AutoCloseable {
   // ---- producing ----
 
   /**
-   * Enqueues in a transaction of the store's own.
+   * Enqueues in a transaction of the store's own. A message with a {@code uniqueKey} whose key a
+   * waiting message of its queue holds (READY, never leased) is kept or replaces that message's
+   * content, decided in this transaction and exact under concurrent enqueues; a holder leased since
+   * gives the key up to the new message (docs/engine.md, "Unique and debounced messages").
    *
    * @throws io.redrive.error.QueueNotFoundException when a message names a missing queue (then none
    *     is enqueued)
+   * @throws IllegalArgumentException when a replacing message's type differs from the waiting
+   *     message's (then none is enqueued)
    */
   List<EnqueueResult> enqueue(EnqueueParams params);
 

@@ -11,8 +11,8 @@ import java.util.function.Function;
  * SqlDialect#insertsByColumnArrays}): the rows of {@code unnest(…) WITH ORDINALITY} joined to their
  * queue, in the order of the list, as {@link MessageRows}' {@code VALUES} form does.
  *
- * <p>Implementation notes. A batch of 1 000 messages as a {@code VALUES} list binds 18 000
- * parameters, which the server parses and plans one by one; as arrays it binds 19, each parsed by
+ * <p>Implementation notes. A batch of 1 000 messages as a {@code VALUES} list binds 21 000
+ * parameters, which the server parses and plans one by one; as arrays it binds 21, each parsed by
  * the array input function in one pass.
  */
 final class ColumnArrays {
@@ -23,10 +23,11 @@ final class ColumnArrays {
           + " CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS bigint[]),"
           + " CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[]),"
           + " CAST(? AS text[]), CAST(? AS integer[]), CAST(? AS bigint[]),"
-          + " CAST(? AS text[]))"
+          + " CAST(? AS text[]), CAST(? AS text[]))"
           + " WITH ORDINALITY AS v(id, queue, type, payload, headers, stream,"
           + " state, attempts, progress, enqueued_at, visible_at, expire_at, dead_reason, dead_at,"
-          + " source_id, source_queue, dedupe_key, priority, head_start, limit_key, n)";
+          + " source_id, source_queue, dedupe_key, priority, head_start, limit_key,"
+          + " unique_key, n)";
 
   /** The rows joined to their queue; {@code WHERE true} is where the caller adds its condition. */
   static final String INTO_QUEUE =
@@ -35,13 +36,13 @@ final class ColumnArrays {
           + " COALESCE(v.expire_at, v.enqueued_at + q.expire_after_ms), v.dead_reason, v.dead_at,"
           + " v.source_id, v.source_queue, v.dedupe_key, "
           + MessageRows.priorityOf("v.priority", "v.head_start")
-          + ", v.limit_key FROM "
+          + ", v.limit_key, v.unique_key FROM "
           + UNNEST
           + " JOIN redrive_queues q ON q.name = v.queue WHERE true ORDER BY v.n";
 
   private ColumnArrays() {}
 
-  /** Binds the rows' columns as 20 arrays from parameter 1 on. */
+  /** Binds the rows' columns as 21 arrays from parameter 1 on. */
   static void bind(Connection c, PreparedStatement ps, List<MessageRows.NewRow> rows)
       throws SQLException {
     int i = 1;
@@ -64,7 +65,8 @@ final class ColumnArrays {
     ps.setArray(i++, texts(c, rows, MessageRows.NewRow::dedupeKey));
     ps.setArray(i++, c.createArrayOf("integer", of(rows, MessageRows.NewRow::priority)));
     ps.setArray(i++, longs(c, rows, MessageRows.NewRow::headStart));
-    ps.setArray(i, texts(c, rows, MessageRows.NewRow::limitKey));
+    ps.setArray(i++, texts(c, rows, MessageRows.NewRow::limitKey));
+    ps.setArray(i, texts(c, rows, MessageRows.NewRow::uniqueKey));
   }
 
   private static java.sql.Array texts(

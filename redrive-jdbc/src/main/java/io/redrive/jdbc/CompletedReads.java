@@ -168,6 +168,7 @@ final class CompletedReads {
         rs.getString("dedupe_key"),
         null,
         List.of(),
+        null,
         null);
   }
 
@@ -206,6 +207,7 @@ final class CompletedReads {
         h,
         m.sourceAttempts(),
         m.priority(),
-        m.limitKey());
+        m.limitKey(),
+        m.uniqueKey());
   }
 }

@@ -175,7 +175,8 @@ final class DeadLettering {
                 // The copy keeps its priority and head start (a redrive moves it back as it is).
                 row.priority(),
                 row.headStart(),
-                row.limitKey()));
+                row.limitKey(),
+                null)); // a dead-letter copy holds no unique key
     if (inserted) {
       // The copy carries its source's history, so the same cause and fingerprint.
       messages.markDeadLetterCopy(c, copyId, fingerprint, row.id());

@@ -44,7 +44,7 @@ final class Inspecting {
         c.prepareStatement(
             "SELECT "
                 + MessageRow.COLUMNS
-                + ", q.max_attempts FROM redrive_messages m"
+                + ", q.max_attempts, m.unique_key FROM redrive_messages m"
                 + " JOIN redrive_queues q ON q.name = m.queue WHERE m.id = ?")) {
       ps.setString(1, id);
       try (ResultSet rs = ps.executeQuery()) {
@@ -72,7 +72,8 @@ final class Inspecting {
                 now,
                 Message.lastErrorOf(entries),
                 List.copyOf(entries),
-                Message.sourceAttemptsOf(row.queue(), row.sourceQueue(), entries)));
+                Message.sourceAttemptsOf(row.queue(), row.sourceQueue(), entries),
+                UniqueKeys.held(row, rs.getString("unique_key"))));
       }
     }
   }
@@ -226,6 +227,18 @@ final class Inspecting {
       FailureRecord lastError,
       List<HistoryEntry> h,
       Integer sourceAttempts) {
+    return toMessage(row, maxAttempts, now, lastError, h, sourceAttempts, null);
+  }
+
+  /** As above, with the unique key the message holds ({@link UniqueKeys#held}), or null. */
+  static Message toMessage(
+      MessageRow row,
+      int maxAttempts,
+      Instant now,
+      FailureRecord lastError,
+      List<HistoryEntry> h,
+      Integer sourceAttempts,
+      String uniqueKey) {
     MessageState state =
         switch (row.state()) {
           case "LEASED" -> MessageState.LEASED;
@@ -258,7 +271,8 @@ final class Inspecting {
         h,
         sourceAttempts,
         row.priority(),
-        row.limitKey());
+        row.limitKey(),
+        uniqueKey);
   }
 
   static long cursor(String after) {

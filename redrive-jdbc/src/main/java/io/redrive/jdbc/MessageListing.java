@@ -41,7 +41,7 @@ final class MessageListing {
         new StringBuilder(
             "SELECT "
                 + MessageRow.COLUMNS
-                + ", q.max_attempts FROM redrive_messages m"
+                + ", q.max_attempts, m.unique_key FROM redrive_messages m"
                 + " JOIN redrive_queues q ON q.name = m.queue WHERE m.queue = ?");
     List<Object> args = new ArrayList<>();
     args.add(q.queue());
@@ -89,6 +89,7 @@ final class MessageListing {
     args.add(q.limit() + 1);
     List<MessageRow> rows = new ArrayList<>();
     List<Integer> maxes = new ArrayList<>();
+    List<String> uniqueKeys = new ArrayList<>();
     long lastSeq = 0;
     boolean more = false;
     try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
@@ -103,6 +104,7 @@ final class MessageListing {
           lastSeq = row.seq();
           rows.add(row);
           maxes.add(rs.getInt("max_attempts"));
+          uniqueKeys.add(UniqueKeys.held(row, rs.getString("unique_key")));
         }
       }
     }
@@ -126,7 +128,8 @@ final class MessageListing {
               now,
               last == null ? null : last.failure(),
               List.of(),
-              sourceAttempts.get(row.id())));
+              sourceAttempts.get(row.id()),
+              uniqueKeys.get(i)));
     }
     return new MessagePage(out, more ? Long.toString(lastSeq) : null);
   }

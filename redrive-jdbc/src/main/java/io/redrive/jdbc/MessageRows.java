@@ -18,7 +18,7 @@ import java.util.Optional;
 /** SQL for single rows of {@code redrive_messages}: insert, locked reads, state changes. */
 final class MessageRows {
   private static final String ROW_PLACEHOLDERS =
-      "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+      "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
   /**
    * The rows of a {@code VALUES} list ({@code %s}, columns named {@code column1…} on both
@@ -32,9 +32,9 @@ final class MessageRows {
           + " COALESCE(v.column12, v.column10 + q.expire_after_ms), v.column13, v.column14,"
           + " v.column15, v.column16, v.column17, "
           + priorityOf("v.column18", "v.column19")
-          + ", v.column20"
+          + ", v.column20, v.column21"
           + " FROM (VALUES %s) AS v JOIN redrive_queues q ON q.name = v.column2 WHERE true"
-          + " ORDER BY v.column21";
+          + " ORDER BY v.column22";
 
   /**
    * The priority and head start of a row joined to its queue {@code q}: a row without a priority
@@ -80,7 +80,8 @@ final class MessageRows {
       String dedupeKey,
       Integer priority,
       Long headStart,
-      String limitKey) {}
+      String limitKey,
+      String uniqueKey) {}
 
   /** Stamps a dead row's fingerprint ({@link io.redrive.deadletter.Fingerprint#key()}). */
   /**
@@ -145,7 +146,9 @@ final class MessageRows {
    */
   boolean[] insertAllIfAbsent(Connection c, List<NewRow> rows, boolean intoQueue, boolean byOwner)
       throws SQLException {
-    boolean keyed = rows.stream().anyMatch(r -> r.dedupeKey() != null || r.sourceId() != null);
+    boolean keyed =
+        rows.stream()
+            .anyMatch(r -> r.dedupeKey() != null || r.sourceId() != null || r.uniqueKey() != null);
     boolean arrays = intoQueue && rows.size() > 1 && dialect.insertsByColumnArrays();
     StringBuilder values = new StringBuilder();
     for (int r = 0; !arrays && r < rows.size(); r++) {
@@ -161,7 +164,7 @@ final class MessageRows {
             "INSERT INTO redrive_messages (id, queue, type, payload, headers, stream, state,"
                 + " attempts, progress, enqueued_at, visible_at, expire_at, dead_reason, dead_at,"
                 + " source_id, source_queue, dedupe_key, priority, head_start,"
-                + " limit_key) "
+                + " limit_key, unique_key) "
                 + (intoQueue
                     ? (arrays ? ColumnArrays.INTO_QUEUE : INTO_QUEUE.replace("%s", values))
                         .replace(
@@ -194,6 +197,7 @@ final class MessageRows {
         }
         setLong(ps, i++, r.headStart());
         ps.setString(i++, r.limitKey());
+        ps.setString(i++, r.uniqueKey());
       }
       if (arrays) {
         ColumnArrays.bind(c, ps, rows);
@@ -301,8 +305,9 @@ final class MessageRows {
         c.prepareStatement(
             "UPDATE redrive_messages SET state = 'READY', visible_at = ?, attempts = ?,"
                 + " progress = progress | ?, lease_token = NULL, lease_batch = NULL,"
-                + " leased_by = NULL, leased_at = NULL, dead_reason = NULL, dead_at = NULL"
-                + " WHERE id = ?")) {
+                + " leased_by = NULL, leased_at = NULL, dead_reason = NULL, dead_at = NULL,"
+                // A message back from a lease or from DEAD gives up its unique key (UniqueKeys).
+                + " unique_key = CASE WHEN state = 'READY' THEN unique_key END WHERE id = ?")) {
       for (ReadyAgain r : rows) {
         ps.setLong(1, r.visibleAt());
         ps.setInt(2, r.attempts());

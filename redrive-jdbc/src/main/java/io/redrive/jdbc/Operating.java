@@ -209,7 +209,7 @@ final class Operating {
           c.prepareStatement(
               "UPDATE redrive_messages SET queue = ?, state = 'READY', attempts = 0,"
                   + " visible_at = ?, dead_reason = NULL, dead_at = NULL,"
-                  + " dead_fingerprint = NULL WHERE id = ?")) {
+                  + " dead_fingerprint = NULL, unique_key = NULL WHERE id = ?")) {
         ps.setString(1, target);
         ps.setLong(2, p.now().toEpochMilli());
         ps.setString(3, row.id());

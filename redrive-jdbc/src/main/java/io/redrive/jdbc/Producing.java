@@ -36,6 +36,7 @@ final class Producing {
   private final HistoryRows history;
   private final CompletionRows completions;
   private final QueueKinds kinds;
+  private final UniqueKeys uniqueKeys;
 
   Producing(
       SqlDialect dialect,
@@ -50,6 +51,7 @@ final class Producing {
     this.history = history;
     this.completions = completions;
     this.kinds = kinds;
+    this.uniqueKeys = new UniqueKeys(dialect, messages, history);
   }
 
   /**
@@ -84,7 +86,9 @@ final class Producing {
     }
     String queue = params.messages().get(0).message().queue();
     for (EnqueueParams.Entry e : params.messages()) {
-      if (e.message().dedupeKey() != null || !e.message().queue().equals(queue)) {
+      if (e.message().dedupeKey() != null
+          || e.message().uniqueKey() != null
+          || !e.message().queue().equals(queue)) {
         return false;
       }
     }
@@ -106,7 +110,6 @@ final class Producing {
         requireOpen(c, queue, byOwner);
       }
     }
-    List<EnqueueResult> out = new ArrayList<>(params.messages().size());
     long now = params.now().toEpochMilli();
     List<MessageRows.NewRow> rows = new ArrayList<>(params.messages().size());
     for (EnqueueParams.Entry e : params.messages()) {
@@ -123,7 +126,7 @@ final class Producing {
               0,
               0L,
               now,
-              now + m.delay().toMillis(),
+              now + (m.debounce() == null ? m.delay() : m.debounce()).toMillis(),
               // Null: the queue's expire_after, joined in by the insert.
               m.expireAfter() == null ? null : now + m.expireAfter().toMillis(),
               null,
@@ -134,10 +137,79 @@ final class Producing {
               // Null: the queue's default priority and its head start, joined in by the insert.
               m.priority(),
               null,
-              m.limitKey()));
+              m.limitKey(),
+              m.uniqueKey()));
     }
+    List<EnqueueResult> out =
+        UniqueKeys.any(params.messages())
+            ? withUniqueKeys(c, params, rows, queueNames, byOwner, tally)
+            : insertPlain(c, params, rows, queueNames.size() == 1, byOwner, tally);
+    if (callerTransaction) {
+      // Inside the caller's transaction, so wake-ups go out on its commit, never on a rollback.
+      for (String queue : queueNames) {
+        dialect.afterMessagesReady(c, queue);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A batch with unique keys, in its order: each run of messages without one goes in as one insert,
+   * each message with one through {@link UniqueKeys} (so a key repeated in the batch meets its
+   * earlier message: kept, or replaced by the later one). The queues are read first, as the unique
+   * path cannot tell a missing queue from a held key.
+   */
+  private List<EnqueueResult> withUniqueKeys(
+      Connection c,
+      EnqueueParams params,
+      List<MessageRows.NewRow> rows,
+      Set<String> queueNames,
+      boolean byOwner,
+      Tally tally)
+      throws SQLException {
+    if (queueNames.size() == 1) {
+      requireOpen(c, rows.get(0).queue(), byOwner);
+    }
+    List<EnqueueResult> out = new ArrayList<>(rows.size());
+    int from = 0;
+    for (int i = 0; i <= rows.size(); i++) {
+      if (i < rows.size() && rows.get(i).uniqueKey() == null) {
+        continue;
+      }
+      if (from < i) {
+        out.addAll(insertPlain(c, params, rows.subList(from, i), false, byOwner, tally));
+      }
+      if (i < rows.size()) {
+        EnqueueResult r =
+            uniqueKeys.enqueue(
+                c, rows.get(i), params.messages().get(i).message(), params.now(), byOwner);
+        if (r.created()) {
+          tally.enqueued(rows.get(i).queue());
+        }
+        out.add(r);
+      }
+      from = i + 1;
+    }
+    return out;
+  }
+
+  /**
+   * Inserts rows without unique keys, answering dedupe hits.
+   *
+   * @param unread whether the rows' one queue has not been read yet (it is read only when nothing
+   *     went in)
+   */
+  private List<EnqueueResult> insertPlain(
+      Connection c,
+      EnqueueParams params,
+      List<MessageRows.NewRow> rows,
+      boolean unread,
+      boolean byOwner,
+      Tally tally)
+      throws SQLException {
+    List<EnqueueResult> out = new ArrayList<>(rows.size());
     boolean[] inserted = messages.insertAllIfAbsent(c, rows, true, byOwner);
-    if (queueNames.size() == 1 && !any(inserted)) {
+    if (unread && !any(inserted)) {
       // The insert joins each row to its queue, so nothing went in when the queue is missing (or
       // is owned and refuses this producer); only now (or when every row was a duplicate) is it
       // read.
@@ -158,12 +230,6 @@ final class Producing {
       }
       if (!out.get(i).duplicate()) {
         tally.enqueued(row.queue());
-      }
-    }
-    if (callerTransaction) {
-      // Inside the caller's transaction, so wake-ups go out on its commit, never on a rollback.
-      for (String queue : queueNames) {
-        dialect.afterMessagesReady(c, queue);
       }
     }
     return out;
@@ -298,6 +364,7 @@ final class Producing {
                   null,
                   priority.defaultPriority(),
                   priority.headStartMillis(priority.defaultPriority()),
+                  null,
                   null));
       if (inserted) {
         if (m.dead()) {

@@ -75,6 +75,30 @@ public final class EnqueueCommand extends ApiCommand {
       description = "0-9, higher served first (default: the queue's default priority).")
   Integer priority;
 
+  @Option(
+      names = "--unique-key",
+      paramLabel = "KEY",
+      description =
+          "Held until the message is first leased; a second enqueue with it meanwhile keeps or"
+              + " replaces the waiting message (--on-duplicate).")
+  String uniqueKey;
+
+  @Option(
+      names = "--on-duplicate",
+      paramLabel = "keep|replace",
+      description =
+          "With --unique-key: keep the waiting message (default) or replace its payload, headers"
+              + " and delay.")
+  String onDuplicate;
+
+  @Option(
+      names = "--debounce",
+      paramLabel = "DURATION",
+      converter = Converters.DurationValue.class,
+      description =
+          "With --unique-key: visible this long after the last enqueue with the key (30s).")
+  String debounce;
+
   @Override
   int run(ApiClient client, Output output) {
     ObjectNode message = ApiClient.object().put("type", type);
@@ -105,6 +129,9 @@ public final class EnqueueCommand extends ApiCommand {
       }
       message.put("priority", priority);
     }
+    putIfGiven(message, "uniqueKey", uniqueKey);
+    putIfGiven(message, "onDuplicate", onDuplicate);
+    putIfGiven(message, "debounce", debounce);
     ObjectNode body = ApiClient.object();
     body.putArray("messages").add(message);
     JsonNode answer = client.post("/v1/queues/" + ApiClient.segment(queue) + "/messages", body);
@@ -114,9 +141,14 @@ public final class EnqueueCommand extends ApiCommand {
       return 0;
     }
     String id = Fields.text(result, "id");
-    if (result.path("duplicate").asBoolean()) {
+    if (result.path("duplicate").asBoolean() && uniqueKey != null) {
+      output.line(id + " (duplicate: a message with unique key " + uniqueKey + " is waiting)");
+    } else if (result.path("duplicate").asBoolean()) {
       output.line(
           id + " (duplicate: a message with dedupe key " + dedupeKey + " is already enqueued)");
+    } else if (result.path("replaced").asBoolean()) {
+      output.line(
+          id + " (replaced: the message waiting with unique key " + uniqueKey + " took this one)");
     } else {
       output.line(id);
     }

@@ -114,6 +114,9 @@ final class MessageShowCommand extends ApiCommand {
     if (m.hasNonNull("dedupeKey")) {
       t.row("dedupe key", Fields.text(m, "dedupeKey"));
     }
+    if (m.hasNonNull("uniqueKey")) {
+      t.row("unique key", Fields.text(m, "uniqueKey") + " (held until the first lease)");
+    }
     if (m.hasNonNull("traceId")) {
       t.row("trace id", Fields.text(m, "traceId"));
     }

@@ -94,6 +94,53 @@ class MessageCommandsTest {
   }
 
   @Test
+  void enqueue_uniqueKey_keepsOrReplacesTheWaitingMessage_andSaysWhich() throws Exception {
+    Cli.Result first =
+        server.cli("enqueue", "orders", "--type", "report", "--payload", "1", "--unique-key", "r");
+    Cli.Result kept =
+        server.cli("enqueue", "orders", "--type", "report", "--payload", "2", "--unique-key", "r");
+    Cli.Result replaced =
+        server.cli(
+            "enqueue",
+            "orders",
+            "--type",
+            "report",
+            "--payload",
+            "3",
+            "--unique-key",
+            "r",
+            "--on-duplicate",
+            "replace",
+            "--json");
+    Cli.Result debounced =
+        server.cli(
+            "enqueue",
+            "orders",
+            "--type",
+            "report",
+            "--payload",
+            "4",
+            "--unique-key",
+            "r",
+            "--debounce",
+            "10m");
+
+    assertThat(first.exit()).as(first.toString()).isZero();
+    String id = first.out().strip();
+    assertThat(kept.out()).contains(id).contains("duplicate").contains("unique key r");
+    assertThat(JSON.readTree(replaced.out()).get("replaced").asBoolean()).isTrue();
+    assertThat(debounced.exit()).as(debounced.toString()).isZero();
+    assertThat(debounced.out()).contains(id).contains("replaced");
+    Message m = server.redrive().getMessage(id);
+    assertThat(m.payload()).isEqualTo("4");
+    assertThat(m.uniqueKey()).isEqualTo("r");
+    assertThat(m.state()).isEqualTo(MessageState.SCHEDULED);
+    assertThat(server.redrive().stats("orders").total()).isEqualTo(1);
+    Cli.Result show = server.cli("message", "show", id);
+    assertThat(show.out()).contains("unique key").contains("r (held until the first lease)");
+  }
+
+  @Test
   void enqueue_missingFile_exitsOne() {
     Cli.Result r =
         server.cli("enqueue", "orders", "--type", "t", "--payload", "@" + dir.resolve("nope"));

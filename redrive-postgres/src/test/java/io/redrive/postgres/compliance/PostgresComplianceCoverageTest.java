@@ -59,7 +59,9 @@ class PostgresComplianceCoverageTest {
                     PostgresMigrationTest.class,
                     PostgresUndeliveredLeaseTest.class,
                     PostgresSettleMixTest.class,
-                    PostgresSettleThenLeaseTest.class)))
+                    PostgresSettleThenLeaseTest.class,
+                    PostgresUniqueKeyTest.class,
+                    PostgresUniqueKeyLifecycleTest.class)))
         .isEmpty();
   }
 }

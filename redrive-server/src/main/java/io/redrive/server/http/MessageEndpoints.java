@@ -112,13 +112,16 @@ final class MessageEndpoints {
               m.dedupeKey(),
               RequestBodies.optionalDuration(at + "expireAfter", m.expireAfter()),
               m.priority(),
-              m.limitKey()));
+              m.limitKey()),
+              m.uniqueKey(),
+              RequestBodies.onDuplicate(at + "onDuplicate", m.onDuplicate()),
+              RequestBodies.optionalDuration(at + "debounce", m.debounce())));
     }
     // No queue lookup first: the store's enqueue reads the queue anyway and answers
     // QUEUE_NOT_FOUND itself, in the same words.
     List<Responses.EnqueueResult> results = new ArrayList<>();
     for (EnqueueResult r : redrive.enqueueBatch(messages)) {
-      results.add(new Responses.EnqueueResult(r.id(), r.duplicate()));
+      results.add(new Responses.EnqueueResult(r.id(), r.duplicate(), r.replaced()));
     }
     ex.reply(new Responses.EnqueueResults(results));
   }

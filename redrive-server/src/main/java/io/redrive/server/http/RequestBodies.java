@@ -3,6 +3,7 @@ package io.redrive.server.http;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.redrive.deadletter.RedriveRequest;
 import io.redrive.lease.LeaseRequest;
+import io.redrive.message.OnDuplicate;
 import io.redrive.time.DurationText;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,7 +43,15 @@ final class RequestBodies {
               description = "higher is served first; absent takes the queue's defaultPriority")
           Integer priority,
       @ApiField(maxLength = 200, description = "the key the queue's flow limits count it under")
-          String limitKey) {}
+          String limitKey,
+      @ApiField(maxLength = 200, description = "held until the message's first lease")
+          String uniqueKey,
+      @ApiField(
+              values = {"keep", "replace"},
+              description = "what a second enqueue with the uniqueKey does while this one waits")
+          String onDuplicate,
+      @ApiField(format = "duration", description = "1ms to 30d; needs uniqueKey")
+          String debounce) {}
 
   /**
    * {@code POST /v1/leases/{token}/complete}; optional. {@code result} is kept only by a
@@ -181,6 +190,19 @@ final class RequestBodies {
   /** Every duration of a request body is parsed here, so each names its field the same way. */
   static Duration optionalDuration(String field, String text, Duration absent) {
     return text == null ? absent : DurationText.parse(field, text);
+  }
+
+  /** {@code keep} or {@code replace} (any case), or null when not given. */
+  static OnDuplicate onDuplicate(String field, String text) {
+    if (text == null) {
+      return null;
+    }
+    return switch (text.toLowerCase(java.util.Locale.ROOT)) {
+      case "keep" -> OnDuplicate.KEEP;
+      case "replace" -> OnDuplicate.REPLACE;
+      default ->
+          throw new IllegalArgumentException(field + ": must be keep or replace, was " + text);
+    };
   }
 
   static long progress(Long value) {

@@ -150,8 +150,12 @@ final class Responses {
   /** {@code POST /v1/queues/{name}/messages}. */
   record EnqueueResults(List<EnqueueResult> results) {}
 
-  /** The id of one enqueued message; {@code duplicate} when its dedupe key was seen. */
-  record EnqueueResult(String id, boolean duplicate) {}
+  /**
+   * The id of one enqueued message; {@code duplicate} when its dedupe key was seen or a message
+   * waiting with its unique key was kept, {@code replaced} when that waiting message took this
+   * enqueue's content (its id is returned); neither: created.
+   */
+  record EnqueueResult(String id, boolean duplicate, boolean replaced) {}
 
   /** {@code POST /v1/queues/{name}/lease}. */
   record LeaseResult(List<Leased> messages, List<String> poisoned, List<String> expired) {}
@@ -228,6 +232,8 @@ final class Responses {
       @ApiField(nullable = true) String dedupeKey,
       @ApiField(nullable = true, description = "the key the queue's flow limits count it under")
           String limitKey,
+      @ApiField(nullable = true, description = "held while the message waits for its first lease")
+          String uniqueKey,
       @ApiField(
               nullable = true,
               description = "the trace id of its traceparent header, when it carries a valid one")

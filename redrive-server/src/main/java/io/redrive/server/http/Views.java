@@ -203,6 +203,7 @@ final class Views {
         hideSource ? msg.sourceQueue() == null ? null : HIDDEN_QUEUE : msg.sourceQueue(),
         msg.dedupeKey(),
         msg.limitKey(),
+        msg.uniqueKey(),
         TraceParent.traceIdOf(msg.headers()).orElse(null),
         failure(msg.lastError()),
         withHistory ? msg.history().stream().map(e -> entry(e, moveNote)).toList() : null);

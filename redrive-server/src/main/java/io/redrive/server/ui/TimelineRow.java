@@ -44,6 +44,8 @@ public record TimelineRow(
       case DEAD_LETTERED ->
           new TimelineRow(e, "moved to the dead-letter queue", "dead", true, null);
       case IMPORTED -> new TimelineRow(e, "imported" + by(e), "action", true, null);
+      case REPLACED ->
+          new TimelineRow(e, "replaced while waiting (unique key)", "action", false, null);
     };
   }
 

@@ -59,7 +59,9 @@ class SqliteComplianceCoverageTest {
                     SqliteMigrationTest.class,
                     SqliteUndeliveredLeaseTest.class,
                     SqliteSettleMixTest.class,
-                    SqliteSettleThenLeaseTest.class)))
+                    SqliteSettleThenLeaseTest.class,
+                    SqliteUniqueKeyTest.class,
+                    SqliteUniqueKeyLifecycleTest.class)))
         .isEmpty();
   }
 }

@@ -61,7 +61,9 @@ public final class ComplianceContracts {
           WorkflowOperationsContract.class,
           WorkflowNodesContract.class,
           KnownHistoryContract.class,
-          StickyLeaseContract.class);
+          StickyLeaseContract.class,
+          UniqueKeyContract.class,
+          UniqueKeyLifecycleContract.class);
 
   private ComplianceContracts() {}
 

@@ -11,6 +11,7 @@ import io.redrive.failure.FailureReason;
 import io.redrive.lease.AbandonRequest;
 import io.redrive.lease.FailRequest;
 import io.redrive.lease.LeasedMessage;
+import io.redrive.message.OnDuplicate;
 import io.redrive.queue.DeadLetter;
 import java.sql.Connection;
 import java.time.Duration;
@@ -60,6 +61,18 @@ public abstract class MetricsContract extends ComplianceTestBase {
 
     assertThat(count("redrive.messages.enqueued", "queue", QUEUE)).isEqualTo(2.0);
     assertThat(count("redrive.messages.enqueued", "queue", OTHER)).isEqualTo(1.0);
+  }
+
+  @Test
+  void enqueue_keptOrReplacedUniqueKeyDuplicates_notCounted() {
+    createQueue(QUEUE);
+    enqueue(newMessage(QUEUE).uniqueKey("u").build());
+    enqueue(newMessage(QUEUE).uniqueKey("u").build());
+    enqueue(newMessage(QUEUE).uniqueKey("u").onDuplicate(OnDuplicate.REPLACE).build());
+    enqueue(newMessage(QUEUE).uniqueKey("d").debounce(Duration.ofSeconds(1)).build());
+    enqueue(newMessage(QUEUE).uniqueKey("d").debounce(Duration.ofSeconds(1)).build());
+
+    assertThat(count("redrive.messages.enqueued", "queue", QUEUE)).isEqualTo(2.0);
   }
 
   @Test

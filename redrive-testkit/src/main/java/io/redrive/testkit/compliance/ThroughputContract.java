@@ -14,6 +14,7 @@ import io.redrive.lease.LeaseToken;
 import io.redrive.lease.LeasedMessage;
 import io.redrive.lease.SettleCommand;
 import io.redrive.message.NewMessage;
+import io.redrive.message.OnDuplicate;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.ThroughputPoint;
 import java.sql.Connection;
@@ -105,6 +106,19 @@ public abstract class ThroughputContract extends ComplianceTestBase {
       redrive.enqueueBatch(c, List.of(newMessage(QUEUE).build(), newMessage(QUEUE).build()));
       c.commit();
     }
+
+    assertThat(thisMinute(QUEUE).enqueued()).isEqualTo(2);
+  }
+
+  @Test
+  void enqueue_keptOrReplacedUniqueKeyDuplicates_notCounted() {
+    createQueue(QUEUE);
+    redrive.enqueueBatch(
+        List.of(
+            newMessage(QUEUE).uniqueKey("u").build(),
+            newMessage(QUEUE).uniqueKey("u").build(),
+            newMessage(QUEUE).build()));
+    redrive.enqueue(newMessage(QUEUE).uniqueKey("u").onDuplicate(OnDuplicate.REPLACE).build());
 
     assertThat(thisMinute(QUEUE).enqueued()).isEqualTo(2);
   }
