@@ -140,7 +140,8 @@ final class Views {
         l.maxAttempts(),
         l.progress(),
         l.enqueuedAt(),
-        l.leaseExpiresAt());
+        l.leaseExpiresAt(),
+        l.priority());
   }
 
   /**
