@@ -18,6 +18,7 @@ import java.util.Map;
  * @param progress steps completed by earlier attempts
  * @param enqueuedAt when it was enqueued
  * @param leaseExpiresAt when the lease runs out unless renewed
+ * @param priority the message's priority, 0–9 (see {@link io.redrive.queue.PriorityPolicy})
  */
 public record LeasedMessage(
     String token,
@@ -31,4 +32,36 @@ public record LeasedMessage(
     int maxAttempts,
     long progress,
     Instant enqueuedAt,
-    Instant leaseExpiresAt) {}
+    Instant leaseExpiresAt,
+    int priority) {
+
+  /** A delivery of a priority-0 message. */
+  public LeasedMessage(
+      String token,
+      String id,
+      String queue,
+      String type,
+      String payload,
+      Map<String, String> headers,
+      String stream,
+      int attempt,
+      int maxAttempts,
+      long progress,
+      Instant enqueuedAt,
+      Instant leaseExpiresAt) {
+    this(
+        token,
+        id,
+        queue,
+        type,
+        payload,
+        headers,
+        stream,
+        attempt,
+        maxAttempts,
+        progress,
+        enqueuedAt,
+        leaseExpiresAt,
+        0);
+  }
+}

@@ -58,7 +58,8 @@ final class LeaseWrites {
         policy.maxAttempts(),
         row.progress(),
         Instant.ofEpochMilli(row.enqueuedAt()),
-        leaseExpiry);
+        leaseExpiry,
+        row.priority());
   }
 
   /** Leases {@code rows}, which the caller holds locked, to {@code worker}. */

@@ -41,6 +41,7 @@ class PriorityApiTest extends ApiTestBase {
     List<JsonNode> leased = lease(q, 3);
     assertThat(leased.stream().map(m -> m.get("id").asText()))
         .containsExactly(ids.get(2), ids.get(1), ids.get(0));
+    assertThat(leased.stream().map(m -> m.get("priority").asInt())).containsExactly(9, 3, 0);
     assertThat(api.get("/v1/messages/" + ids.get(1)).get("priority").asInt()).isEqualTo(3);
     assertThat(api.get("/v1/messages/" + ids.get(2)).get("priority").asInt()).isEqualTo(9);
   }

@@ -173,7 +173,8 @@ final class Responses {
       @ApiField(min = 1) int maxAttempts,
       long progress,
       Instant enqueuedAt,
-      Instant leaseExpiresAt) {}
+      Instant leaseExpiresAt,
+      @ApiField(min = 0, max = 9, description = "higher is served first") int priority) {}
 
   /** How a settle (complete, fail, abandon, release) left the message. */
   record Settle(

@@ -152,7 +152,8 @@ final class Views {
         l.maxAttempts(),
         l.progress(),
         l.enqueuedAt(),
-        l.leaseExpiresAt());
+        l.leaseExpiresAt(),
+        l.priority());
   }
 
   /**

@@ -39,7 +39,9 @@ public abstract class PriorityContract extends ComplianceTestBase {
     String middle = enqueueAt(4);
     String high = enqueueAt(9);
 
-    assertThat(leaseOne(QUEUE).id()).isEqualTo(high);
+    LeasedMessage first = leaseOne(QUEUE);
+    assertThat(first.id()).isEqualTo(high);
+    assertThat(first.priority()).isEqualTo(9);
     assertThat(leaseOne(QUEUE).id()).isEqualTo(middle);
     assertThat(leaseOne(QUEUE).id()).isEqualTo(low);
   }
