@@ -61,16 +61,6 @@ final class TraceHeaders {
   private static NewMessage with(NewMessage m, Map<String, String> headers) {
     Map<String, String> merged = new HashMap<>(m.headers());
     merged.putAll(headers);
-    return new NewMessage(
-        m.queue(),
-        m.type(),
-        m.payload(),
-        merged,
-        m.stream(),
-        m.delay(),
-        m.dedupeKey(),
-        m.expireAfter(),
-        m.priority(),
-        m.limitKey());
+    return m.withHeaders(merged);
   }
 }

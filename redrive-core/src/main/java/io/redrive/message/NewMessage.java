@@ -65,8 +65,37 @@ public record NewMessage(
       String dedupeKey,
       Duration expireAfter) {
     this(
-        queue, type, payload, headers, stream, delay, dedupeKey, expireAfter, null, null, null, null,
+        queue,
+        type,
+        payload,
+        headers,
+        stream,
+        delay,
+        dedupeKey,
+        expireAfter,
+        null,
+        null,
+        null,
+        null,
         null);
+  }
+
+  /** This message with headers {@code value} instead of its own. */
+  public NewMessage withHeaders(Map<String, String> value) {
+    return new NewMessage(
+        queue,
+        type,
+        payload,
+        value,
+        stream,
+        delay,
+        dedupeKey,
+        expireAfter,
+        priority,
+        limitKey,
+        uniqueKey,
+        onDuplicate,
+        debounce);
   }
 
   /** This message with another priority (null: the queue's default). */

@@ -169,6 +169,8 @@ final class CompletedReads {
         null,
         List.of(),
         null,
+        0, // completions keep no priority, limit key or unique key
+        null,
         null);
   }
 

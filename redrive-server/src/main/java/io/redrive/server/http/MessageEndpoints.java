@@ -112,7 +112,7 @@ final class MessageEndpoints {
               m.dedupeKey(),
               RequestBodies.optionalDuration(at + "expireAfter", m.expireAfter()),
               m.priority(),
-              m.limitKey()),
+              m.limitKey(),
               m.uniqueKey(),
               RequestBodies.onDuplicate(at + "onDuplicate", m.onDuplicate()),
               RequestBodies.optionalDuration(at + "debounce", m.debounce())));

@@ -76,16 +76,6 @@ final class TurnTracing {
     }
     Map<String, String> all = new HashMap<>(m.headers());
     all.putAll(headers);
-    return new NewMessage(
-        m.queue(),
-        m.type(),
-        m.payload(),
-        all,
-        m.stream(),
-        m.delay(),
-        m.dedupeKey(),
-        m.expireAfter(),
-        m.priority(),
-        m.limitKey());
+    return m.withHeaders(all);
   }
 }
