@@ -59,7 +59,8 @@ public final class ComplianceContracts {
           WorkflowOperationsContract.class,
           WorkflowNodesContract.class,
           KnownHistoryContract.class,
-          StickyLeaseContract.class);
+          StickyLeaseContract.class,
+          ScheduleContract.class);
 
   private ComplianceContracts() {}
 
