@@ -5,6 +5,7 @@ import io.redrive.message.NewMessage;
 import io.redrive.queue.QueueNames;
 import io.redrive.schedule.Firing;
 import io.redrive.schedule.Schedule;
+import io.redrive.schedule.ScheduleDeclaration;
 import io.redrive.schedule.ScheduleInfo;
 import io.redrive.schedule.ScheduleTarget;
 import io.redrive.store.FireParams;
@@ -108,6 +109,29 @@ public final class Schedules {
         m.expireAfter());
   }
 
+  /**
+   * Makes the schedule exist as declared (a configuration file's {@code [schedules.NAME]}, applied
+   * at every start): creates it, or saves it when its spec, target, jitter or catch-up differ. The
+   * stored {@code paused} flag wins over the declared one, so an operator's pause survives
+   * restarts.
+   *
+   * @throws IllegalArgumentException as {@link #save}
+   */
+  public ScheduleDeclaration declare(Schedule declared) {
+    if (declared == null) {
+      throw new IllegalArgumentException("schedule: is required");
+    }
+    Optional<ScheduleInfo> found = store().findSchedule(declared.name());
+    if (found.isEmpty()) {
+      return new ScheduleDeclaration(save(declared), ScheduleDeclaration.Outcome.CREATED);
+    }
+    Schedule keepingPause = declared.withPaused(found.get().schedule().paused());
+    if (keepingPause.equals(found.get().schedule())) {
+      return new ScheduleDeclaration(found.get(), ScheduleDeclaration.Outcome.UNCHANGED);
+    }
+    return new ScheduleDeclaration(save(keepingPause), ScheduleDeclaration.Outcome.UPDATED);
+  }
+
   /** Deletes the schedule; false when there was none. What it produced stays. */
   public boolean delete(String name) {
     QueueNames.require("name", name);
@@ -161,10 +185,14 @@ public final class Schedules {
 
   /**
    * Fires the schedules due now, up to {@code limit} of them (what the {@link
-   * io.redrive.maintenance.Scheduler} runs); safe on every node at once.
+   * io.redrive.maintenance.Scheduler} runs); safe on every node at once. None on a store that keeps
+   * no schedules.
    */
   public List<Firing> fireDue(int limit) {
-    return store().fireDueSchedules(new FireParams(clock.instant(), limit, completionWindow));
+    if (schedules == null) {
+      return List.of(); // a store without schedules has none due
+    }
+    return schedules.fireDueSchedules(new FireParams(clock.instant(), limit, completionWindow));
   }
 
   /** The earliest next due time of a schedule that is not paused; empty when none. */

@@ -10,6 +10,7 @@ import io.redrive.message.Message;
 import io.redrive.schedule.CatchUp;
 import io.redrive.schedule.Firing;
 import io.redrive.schedule.Schedule;
+import io.redrive.schedule.ScheduleDeclaration;
 import io.redrive.schedule.ScheduleInfo;
 import io.redrive.schedule.ScheduleSpec;
 import io.redrive.schedule.ScheduleTarget;
@@ -294,6 +295,24 @@ public abstract class ScheduleContract extends ComplianceTestBase {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("spec: ");
     assertThat(redrive.schedules().list()).isEmpty();
+  }
+
+  @Test
+  void declare_createsUpdatesOrLeavesAlone_andKeepsAnOperatorsPause() {
+    createQueue(QUEUE);
+    Schedule declared = everyMinute().build();
+    assertThat(redrive.schedules().declare(declared).outcome())
+        .isEqualTo(ScheduleDeclaration.Outcome.CREATED);
+    assertThat(redrive.schedules().declare(declared).outcome())
+        .isEqualTo(ScheduleDeclaration.Outcome.UNCHANGED);
+    redrive.schedules().pause(NAME);
+    assertThat(redrive.schedules().declare(declared).outcome())
+        .isEqualTo(ScheduleDeclaration.Outcome.UNCHANGED);
+    ScheduleDeclaration changed =
+        redrive.schedules().declare(everyMinute().jitter(Duration.ofSeconds(5)).build());
+    assertThat(changed.outcome()).isEqualTo(ScheduleDeclaration.Outcome.UPDATED);
+    assertThat(changed.schedule().schedule().jitter()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(changed.schedule().schedule().paused()).isTrue();
   }
 
   @Test
