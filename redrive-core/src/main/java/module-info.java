@@ -14,6 +14,7 @@ module io.redrive {
   requires transitive java.sql;
   requires transitive micrometer.core;
   requires org.slf4j;
+  requires com.cronutils;
 
   exports io.redrive;
   exports io.redrive.deadletter;
@@ -24,6 +25,7 @@ module io.redrive {
   exports io.redrive.message;
   exports io.redrive.queue;
   exports io.redrive.retry;
+  exports io.redrive.schedule;
   exports io.redrive.store;
   // Exported to all like io.redrive.store: the public stores (SqliteStore, PostgresStore)
   // implement WorkflowStore, so an application building Redrive from one must see the type. Who may

@@ -113,6 +113,7 @@ public final class Redrive implements AutoCloseable {
   private final LostLeases lostLeases;
   private final Settles settles;
   private final MessageTracing tracing;
+  private final Schedules schedules;
 
   static {
     WorkflowStores.install(new WorkflowDoor());
@@ -129,6 +130,7 @@ public final class Redrive implements AutoCloseable {
     this.metrics = new EngineMetrics(b.meterRegistry);
     this.lostLeases = new LostLeases(b.store, b.clock);
     this.tracing = b.tracing;
+    this.schedules = new Schedules(b.store, b.clock, validation, b.completionWindow);
     this.settles =
         new Settles(
             b.store,
@@ -163,6 +165,11 @@ public final class Redrive implements AutoCloseable {
    */
   public ReadySubscription subscribeReady(String queue, Runnable listener) {
     return store.subscribeReady(queue, listener);
+  }
+
+  /** The recurring schedules of this engine's store (docs/engine.md, "Recurring schedules"). */
+  public Schedules schedules() {
+    return schedules;
   }
 
   /** The clock every decision reads. */

@@ -10,6 +10,7 @@ import io.redrive.cli.command.MessageCommand;
 import io.redrive.cli.command.MigrateCommand;
 import io.redrive.cli.command.PingCommand;
 import io.redrive.cli.command.QueueCommand;
+import io.redrive.cli.command.ScheduleCommand;
 import io.redrive.cli.command.ServerCommand;
 import io.redrive.cli.command.WorkCommand;
 import io.redrive.cli.command.WorkflowCommand;
@@ -28,6 +29,7 @@ import picocli.CommandLine.Command;
       ServerCommand.class,
       MigrateCommand.class,
       QueueCommand.class,
+      ScheduleCommand.class,
       EnqueueCommand.class,
       MessageCommand.class,
       WorkflowCommand.class,

@@ -75,6 +75,7 @@ class ModuleBoundaryRulesTest {
     "io.redrive.message..",
     "io.redrive.queue..",
     "io.redrive.retry..",
+    "io.redrive.schedule..",
     "io.redrive.store..",
     "io.redrive.time..",
     "io.redrive.worker.."

@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
  * answer was lost when the give-back at the time failed too ({@link Redrive#releaseUndelivered()});
  * and, once a minute, records every queue's depth for the throughput charts ({@link
  * Redrive#recordDepth()}) and deletes throughput counters and depth snapshots older than the
- * throughput retention ({@link Redrive#forgetThroughput(Duration)}, default 24 h).
+ * throughput retention ({@link Redrive#forgetThroughput(Duration)}, default 24 h). Beside the sweep
+ * it runs a {@link Scheduler}, which fires recurring schedules on its own thread (off with {@link
+ * Builder#schedules(boolean)}).
  *
  * <p>Safe to run on every node sharing a database: each sweep is a series of transactions that skip
  * rows another node holds, and no message is dead-lettered twice. A failed sweep (e.g. the database
@@ -45,6 +47,7 @@ public final class Maintenance implements AutoCloseable {
   private final int batchSize;
   private final Duration throughputRetention;
   private final ScheduledExecutorService sweeper;
+  private final Scheduler scheduler;
 
   /**
    * The last minute (epoch minute of the engine's clock) whose depth snapshot and throughput
@@ -54,7 +57,11 @@ public final class Maintenance implements AutoCloseable {
   private long lastThroughputMinute = Long.MIN_VALUE;
 
   private Maintenance(
-      Redrive redrive, Duration interval, int batchSize, Duration throughputRetention) {
+      Redrive redrive,
+      Duration interval,
+      int batchSize,
+      Duration throughputRetention,
+      boolean schedules) {
     this.redrive = redrive;
     this.interval = interval;
     this.batchSize = batchSize;
@@ -68,6 +75,7 @@ public final class Maintenance implements AutoCloseable {
             });
     sweeper.scheduleWithFixedDelay(
         this::sweep, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+    this.scheduler = schedules ? Scheduler.start(redrive) : null;
   }
 
   /** Starts the sweep with the default interval (1 s) and batch size (500). */
@@ -124,6 +132,9 @@ public final class Maintenance implements AutoCloseable {
   /** Stops sweeping, waiting up to 10 s for a sweep in progress. Idempotent. */
   @Override
   public void close() {
+    if (scheduler != null) {
+      scheduler.close();
+    }
     sweeper.shutdown();
     try {
       if (!sweeper.awaitTermination(10, TimeUnit.SECONDS)) {
@@ -141,6 +152,7 @@ public final class Maintenance implements AutoCloseable {
     private Duration interval = DEFAULT_INTERVAL;
     private int batchSize = DEFAULT_BATCH_SIZE;
     private Duration throughputRetention = DEFAULT_THROUGHPUT_RETENTION;
+    private boolean schedules = true;
 
     private Builder(Redrive redrive) {
       if (redrive == null) {
@@ -179,9 +191,18 @@ public final class Maintenance implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Whether recurring schedules fire here too (default true); off for a node that should only
+     * sweep. Safe on every node either way: each due time fires once.
+     */
+    public Builder schedules(boolean value) {
+      this.schedules = value;
+      return this;
+    }
+
     /** Starts sweeping; the first sweep runs one interval from now. */
     public Maintenance start() {
-      return new Maintenance(redrive, interval, batchSize, throughputRetention);
+      return new Maintenance(redrive, interval, batchSize, throughputRetention, schedules);
     }
   }
 

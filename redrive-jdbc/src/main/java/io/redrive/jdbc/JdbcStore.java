@@ -37,6 +37,7 @@ import io.redrive.store.ReleaseUndeliveredParams;
 import io.redrive.store.RenewParams;
 import io.redrive.store.RetryNowParams;
 import io.redrive.store.RetryParams;
+import io.redrive.store.ScheduleStore;
 import io.redrive.store.SettleParams;
 import io.redrive.store.StatsParams;
 import io.redrive.store.Store;
@@ -56,10 +57,11 @@ import javax.sql.DataSource;
  * module supplies a {@link SqlDialect} for locking, write discipline and error classification, and
  * owns its schema migrations. Each call runs in its transaction here, or in the class that knows
  * how it spans several ({@link LeaseTransactions}, {@link SettleTransactions}); the {@link
- * WorkflowStore} half is {@link JdbcWorkflowStore}, and {@link StoreParts} wires the parts.
- * Thread-safe.
+ * WorkflowStore} half is {@link JdbcWorkflowStore}, the {@link ScheduleStore} half {@link
+ * JdbcScheduleStore}, and {@link StoreParts} wires the parts. Thread-safe.
  */
-public abstract class JdbcStore extends JdbcWorkflowStore implements Store, WorkflowStore {
+public abstract class JdbcStore extends JdbcWorkflowStore
+    implements Store, WorkflowStore, ScheduleStore {
   private final StoreParts parts;
   private final Transactions tx;
   private final CountedWrites counted;

@@ -37,23 +37,21 @@ import java.util.Set;
  * {@code AbstractStringBuilder} stands behind {@code StringBuilder}); {@code JdbcStore} supplies
  * the wake-ups. Thread-safe; entered through {@code JdbcStore} by the workflow runtime's threads.
  */
-abstract class JdbcWorkflowStore implements WorkflowStore {
+abstract class JdbcWorkflowStore extends JdbcScheduleStore implements WorkflowStore {
   private final Transactions tx;
   private final CountedWrites counted;
   private final Workflows workflows;
   private final StoreParts parts;
 
   JdbcWorkflowStore(StoreParts parts) {
+    super(parts);
     this.tx = parts.tx();
     this.counted = parts.counted();
     this.workflows = parts.workflows();
     this.parts = parts;
   }
 
-  /**
-   * Called after a commit made messages of {@code queue} ready: wakes this node's subscribers and
-   * tells other nodes.
-   */
+  @Override
   abstract void readyCommitted(String queue);
 
   /**

@@ -29,7 +29,9 @@ record StoreParts(
     Operating operating,
     DeadGroups deadGroups,
     FingerprintFill fingerprints,
-    Workflows workflows) {
+    Workflows workflows,
+    ScheduleRows scheduleRows,
+    ScheduleFiring scheduleFiring) {
 
   /**
    * @param schema a lower-case SQL identifier, or null when tables need no schema name
@@ -58,6 +60,8 @@ record StoreParts(
     Leasing leasing = new Leasing(dialect, queues, history, deadLettering, kinds);
     Settling settling = new Settling(dialect, messages, history, completions, deadLettering, kinds);
     DeadGroups deadGroups = new DeadGroups(dialect, history);
+    Producing producing = new Producing(dialect, queues, messages, history, completions, kinds);
+    ScheduleRows scheduleRows = new ScheduleRows(dialect);
     return new StoreParts(
         dataSource,
         tx,
@@ -69,7 +73,7 @@ record StoreParts(
         completions,
         throughput,
         pending,
-        new Producing(dialect, queues, messages, history, completions, kinds),
+        producing,
         new LeaseTransactions(tx, counted, leasing),
         new SettleTransactions(counted, settling, leasing),
         new Renewing(messages),
@@ -78,6 +82,8 @@ record StoreParts(
         new Operating(dialect, queues, messages, history, deadLettering),
         deadGroups,
         new FingerprintFill(tx, deadGroups),
-        workflows);
+        workflows,
+        scheduleRows,
+        new ScheduleFiring(scheduleRows, producing, workflows));
   }
 }

@@ -47,6 +47,17 @@ public final class PostgresFixture implements StoreFixture {
     return PostgresStore.builder(url).schema(schema).poolSize(4).build();
   }
 
+  @Override
+  public Store attach(Map<String, String> properties, UnaryOperator<DataSource> wrap) {
+    if (properties.get("url") == null || properties.get("schema") == null) {
+      throw new IllegalArgumentException(
+          "postgres address: properties \"url\" and \"schema\" are required");
+    }
+    PGSimpleDataSource base = new PGSimpleDataSource();
+    base.setUrl(properties.get("url"));
+    return PostgresStore.builder(wrap.apply(base)).schema(properties.get("schema")).build();
+  }
+
   private static final class Database implements TestDatabase {
     private final String schema;
     private final List<Store> stores = new ArrayList<>();

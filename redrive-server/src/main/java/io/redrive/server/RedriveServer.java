@@ -8,6 +8,7 @@ import io.redrive.maintenance.Maintenance;
 import io.redrive.opentelemetry.RedriveTracing;
 import io.redrive.server.auth.Authorizer;
 import io.redrive.server.config.QueueDeclarations;
+import io.redrive.server.config.ScheduleDeclarations;
 import io.redrive.server.config.ServerConfig;
 import io.redrive.server.http.HttpApi;
 import io.redrive.store.Store;
@@ -199,6 +200,10 @@ public final class RedriveServer implements AutoCloseable {
     QueueDeclarations.Summary declared = QueueDeclarations.apply(redrive, config);
     if (!config.queues().isEmpty()) {
       log.info("{}", declared);
+    }
+    String schedules = ScheduleDeclarations.apply(redrive, config);
+    if (schedules != null) {
+      log.info("{}", schedules);
     }
     HttpApi api = HttpApi.start(redrive, authorizer, config, registry);
     // Every node runs the deadline sweep: it is safe on many nodes and needs no leader.

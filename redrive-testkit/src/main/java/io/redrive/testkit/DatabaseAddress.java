@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+import javax.sql.DataSource;
 
 /**
  * How another JVM reaches a {@link TestDatabase}: the store fixture's class name and the properties
@@ -55,6 +57,15 @@ public record DatabaseAddress(String fixture, Map<String, String> properties) {
    * loading the fixture class and calling its {@link StoreFixture#attach}. The caller closes it.
    */
   public Store open() {
+    return loadFixture().attach(properties);
+  }
+
+  /** As {@link #open()}, with the store's connections coming through {@code wrap}. */
+  public Store open(UnaryOperator<DataSource> wrap) {
+    return loadFixture().attach(properties, wrap);
+  }
+
+  private StoreFixture loadFixture() {
     StoreFixture instance;
     try {
       Class<?> type = Class.forName(fixture);
@@ -63,7 +74,7 @@ public record DatabaseAddress(String fixture, Map<String, String> properties) {
       throw new IllegalStateException(
           "fixture " + fixture + ": needs a public static StoreFixture INSTANCE field", e);
     }
-    return instance.attach(properties);
+    return instance;
   }
 
   private static String enc(String s) {

@@ -2,6 +2,8 @@ package io.redrive.testkit;
 
 import io.redrive.store.Store;
 import java.util.Map;
+import java.util.function.UnaryOperator;
+import javax.sql.DataSource;
 
 /**
  * What a store module gives the compliance suite: fresh databases to test on. One fixture per store
@@ -24,5 +26,15 @@ public interface StoreFixture {
    */
   default Store attach(Map<String, String> properties) {
     throw new UnsupportedOperationException(name() + " databases cannot be attached to");
+  }
+
+  /**
+   * As {@link #attach(Map)}, with the store's connections coming through {@code wrap} of the
+   * fixture's data source (a child process's fault injection).
+   *
+   * @throws UnsupportedOperationException if this fixture cannot wrap its data source
+   */
+  default Store attach(Map<String, String> properties, UnaryOperator<DataSource> wrap) {
+    throw new UnsupportedOperationException(name() + " databases cannot be attached to wrapped");
   }
 }

@@ -118,6 +118,10 @@ public final class ApiClient {
     return response.body() == null ? "" : response.body();
   }
 
+  public JsonNode put(String path, JsonNode body) {
+    return send("PUT", path, body);
+  }
+
   public JsonNode patch(String path, JsonNode body) {
     return send("PATCH", path, body);
   }

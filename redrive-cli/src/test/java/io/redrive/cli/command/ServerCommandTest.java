@@ -275,6 +275,7 @@ class ServerCommandTest {
     assertThat(config.store().dataDir().normalize())
         .isEqualTo(Path.of("..", "data").toAbsolutePath().normalize());
     assertThat(config.queues()).hasSize(3);
+    assertThat(config.schedules()).hasSize(1);
     assertThat(config.keys()).isEmpty();
   }
 }

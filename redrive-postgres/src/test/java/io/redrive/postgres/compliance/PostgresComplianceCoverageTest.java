@@ -34,6 +34,7 @@ class PostgresComplianceCoverageTest {
                     PostgresWorkflowNodesTest.class,
                     PostgresKnownHistoryTest.class,
                     PostgresStickyLeaseTest.class,
+                    PostgresScheduleTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
                     PostgresMetricsTest.class,

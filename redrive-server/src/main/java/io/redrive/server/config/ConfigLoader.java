@@ -8,6 +8,7 @@ import io.redrive.Redrive;
 import io.redrive.maintenance.Maintenance;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.QueueUpdate;
+import io.redrive.schedule.Schedule;
 import io.redrive.server.auth.ApiKey;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +32,8 @@ public final class ConfigLoader {
   /** The file name looked for by default. */
   public static final String DEFAULT_FILE_NAME = "redrive.toml";
 
-  static final List<String> SECTIONS = List.of("server", "store", "keys", "queues", "workflows");
+  static final List<String> SECTIONS =
+      List.of("server", "store", "keys", "queues", "workflows", "schedules");
   static final List<String> SERVER =
       List.of(
           "bind",
@@ -107,6 +109,7 @@ public final class ConfigLoader {
     List<ApiKey> keys = KeySection.read(root.child("keys"), secrets);
     Map<String, QueueUpdate> queues = QueueSettings.read(root.child("queues"));
     WorkflowSettings workflows = WorkflowSection.read(root.child("workflows"));
+    List<Schedule> schedules = ScheduleSettings.read(root.child("schedules"));
     config =
         new ServerConfig(
             config.bind(),
@@ -122,7 +125,8 @@ public final class ConfigLoader {
             config.allowedHosts(),
             config.completionWindow(),
             config.completedRetention(),
-            workflows);
+            workflows,
+            schedules);
     try {
       config.requireKeysForRemoteBind();
     } catch (IllegalArgumentException e) {

@@ -3,6 +3,7 @@ package io.redrive.server.config;
 import io.redrive.Redrive;
 import io.redrive.maintenance.Maintenance;
 import io.redrive.queue.QueueUpdate;
+import io.redrive.schedule.Schedule;
 import io.redrive.server.auth.ApiKey;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -36,6 +37,7 @@ import java.util.Map;
  *     messages"
  * @param workflows the {@code [workflows]} settings of the workflow runtime the server runs when
  *     started with one (each unset one keeps the runtime's default)
+ * @param schedules declared recurring schedules ({@code [schedules.<name>]}) in file order
  */
 public record ServerConfig(
     String bind,
@@ -51,7 +53,8 @@ public record ServerConfig(
     List<String> allowedHosts,
     Duration completionWindow,
     Duration completedRetention,
-    WorkflowSettings workflows) {
+    WorkflowSettings workflows,
+    List<Schedule> schedules) {
 
   public static final String DEFAULT_BIND = "127.0.0.1";
   public static final int DEFAULT_PORT = 7070;
@@ -61,6 +64,7 @@ public record ServerConfig(
     allowedHosts = List.copyOf(allowedHosts);
     queues = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(queues));
     workflows = workflows == null ? WorkflowSettings.defaults() : workflows;
+    schedules = schedules == null ? List.of() : List.copyOf(schedules);
     completedRetention = completedRetention == null ? Duration.ZERO : completedRetention;
   }
 
@@ -80,7 +84,8 @@ public record ServerConfig(
         List.of(),
         Redrive.DEFAULT_COMPLETION_WINDOW,
         Duration.ZERO,
-        WorkflowSettings.defaults());
+        WorkflowSettings.defaults(),
+        List.of());
   }
 
   public ServerConfig withBind(String value) {
@@ -98,7 +103,8 @@ public record ServerConfig(
         allowedHosts,
         completionWindow,
         completedRetention,
-        workflows);
+        workflows,
+        schedules);
   }
 
   public ServerConfig withPort(int value) {
@@ -116,7 +122,8 @@ public record ServerConfig(
         allowedHosts,
         completionWindow,
         completedRetention,
-        workflows);
+        workflows,
+        schedules);
   }
 
   public ServerConfig withStore(StoreSettings value) {
@@ -134,7 +141,8 @@ public record ServerConfig(
         allowedHosts,
         completionWindow,
         completedRetention,
-        workflows);
+        workflows,
+        schedules);
   }
 
   public ServerConfig withKeys(List<ApiKey> value) {
@@ -152,7 +160,8 @@ public record ServerConfig(
         allowedHosts,
         completionWindow,
         completedRetention,
-        workflows);
+        workflows,
+        schedules);
   }
 
   /**
@@ -196,7 +205,8 @@ public record ServerConfig(
         allowedHosts,
         completionWindow,
         completedRetention,
-        workflows);
+        workflows,
+        schedules);
   }
 
   public ServerConfig withLimits(int payloadBytes, int requestBytes, Duration leaseWait) {
@@ -214,7 +224,8 @@ public record ServerConfig(
         allowedHosts,
         completionWindow,
         completedRetention,
-        workflows);
+        workflows,
+        schedules);
   }
 
   /** The same config with these extra allowed {@code Host} names (lower-cased when checked). */
@@ -233,7 +244,8 @@ public record ServerConfig(
         value,
         completionWindow,
         completedRetention,
-        workflows);
+        workflows,
+        schedules);
   }
 
   /** The same config with this completion window. */
@@ -252,7 +264,8 @@ public record ServerConfig(
         allowedHosts,
         value,
         completedRetention,
-        workflows);
+        workflows,
+        schedules);
   }
 
   /** The same config with these {@code [workflows]} settings. */
@@ -271,7 +284,8 @@ public record ServerConfig(
         allowedHosts,
         completionWindow,
         completedRetention,
-        value);
+        value,
+        schedules);
   }
 
   /** The same config with this default retention of completed messages. */
@@ -290,6 +304,7 @@ public record ServerConfig(
         allowedHosts,
         completionWindow,
         value,
-        workflows);
+        workflows,
+        schedules);
   }
 }

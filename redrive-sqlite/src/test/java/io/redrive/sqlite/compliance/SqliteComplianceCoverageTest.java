@@ -34,6 +34,7 @@ class SqliteComplianceCoverageTest {
                     SqliteWorkflowNodesTest.class,
                     SqliteKnownHistoryTest.class,
                     SqliteStickyLeaseTest.class,
+                    SqliteScheduleTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
                     SqliteMetricsTest.class,

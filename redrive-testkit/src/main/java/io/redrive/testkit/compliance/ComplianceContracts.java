@@ -63,7 +63,8 @@ public final class ComplianceContracts {
           KnownHistoryContract.class,
           StickyLeaseContract.class,
           UniqueKeyContract.class,
-          UniqueKeyLifecycleContract.class);
+          UniqueKeyLifecycleContract.class,
+          ScheduleContract.class);
 
   private ComplianceContracts() {}
 
