@@ -75,7 +75,7 @@ public final class CommitCuttingDataSource extends WrappingDataSource {
   }
 
   @Override
-  Connection wrap(Connection real) throws SQLException {
+  protected Connection wrap(Connection real) throws SQLException {
     boolean[] cut = {false};
     boolean[] autoCommit = {real.getAutoCommit()};
     return (Connection)

@@ -44,7 +44,7 @@ public final class StatementFailingDataSource extends WrappingDataSource {
   }
 
   @Override
-  Connection wrap(Connection real) {
+  protected Connection wrap(Connection real) {
     return (Connection)
         Proxy.newProxyInstance(
             Connection.class.getClassLoader(),

@@ -13,18 +13,18 @@ import javax.sql.DataSource;
  * The part every fault-injecting data source shares: connections come from {@code target} through
  * {@link #wrap}, and everything else of {@link DataSource} is the target's.
  */
-abstract class WrappingDataSource implements DataSource {
-  final DataSource target;
+public abstract class WrappingDataSource implements DataSource {
+  protected final DataSource target;
 
-  WrappingDataSource(DataSource target) {
+  protected WrappingDataSource(DataSource target) {
     this.target = target;
   }
 
   /** The connection handed out for {@code real}. */
-  abstract Connection wrap(Connection real) throws SQLException;
+  protected abstract Connection wrap(Connection real) throws SQLException;
 
   /** Calls {@code method} on {@code real}, rethrowing what it throws as itself. */
-  static Object invoke(Object real, Method method, Object[] args) throws Throwable {
+  protected static Object invoke(Object real, Method method, Object[] args) throws Throwable {
     try {
       return method.invoke(real, args);
     } catch (InvocationTargetException e) {

@@ -1,17 +1,13 @@
 package io.redrive.testkit.process;
 
+import io.redrive.testkit.fault.WrappingDataSource;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.Locale;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
@@ -20,16 +16,16 @@ import javax.sql.DataSource;
  * while the arm file exists, the first process to delete that file halts with {@link
  * WorkerProcess#HALT_STATUS}. The test arms by creating the file; exactly one node takes it.
  */
-final class HaltingCommits implements DataSource {
-  private final DataSource target;
+final class HaltingCommits extends WrappingDataSource {
   private final Path arm;
 
   HaltingCommits(DataSource target, Path arm) {
-    this.target = target;
+    super(target);
     this.arm = arm;
   }
 
-  private Connection wrap(Connection real) {
+  @Override
+  protected Connection wrap(Connection real) {
     boolean[] firing = {false};
     return (Connection)
         Proxy.newProxyInstance(
@@ -50,11 +46,7 @@ final class HaltingCommits implements DataSource {
                 }
                 firing[0] = false;
               }
-              try {
-                return method.invoke(real, args);
-              } catch (InvocationTargetException e) {
-                throw e.getCause();
-              }
+              return invoke(real, method, args);
             });
   }
 
@@ -67,50 +59,5 @@ final class HaltingCommits implements DataSource {
     } catch (IOException e) {
       return false;
     }
-  }
-
-  @Override
-  public Connection getConnection() throws SQLException {
-    return wrap(target.getConnection());
-  }
-
-  @Override
-  public Connection getConnection(String username, String password) throws SQLException {
-    return wrap(target.getConnection(username, password));
-  }
-
-  @Override
-  public PrintWriter getLogWriter() throws SQLException {
-    return target.getLogWriter();
-  }
-
-  @Override
-  public void setLogWriter(PrintWriter out) throws SQLException {
-    target.setLogWriter(out);
-  }
-
-  @Override
-  public void setLoginTimeout(int seconds) throws SQLException {
-    target.setLoginTimeout(seconds);
-  }
-
-  @Override
-  public int getLoginTimeout() throws SQLException {
-    return target.getLoginTimeout();
-  }
-
-  @Override
-  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-    return target.getParentLogger();
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> type) throws SQLException {
-    return target.unwrap(type);
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> type) throws SQLException {
-    return target.isWrapperFor(type);
   }
 }
