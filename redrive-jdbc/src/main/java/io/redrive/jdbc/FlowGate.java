@@ -84,13 +84,16 @@ final class FlowGate {
     if (limits.maxRunning() != null || limits.maxRunningPerKey() != null || lock == null) {
       try (PreparedStatement ps =
           c.prepareStatement(
+              // Only the limited path's leases carry a key (the empty one for none): the
+              // running index holds them alone, so unlimited queues pay nothing for it.
               "SELECT limit_key, COUNT(*) FROM redrive_messages WHERE queue = ?"
-                  + " AND state = 'LEASED' AND visible_at > ? GROUP BY limit_key")) {
+                  + " AND state = 'LEASED' AND limit_key IS NOT NULL AND visible_at > ?"
+                  + " GROUP BY limit_key")) {
         ps.setString(1, queue);
         ps.setLong(2, now.toEpochMilli());
         try (ResultSet rs = ps.executeQuery()) {
           while (rs.next()) {
-            running.put(rs.getString(1), rs.getInt(2));
+            running.merge(MessageRow.limitKey(rs.getString(1)), rs.getInt(2), Integer::sum);
           }
         }
       }

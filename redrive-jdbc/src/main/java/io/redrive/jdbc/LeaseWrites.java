@@ -18,6 +18,12 @@ import java.util.List;
  */
 final class LeaseWrites {
   /**
+   * Marks a lease of the limited path for the running index (only leases with a key are in it, so
+   * the leases of unlimited queues write no entry there); the empty key reads back as none.
+   */
+  private static final String COUNTED_KEY = " limit_key = COALESCE(limit_key, ''),";
+
+  /**
    * The lease expiry, capped at the message's deadline so a lease never outlives it; binds the
    * uncapped expiry twice.
    */
@@ -62,7 +68,12 @@ final class LeaseWrites {
         row.priority());
   }
 
-  /** Leases {@code rows}, which the caller holds locked, to {@code worker}. */
+  /**
+   * Leases {@code rows}, which the caller holds locked, to {@code worker}.
+   *
+   * @param counted whether the flow limits count these leases (the limited path): a row without a
+   *     limit key is then marked with the empty key, which puts it in the running index
+   */
   List<LeasedMessage> take(
       Connection c,
       List<MessageRow> rows,
@@ -70,7 +81,8 @@ final class LeaseWrites {
       String batch,
       Duration timeout,
       QueuePolicy policy,
-      Instant now)
+      Instant now,
+      boolean counted)
       throws SQLException {
     if (rows.isEmpty()) {
       return List.of();
@@ -86,7 +98,7 @@ final class LeaseWrites {
       out.add(delivery(row, token, policy, capAtDeadline(row, expiresAt)));
     }
     if (dialect.batchesRowByRow()) {
-      takeRowByRow(c, ids, nonces, worker, batch, now, expiresAt);
+      takeRowByRow(c, ids, nonces, worker, batch, now, expiresAt, counted);
       return out;
     }
     // One UPDATE ... FROM for the whole batch: a statement per row costs the
@@ -94,6 +106,7 @@ final class LeaseWrites {
     try (PreparedStatement ps =
         c.prepareStatement(
             "UPDATE redrive_messages SET state = 'LEASED', attempts = attempts + 1,"
+                + (counted ? COUNTED_KEY : "")
                 + " lease_token = v.token, lease_batch = ?, leased_by = ?, leased_at = ?,"
                 + " visible_at = "
                 + CAPPED_EXPIRY
@@ -127,11 +140,13 @@ final class LeaseWrites {
       String worker,
       String batch,
       Instant now,
-      Instant expiresAt)
+      Instant expiresAt,
+      boolean counted)
       throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement(
             "UPDATE redrive_messages SET state = 'LEASED', attempts = attempts + 1,"
+                + (counted ? COUNTED_KEY : "")
                 + " lease_token = ?, lease_batch = ?, leased_by = ?, leased_at = ?,"
                 + " visible_at = "
                 + CAPPED_EXPIRY

@@ -191,7 +191,7 @@ final class Leasing {
         }
         Map<String, LeasedMessage> taken = new java.util.HashMap<>();
         for (LeasedMessage m :
-            writes.take(c, unclaimed, params.worker(), batch, timeout, policy, now)) {
+            writes.take(c, unclaimed, params.worker(), batch, timeout, policy, now, gate != null)) {
           taken.put(m.id(), m);
         }
         for (MessageRow row : deliver) {
@@ -200,7 +200,8 @@ final class Leasing {
               lease != null ? LeaseWrites.delivery(row, lease, policy) : taken.get(row.id()));
         }
       } else {
-        leased.addAll(writes.take(c, deliver, params.worker(), batch, timeout, policy, now));
+        leased.addAll(
+            writes.take(c, deliver, params.worker(), batch, timeout, policy, now, gate != null));
       }
       if (!mayUnblock && read < want) {
         break;

@@ -99,7 +99,12 @@ record MessageRow(
         rs.getString(21),
         rs.getInt(22),
         rs.getLong(23),
-        rs.getString(24));
+        limitKey(rs.getString(24)));
+  }
+
+  /** A stored limit key as the message's: the empty key the limited lease path marks is none. */
+  static String limitKey(String stored) {
+    return stored == null || stored.isEmpty() ? null : stored;
   }
 
   private static Long nullableLong(ResultSet rs, int column) throws SQLException {

@@ -103,6 +103,30 @@ public abstract class FlowLimitContract extends ComplianceTestBase {
   }
 
   @Test
+  void keylessMessage_leasedUnderALimit_stillHasNoKey_andCountsAfterItsRetry() {
+    createQueue(QUEUE, limited(new FlowLimits(1, null, null, null)));
+    String id = enqueue(newMessage(QUEUE).build());
+    String other = enqueueMany(QUEUE, 1).get(0);
+
+    LeasedMessage first = leaseOne(QUEUE);
+    assertThat(first.id()).isEqualTo(id);
+    assertThat(message(id).limitKey()).isNull();
+    assertNothingLeasable(QUEUE);
+    failRetryAfter(first, MILLI);
+    advance(MILLI);
+
+    LeasedMessage second = leaseOne(QUEUE);
+    assertThat(second.id()).isEqualTo(other);
+    assertNothingLeasable(QUEUE); // the retried message waits for the one slot
+    complete(second);
+
+    LeasedMessage again = leaseOne(QUEUE);
+    assertThat(again.id()).isEqualTo(id);
+    assertThat(message(id).limitKey()).isNull();
+    assertNothingLeasable(QUEUE);
+  }
+
+  @Test
   void expiredLease_freesItsSlot() {
     createQueue(QUEUE, limited(FlowLimits.singleton()));
     List<String> ids = enqueueKeyed("k", 2);
