@@ -12,7 +12,7 @@ import java.time.Instant;
 
 /**
  * The flow-limit columns of {@code redrive_queues}: a queue's {@link FlowLimits}, and its {@code
- * flow_until}, until when (epoch millis) its leases take the limited path ({@link LimitedLeasing}):
+ * flow_until}, until when (epoch millis) its leases take the limited path ({@link FlowGate}):
  * {@link #LIMITED} for a queue with limits, the end of its latest slow-down hold for one without
  * (see {@link FlowBuckets#hold}), 0 when neither. Kept apart from {@link QueueRows}' own columns so
  * that the queue insert stays as it was; the limits are written by a second statement.
