@@ -11,15 +11,19 @@ import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
- * A data source for a child JVM that kills its own process (as SIGKILL would) inside a schedule
- * firing, just before its COMMIT: when a connection that updated {@code redrive_schedules} commits
- * while the arm file exists, the first process to delete that file halts with {@link
- * WorkerProcess#HALT_STATUS}. The test arms by creating the file; exactly one node takes it.
+ * A data source for a child JVM that freezes inside a schedule firing, just before its COMMIT, for
+ * the test to {@code kill -9} it there: when a connection that updated {@code redrive_schedules}
+ * commits while the arm file exists, the first process to delete that file prints {@value #FROZEN}
+ * and its pid and never commits. The test arms by creating the file; exactly one node takes it. Its
+ * transaction stays open (its locks held) until the kill ends the connection.
  */
-final class HaltingCommits extends WrappingDataSource {
+final class FrozenCommits extends WrappingDataSource {
+  /** The line a node prints when it froze in a firing, followed by its pid. */
+  static final String FROZEN = "FROZEN before a schedule firing's commit";
+
   private final Path arm;
 
-  HaltingCommits(DataSource target, Path arm) {
+  FrozenCommits(DataSource target, Path arm) {
     super(target);
     this.arm = arm;
   }
@@ -40,14 +44,20 @@ final class HaltingCommits extends WrappingDataSource {
               }
               if (name.equals("commit") || name.equals("rollback")) {
                 if (name.equals("commit") && firing[0] && takeArm()) {
-                  System.out.println("HALTING in a schedule firing before its commit");
+                  System.out.println(FROZEN + " " + ProcessHandle.current().pid());
                   System.out.flush();
-                  Runtime.getRuntime().halt(WorkerProcess.HALT_STATUS);
+                  freeze();
                 }
                 firing[0] = false;
               }
               return invoke(real, method, args);
             });
+  }
+
+  private static void freeze() throws InterruptedException {
+    while (true) {
+      Thread.sleep(60_000); // until kill -9
+    }
   }
 
   private boolean takeArm() {

@@ -20,7 +20,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,20 +30,21 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Three scheduler nodes in child JVMs on one database fire a one-second schedule; three times the
- * node that is firing dies by {@code halt} inside its firing transaction, before the commit (as
- * {@code kill -9} would), and a new node replaces it. Every due time of the run then has exactly
- * one message: none lost to a dead firer, none doubled by the one that took over.
+ * node that is firing is stopped inside its firing transaction, just before the commit, and killed
+ * there with SIGKILL ({@code kill -9}: {@link Process#destroyForcibly} on Linux) while its
+ * transaction is open and its locks held, and a new node replaces it. Every due time of the run
+ * then has exactly one message: none lost to a dead firer, none doubled by the one that took over.
  */
 public abstract class ScheduleKillScenario extends ProcessScenarioBase {
   private static final int NODES = 3;
   private static final int KILLS = 3;
 
-  private final List<Process> nodes = new CopyOnWriteArrayList<>();
+  private final Map<Integer, Process> nodes = new ConcurrentHashMap<>();
   private Path arm;
 
   @AfterEach
   void killNodes() {
-    nodes.forEach(Process::destroyForcibly);
+    nodes.values().forEach(Process::destroyForcibly);
   }
 
   private Process startNode(int n) {
@@ -54,7 +57,7 @@ public abstract class ScheduleKillScenario extends ProcessScenarioBase {
     builder.environment().put(WorkerProcess.ENV_DATABASE, db.address().encode());
     try {
       Process p = builder.start();
-      nodes.add(p);
+      nodes.put(n, p);
       return p;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -62,15 +65,24 @@ public abstract class ScheduleKillScenario extends ProcessScenarioBase {
   }
 
   private boolean ready(int n) {
+    return logged(n, "READY ");
+  }
+
+  private boolean logged(int n, String prefix) {
     try (BufferedReader r =
         new BufferedReader(
             new InputStreamReader(
                 Files.newInputStream(logDir.resolve("scheduler-" + n + ".log")),
                 StandardCharsets.UTF_8))) {
-      return r.lines().anyMatch(l -> l.startsWith("READY "));
+      return r.lines().anyMatch(l -> l.startsWith(prefix));
     } catch (IOException e) {
       return false;
     }
+  }
+
+  /** The node that froze in a firing, once one has. */
+  private Optional<Integer> frozen() {
+    return nodes.keySet().stream().filter(n -> logged(n, FrozenCommits.FROZEN)).findFirst();
   }
 
   private List<Message> produced() {
@@ -103,22 +115,25 @@ public abstract class ScheduleKillScenario extends ProcessScenarioBase {
     int kills = 0;
     while (kills < KILLS) {
       Files.createFile(arm);
-      eventually().until(() -> nodes.stream().anyMatch(p -> !p.isAlive()));
-      Process dead = nodes.stream().filter(p -> !p.isAlive()).findFirst().orElseThrow();
-      assertThat(dead.exitValue()).isEqualTo(WorkerProcess.HALT_STATUS);
-      assertThat(Files.exists(arm)).as("the arm was taken by the node that died").isFalse();
-      nodes.remove(dead);
+      eventually().until(() -> frozen().isPresent());
+      int node = frozen().orElseThrow();
+      assertThat(Files.exists(arm)).as("the arm was taken by the node that froze").isFalse();
+      Process firing = nodes.remove(node);
+      assertThat(firing.isAlive()).as("the frozen node is still in its firing").isTrue();
+      firing.destroyForcibly(); // SIGKILL inside the open firing transaction
+      assertThat(firing.waitFor(15, TimeUnit.SECONDS)).isTrue();
+      assertThat(firing.exitValue()).as("killed by SIGKILL").isEqualTo(WorkerProcess.HALT_STATUS);
       kills++;
-      int node = started++;
-      startNode(node);
-      eventually().atMost(STARTUP).until(() -> ready(node));
+      int next = started++;
+      startNode(next);
+      eventually().atMost(STARTUP).until(() -> ready(next));
     }
     int before = produced().size();
     eventually().until(() -> produced().size() >= before + 3);
-    for (Process p : nodes) {
+    for (Process p : nodes.values()) {
       p.getOutputStream().close();
     }
-    for (Process p : nodes) {
+    for (Process p : nodes.values()) {
       p.waitFor(15, TimeUnit.SECONDS);
     }
 

@@ -9,10 +9,10 @@ import java.time.Duration;
 
 /**
  * The main class of a child-JVM scheduler node: opens the store named by {@value
- * WorkerProcess#ENV_DATABASE} through {@link HaltingCommits} (armed by the file given as the first
+ * WorkerProcess#ENV_DATABASE} through {@link FrozenCommits} (armed by the file given as the first
  * argument) and runs a {@link Scheduler} that wakes at least every 50 ms. Prints {@code READY
- * <pid>} once firing; stops when its stdin ends; halts (exit {@value WorkerProcess#HALT_STATUS})
- * inside a firing when it takes the arm file.
+ * <pid>} once firing; stops when its stdin ends; freezes inside a firing, before its commit, when
+ * it takes the arm file (for the test to kill it there).
  */
 public final class SchedulerProcess {
   private SchedulerProcess() {}
@@ -22,7 +22,7 @@ public final class SchedulerProcess {
     Redrive redrive =
         Redrive.builder(
                 DatabaseAddress.decode(System.getenv(WorkerProcess.ENV_DATABASE))
-                    .open(ds -> new HaltingCommits(ds, arm)))
+                    .open(ds -> new FrozenCommits(ds, arm)))
             .build();
     Scheduler scheduler = Scheduler.start(redrive, Duration.ofMillis(50));
     System.out.println("READY " + ProcessHandle.current().pid());
