@@ -3,7 +3,6 @@ package io.redrive.bench.scenario;
 import io.redrive.bench.Measurement;
 import io.redrive.bench.contender.BenchDatabase;
 import io.redrive.bench.contender.Target;
-import io.redrive.queue.QueuePolicy;
 import io.redrive.worker.HandlerResult;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -68,10 +67,23 @@ public final class DrainScenario implements Scenario {
   static Measurement drainOurs(
       Target target, int workers, int concurrency, int batch, int count, Runnable atStart)
       throws Exception {
+    return drainOurs(target, workers, concurrency, batch, count, QueueFeature.NONE, atStart);
+  }
+
+  /** As above, on a queue and a backlog that use {@code feature}. */
+  static Measurement drainOurs(
+      Target target,
+      int workers,
+      int concurrency,
+      int batch,
+      int count,
+      QueueFeature feature,
+      Runnable atStart)
+      throws Exception {
     try (BenchDatabase db = target.newDatabase();
         Nodes nodes = Nodes.open(target, db, workers, 4)) {
-      nodes.createQueue(QueuePolicy.defaults());
-      nodes.prefill(count, i -> Nodes.MESSAGE);
+      nodes.createQueue(feature.policy());
+      nodes.prefill(count, feature::message);
       db.analyze(List.of("redrive_messages"));
       AtomicLong handled = new AtomicLong();
       db.resetStatements();

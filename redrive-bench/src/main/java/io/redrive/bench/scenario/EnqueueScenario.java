@@ -6,10 +6,10 @@ import io.redrive.bench.contender.BenchDatabase;
 import io.redrive.bench.contender.RawQueue;
 import io.redrive.bench.contender.Target;
 import io.redrive.message.NewMessage;
-import io.redrive.queue.QueuePolicy;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** Scenario 1: P producers enqueue, one message or 100 per transaction. */
 public final class EnqueueScenario implements Scenario {
@@ -63,9 +63,17 @@ public final class EnqueueScenario implements Scenario {
    */
   static Measurement enqueueOurs(
       Target target, int producers, int batch, int count, Runnable atStart) throws Exception {
+    return enqueueOurs(target, producers, batch, count, QueueFeature.NONE, atStart);
+  }
+
+  /** As above, into a queue and with messages that use {@code feature}. */
+  static Measurement enqueueOurs(
+      Target target, int producers, int batch, int count, QueueFeature feature, Runnable atStart)
+      throws Exception {
     try (BenchDatabase db = target.newDatabase();
         Nodes nodes = Nodes.open(target, db, 1, producers + 2)) {
-      nodes.createQueue(QueuePolicy.defaults());
+      nodes.createQueue(feature.policy());
+      AtomicLong next = new AtomicLong();
       List<Redrive> engines = new ArrayList<>();
       for (int i = 0; i < producers; i++) {
         engines.add(Redrive.builder(nodes.store(0)).build());
@@ -78,7 +86,15 @@ public final class EnqueueScenario implements Scenario {
               p -> {
                 Redrive r = engines.get(p);
                 for (int i = Parallel.share(count / batch, producers, p); i > 0; i--) {
-                  if (batch == 1) {
+                  if (feature != QueueFeature.NONE && batch == 1) {
+                    r.enqueue(feature.message(next.getAndIncrement()));
+                  } else if (feature != QueueFeature.NONE) {
+                    List<NewMessage> own = new ArrayList<>(batch);
+                    for (int m = 0; m < batch; m++) {
+                      own.add(feature.message(next.getAndIncrement()));
+                    }
+                    r.enqueueBatch(own);
+                  } else if (batch == 1) {
                     r.enqueue(Nodes.MESSAGE);
                   } else {
                     r.enqueueBatch(many);

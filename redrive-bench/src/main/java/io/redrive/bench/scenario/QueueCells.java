@@ -16,7 +16,7 @@ import java.util.List;
  * drain's backlog is enqueued 500 per call by the system itself (the baseline: {@code fill.sql})
  * and {@code VACUUM ANALYZE}d before the timing. {@code atStart} runs once the setup is done, just
  * before the timing starts; what it counts from there ends when the run returns, its connections
- * closed.
+ * closed. A cell's {@link QueueFeature} is Redrive's alone: the other systems run the plain cell.
  */
 public final class QueueCells {
   private static final int PREFILL_BATCH = 500;
@@ -32,8 +32,10 @@ public final class QueueCells {
     return switch (system) {
       case "redrive" ->
           cell.drain()
-              ? DrainScenario.drainOurs(target, 1, threads, batch, messages, atStart)
-              : EnqueueScenario.enqueueOurs(target, producers, batch, messages, atStart);
+              ? DrainScenario.drainOurs(
+                  target, 1, threads, batch, messages, cell.feature(), atStart)
+              : EnqueueScenario.enqueueOurs(
+                  target, producers, batch, messages, cell.feature(), atStart);
       case "raw" -> {
         if (!cell.drain()) {
           yield EnqueueScenario.enqueueBaseline(target, producers, batch, messages, atStart);

@@ -32,4 +32,21 @@ class QueueCellTest {
     assertThatThrownBy(() -> QueueCell.parse("drain-0x10"))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void parse_aFeatureSuffix_namesTheFlowControlTheCellUses() {
+    List<QueueCell> cells =
+        QueueCell.parseAll(
+            "drain-16x10+prio,drain-100x100+limits,drain-16x10+rate,enqueue-1+unique");
+
+    assertThat(cells.stream().map(QueueCell::feature))
+        .containsExactly(
+            QueueFeature.PRIO, QueueFeature.LIMITS, QueueFeature.RATE, QueueFeature.UNIQUE);
+    assertThat(cells.stream().map(QueueCell::name))
+        .containsExactly(
+            "drain-16x10+prio", "drain-100x100+limits", "drain-16x10+rate", "enqueue-1+unique");
+    assertThatThrownBy(() -> QueueCell.parse("drain-16x10+fast"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("+fast");
+  }
 }
