@@ -19,7 +19,7 @@ final class QueueDeclarations {
 
   static void declare(
       Redrive redrive,
-      Map<String, RedriveProperties.QueueSettings> properties,
+      Map<String, QueueProperties> properties,
       List<RedriveQueue> beans) {
     List<RedriveQueue> all = new ArrayList<>();
     properties.forEach(
@@ -42,7 +42,7 @@ final class QueueDeclarations {
     }
   }
 
-  private static String where(RedriveQueue q, Map<String, RedriveProperties.QueueSettings> props) {
+  private static String where(RedriveQueue q, Map<String, QueueProperties> props) {
     return props.containsKey(q.name()) ? "redrive.queues." + q.name() : "queue " + q.name();
   }
 
@@ -65,7 +65,7 @@ final class QueueDeclarations {
         u.clearLimits());
   }
 
-  private static QueueUpdate fields(RedriveProperties.QueueSettings q) {
+  private static QueueUpdate fields(QueueProperties q) {
     QueueUpdate.Builder b = QueueUpdate.builder();
     if (q.getMaxAttempts() != null) {
       b.maxAttempts(q.getMaxAttempts());
