@@ -25,6 +25,24 @@ public class QueueProperties {
   /** How long its completed messages keep their story (0s: none; default: the engine's). */
   private Duration completedRetention;
 
+  /** The priority (0–9, higher served first) of a message enqueued without one. */
+  private Integer defaultPriority;
+
+  /** The head start one step of priority is worth (1s–1d), for messages enqueued from then on. */
+  private Duration priorityAging;
+
+  /** Flow limit: most messages of the queue leased at once, on all nodes (1–100000). */
+  private Integer maxRunning;
+
+  /** Flow limit: most messages of one limit key leased at once (1: each key a singleton). */
+  private Integer maxRunningPerKey;
+
+  /** Flow limit: most leases of the queue per period, e.g. 100/1m. */
+  private String rate;
+
+  /** Flow limit: most leases of one limit key per period, e.g. 10/1s. */
+  private String ratePerKey;
+
   public Integer getMaxAttempts() {
     return maxAttempts;
   }
@@ -71,5 +89,53 @@ public class QueueProperties {
 
   public void setCompletedRetention(Duration completedRetention) {
     this.completedRetention = completedRetention;
+  }
+
+  public Integer getDefaultPriority() {
+    return defaultPriority;
+  }
+
+  public void setDefaultPriority(Integer defaultPriority) {
+    this.defaultPriority = defaultPriority;
+  }
+
+  public Duration getPriorityAging() {
+    return priorityAging;
+  }
+
+  public void setPriorityAging(Duration priorityAging) {
+    this.priorityAging = priorityAging;
+  }
+
+  public Integer getMaxRunning() {
+    return maxRunning;
+  }
+
+  public void setMaxRunning(Integer maxRunning) {
+    this.maxRunning = maxRunning;
+  }
+
+  public Integer getMaxRunningPerKey() {
+    return maxRunningPerKey;
+  }
+
+  public void setMaxRunningPerKey(Integer maxRunningPerKey) {
+    this.maxRunningPerKey = maxRunningPerKey;
+  }
+
+  public String getRate() {
+    return rate;
+  }
+
+  public void setRate(String rate) {
+    this.rate = rate;
+  }
+
+  public String getRatePerKey() {
+    return ratePerKey;
+  }
+
+  public void setRatePerKey(String ratePerKey) {
+    this.ratePerKey = ratePerKey;
   }
 }
