@@ -74,6 +74,12 @@ public class RedriveProperties {
   /** Settings of one queue's worker, by queue name, over those of {@code redrive.worker}. */
   private final Map<String, WorkerProperties> workers = new LinkedHashMap<>();
 
+  /**
+   * Recurring schedules declared on start, by name: created when missing, else saved when they
+   * differ (a paused flag set by an operator stays); see docs/spring-boot.md, "Schedules".
+   */
+  private final Map<String, ScheduleProperties> schedules = new LinkedHashMap<>();
+
   public StoreKind getStore() {
     return store;
   }
@@ -116,6 +122,10 @@ public class RedriveProperties {
 
   public Map<String, QueueProperties> getQueues() {
     return queues;
+  }
+
+  public Map<String, ScheduleProperties> getSchedules() {
+    return schedules;
   }
 
   public Workflows getWorkflows() {
@@ -188,12 +198,26 @@ public class RedriveProperties {
      */
     private boolean enabled = true;
 
+    /**
+     * Whether this node's maintenance service also fires recurring schedules; safe on every node at
+     * once (each due time fires once). Off for a node that should only sweep.
+     */
+    private boolean schedules = true;
+
     public boolean isEnabled() {
       return enabled;
     }
 
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
+    }
+
+    public boolean isSchedules() {
+      return schedules;
+    }
+
+    public void setSchedules(boolean schedules) {
+      this.schedules = schedules;
     }
   }
 
