@@ -2,7 +2,9 @@ package io.redrive.spring;
 
 import io.redrive.Redrive;
 import io.redrive.queue.DeadLetter;
+import io.redrive.queue.FlowLimits;
 import io.redrive.queue.QueueUpdate;
+import io.redrive.queue.Rate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,9 +20,7 @@ final class QueueDeclarations {
   private QueueDeclarations() {}
 
   static void declare(
-      Redrive redrive,
-      Map<String, RedriveProperties.QueueSettings> properties,
-      List<RedriveQueue> beans) {
+      Redrive redrive, Map<String, QueueProperties> properties, List<RedriveQueue> beans) {
     List<RedriveQueue> all = new ArrayList<>();
     properties.forEach(
         (name, q) ->
@@ -42,7 +42,7 @@ final class QueueDeclarations {
     }
   }
 
-  private static String where(RedriveQueue q, Map<String, RedriveProperties.QueueSettings> props) {
+  private static String where(RedriveQueue q, Map<String, QueueProperties> props) {
     return props.containsKey(q.name()) ? "redrive.queues." + q.name() : "queue " + q.name();
   }
 
@@ -65,7 +65,7 @@ final class QueueDeclarations {
         u.clearLimits());
   }
 
-  private static QueueUpdate fields(RedriveProperties.QueueSettings q) {
+  private static QueueUpdate fields(QueueProperties q) {
     QueueUpdate.Builder b = QueueUpdate.builder();
     if (q.getMaxAttempts() != null) {
       b.maxAttempts(q.getMaxAttempts());
@@ -85,7 +85,32 @@ final class QueueDeclarations {
     if (q.getDeadLetter() != null) {
       b.deadLetter(deadLetter(q.getDeadLetter()));
     }
+    if (q.getDefaultPriority() != null) {
+      b.defaultPriority(q.getDefaultPriority());
+    }
+    if (q.getPriorityAging() != null) {
+      b.priorityAging(q.getPriorityAging());
+    }
+    FlowLimits limits = limits(q);
+    if (limits != null) {
+      b.clearLimits().limits(limits); // as in redrive.toml: the limits named are all it has
+    }
     return b.build();
+  }
+
+  /** The flow limits a queue's properties name, or null when they name none. */
+  private static FlowLimits limits(QueueProperties q) {
+    if (q.getMaxRunning() == null
+        && q.getMaxRunningPerKey() == null
+        && q.getRate() == null
+        && q.getRatePerKey() == null) {
+      return null;
+    }
+    return new FlowLimits(
+        q.getMaxRunning(),
+        q.getMaxRunningPerKey(),
+        q.getRate() == null ? null : Rate.parse("rate", q.getRate()),
+        q.getRatePerKey() == null ? null : Rate.parse("ratePerKey", q.getRatePerKey()));
   }
 
   private static DeadLetter deadLetter(String value) {

@@ -5,10 +5,12 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 /**
  * The {@code redrive.*} properties of a Spring Boot application (docs/spring-boot.md lists them
- * with their defaults).
+ * with their defaults). A declared queue's fields are {@link QueueProperties}, a worker's {@link
+ * WorkerProperties}.
  */
 @ConfigurationProperties("redrive")
 public class RedriveProperties {
@@ -61,16 +63,22 @@ public class RedriveProperties {
   private final Workflows workflows = new Workflows();
 
   /** Settings of every queue's worker (each handler queue gets one worker). */
-  private final WorkerSettings worker = new WorkerSettings();
+  @NestedConfigurationProperty private final WorkerProperties worker = new WorkerProperties();
 
   /**
    * Queues declared on start, by name: created when missing, else given the fields set here (fields
    * not set keep their value); see docs/spring-boot.md, "Queues".
    */
-  private final Map<String, QueueSettings> queues = new LinkedHashMap<>();
+  private final Map<String, QueueProperties> queues = new LinkedHashMap<>();
 
   /** Settings of one queue's worker, by queue name, over those of {@code redrive.worker}. */
-  private final Map<String, WorkerSettings> workers = new LinkedHashMap<>();
+  private final Map<String, WorkerProperties> workers = new LinkedHashMap<>();
+
+  /**
+   * Recurring schedules declared on start, by name: created when missing, else saved when they
+   * differ (a paused flag set by an operator stays); see docs/spring-boot.md, "Schedules".
+   */
+  private final Map<String, ScheduleProperties> schedules = new LinkedHashMap<>();
 
   public StoreKind getStore() {
     return store;
@@ -112,8 +120,12 @@ public class RedriveProperties {
     this.joinTransactions = joinTransactions;
   }
 
-  public Map<String, QueueSettings> getQueues() {
+  public Map<String, QueueProperties> getQueues() {
     return queues;
+  }
+
+  public Map<String, ScheduleProperties> getSchedules() {
+    return schedules;
   }
 
   public Workflows getWorkflows() {
@@ -128,17 +140,17 @@ public class RedriveProperties {
     return health;
   }
 
-  public WorkerSettings getWorker() {
+  public WorkerProperties getWorker() {
     return worker;
   }
 
-  public Map<String, WorkerSettings> getWorkers() {
+  public Map<String, WorkerProperties> getWorkers() {
     return workers;
   }
 
   /** The settings of {@code queue}'s worker: its own where set, else {@code redrive.worker}'s. */
-  WorkerSettings workerFor(String queue) {
-    WorkerSettings own = workers.get(queue);
+  WorkerProperties workerFor(String queue) {
+    WorkerProperties own = workers.get(queue);
     return own == null ? worker : own.over(worker);
   }
 
@@ -186,12 +198,26 @@ public class RedriveProperties {
      */
     private boolean enabled = true;
 
+    /**
+     * Whether this node's maintenance service also fires recurring schedules; safe on every node at
+     * once (each due time fires once). Off for a node that should only sweep.
+     */
+    private boolean schedules = true;
+
     public boolean isEnabled() {
       return enabled;
     }
 
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
+    }
+
+    public boolean isSchedules() {
+      return schedules;
+    }
+
+    public void setSchedules(boolean schedules) {
+      this.schedules = schedules;
     }
   }
 
@@ -213,78 +239,6 @@ public class RedriveProperties {
             "redrive.health.details-interval must be zero or positive, got " + detailsInterval);
       }
       this.detailsInterval = detailsInterval;
-    }
-  }
-
-  /** {@code redrive.worker.*} and {@code redrive.workers.<queue>.*}. */
-  public static class WorkerSettings {
-    /** Handlers running at once (default: the worker's, 4). */
-    private Integer concurrency;
-
-    /** Messages leased per round (default: the worker's, from its concurrency). */
-    private Integer batchSize;
-
-    /** The lease timeout of the messages it leases (default: the queue's). */
-    private Duration leaseTimeout;
-
-    /**
-     * How long a stop lets running handlers finish (default: a second less than
-     * spring.lifecycle.timeout-per-shutdown-phase).
-     */
-    private Duration shutdownGrace;
-
-    /** These settings where set, else {@code base}'s. */
-    WorkerSettings over(WorkerSettings base) {
-      WorkerSettings out = new WorkerSettings();
-      out.concurrency = concurrency != null ? concurrency : base.concurrency;
-      out.batchSize = batchSize != null ? batchSize : base.batchSize;
-      out.leaseTimeout = leaseTimeout != null ? leaseTimeout : base.leaseTimeout;
-      out.shutdownGrace = shutdownGrace != null ? shutdownGrace : base.shutdownGrace;
-      return out;
-    }
-
-    void applyTo(io.redrive.worker.Worker.Builder builder) {
-      if (concurrency != null) {
-        builder.concurrency(concurrency);
-      }
-      if (batchSize != null) {
-        builder.batchSize(batchSize);
-      }
-      if (leaseTimeout != null) {
-        builder.leaseTimeout(leaseTimeout);
-      }
-    }
-
-    public Integer getConcurrency() {
-      return concurrency;
-    }
-
-    public void setConcurrency(Integer concurrency) {
-      this.concurrency = concurrency;
-    }
-
-    public Integer getBatchSize() {
-      return batchSize;
-    }
-
-    public void setBatchSize(Integer batchSize) {
-      this.batchSize = batchSize;
-    }
-
-    public Duration getLeaseTimeout() {
-      return leaseTimeout;
-    }
-
-    public void setLeaseTimeout(Duration leaseTimeout) {
-      this.leaseTimeout = leaseTimeout;
-    }
-
-    public Duration getShutdownGrace() {
-      return shutdownGrace;
-    }
-
-    public void setShutdownGrace(Duration shutdownGrace) {
-      this.shutdownGrace = shutdownGrace;
     }
   }
 
@@ -324,75 +278,6 @@ public class RedriveProperties {
 
     public void setShutdownGrace(Duration shutdownGrace) {
       this.shutdownGrace = shutdownGrace;
-    }
-  }
-
-  /** {@code redrive.queues.<name>.*}: one queue's declared policy fields. */
-  public static class QueueSettings {
-    /** Deliveries before a message dies (POISON), 1–1000. */
-    private Integer maxAttempts;
-
-    /** How long a lease lasts before the message is delivered again. */
-    private Duration leaseTimeout;
-
-    /** How long a message may wait in the queue before it dies (EXPIRED). */
-    private Duration expireAfter;
-
-    /** Where dead messages go: keep (stay in this queue), discard, or the name of a queue. */
-    private String deadLetter;
-
-    /** Distinct workers whose crash a message may survive before it dies (crash-loop breaker). */
-    private Integer maxCrashes;
-
-    /** How long its completed messages keep their story (0s: none; default: the engine's). */
-    private Duration completedRetention;
-
-    public Integer getMaxAttempts() {
-      return maxAttempts;
-    }
-
-    public void setMaxAttempts(Integer maxAttempts) {
-      this.maxAttempts = maxAttempts;
-    }
-
-    public Duration getLeaseTimeout() {
-      return leaseTimeout;
-    }
-
-    public void setLeaseTimeout(Duration leaseTimeout) {
-      this.leaseTimeout = leaseTimeout;
-    }
-
-    public Duration getExpireAfter() {
-      return expireAfter;
-    }
-
-    public void setExpireAfter(Duration expireAfter) {
-      this.expireAfter = expireAfter;
-    }
-
-    public String getDeadLetter() {
-      return deadLetter;
-    }
-
-    public void setDeadLetter(String deadLetter) {
-      this.deadLetter = deadLetter;
-    }
-
-    public Integer getMaxCrashes() {
-      return maxCrashes;
-    }
-
-    public void setMaxCrashes(Integer maxCrashes) {
-      this.maxCrashes = maxCrashes;
-    }
-
-    public Duration getCompletedRetention() {
-      return completedRetention;
-    }
-
-    public void setCompletedRetention(Duration completedRetention) {
-      this.completedRetention = completedRetention;
     }
   }
 }

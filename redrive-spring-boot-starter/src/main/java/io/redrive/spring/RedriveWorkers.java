@@ -14,8 +14,10 @@ import org.springframework.context.SmartLifecycle;
 
 /**
  * Runs one {@link Worker} per queue for the {@link RedriveHandler}s the application has, and the
- * {@link Maintenance} service, from the end of the context's start until its stop. A stop lets
- * running handlers finish within the shutdown grace (by default a second less than Spring's {@code
+ * {@link Maintenance} service (with its scheduler, which fires recurring schedules), from the end
+ * of the context's start until its stop; at that start it first creates the handlers' queues and
+ * declares {@code redrive.schedules.*}. A stop lets running handlers finish within the shutdown
+ * grace (by default a second less than Spring's {@code
  * spring.lifecycle.timeout-per-shutdown-phase}), all queues' workers at once, and gives back what
  * they leased but did not start.
  */
@@ -51,9 +53,13 @@ final class RedriveWorkers implements SmartLifecycle {
     if (running) {
       return;
     }
+    for (String queue : handlers.byQueue().keySet()) {
+      redrive.declareQueue(queue, QueueUpdate.builder().build()); // created with defaults if new
+    }
+    // After every queue, which a schedule's target may name; before anything runs.
+    ScheduleDeclarations.declare(redrive, properties.getSchedules());
     for (Map.Entry<String, List<HandlerBeans.Found>> e : handlers.byQueue().entrySet()) {
       String queue = e.getKey();
-      redrive.declareQueue(queue, QueueUpdate.builder().build()); // created with defaults if new
       Worker.Builder b = Worker.builder(redrive, queue).shutdownGrace(grace(queue));
       e.getValue().forEach(f -> b.handler(f.type(), f.handler()));
       properties.workerFor(queue).applyTo(b);
@@ -63,7 +69,8 @@ final class RedriveWorkers implements SmartLifecycle {
       workers.put(queue, b.build().start());
     }
     if (properties.getMaintenance().isEnabled()) {
-      maintenance = Maintenance.start(redrive);
+      maintenance =
+          Maintenance.builder(redrive).schedules(properties.getMaintenance().isSchedules()).start();
     }
     running = true;
   }

@@ -4,17 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redrive.Redrive;
 import io.redrive.queue.DeadLetter;
+import io.redrive.queue.FlowLimits;
+import io.redrive.queue.PriorityPolicy;
 import io.redrive.queue.QueuePolicy;
+import io.redrive.queue.Rate;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Queues declared from {@code redrive.queues.*}: created, merged, and bad values refused. */
+/**
+ * Queues declared from {@code redrive.queues.*}: created, merged, their priorities and flow limits
+ * set, and bad values refused.
+ */
 class QueuesTest {
   @TempDir Path dir;
 
@@ -77,6 +85,77 @@ class QueuesTest {
     runner()
         .withPropertyValues("redrive.queues.orders.dead-letter=nowhere")
         .run(context -> StartFailures.rootCauseOf(context).hasMessageContaining("nowhere"));
+  }
+
+  @Test
+  void priorityAndFlowLimitProperties_areApplied_throughTheCoreTypes() {
+    runner()
+        .withPropertyValues(
+            "redrive.queues.reports.default-priority=3",
+            "redrive.queues.reports.priority-aging=30s",
+            "redrive.queues.reports.max-running=5",
+            "redrive.queues.reports.max-running-per-key=1",
+            "redrive.queues.reports.rate=100/1m",
+            "redrive.queues.reports.rate-per-key=10/1s")
+        .run(
+            context -> {
+              QueuePolicy reports = context.getBean(Redrive.class).getQueue("reports").policy();
+              assertThat(reports.priority())
+                  .isEqualTo(new PriorityPolicy(3, Duration.ofSeconds(30)));
+              assertThat(reports.limits())
+                  .isEqualTo(
+                      new FlowLimits(
+                          5,
+                          1,
+                          Rate.of(100, Duration.ofMinutes(1)),
+                          Rate.of(10, Duration.ofSeconds(1))));
+            });
+  }
+
+  @Test
+  void theLimitsNamed_areAllTheQueueHas_andNamingNoneKeepsThem() {
+    runner()
+        .withPropertyValues(
+            "redrive.queues.api.max-running=5", "redrive.queues.api.rate-per-key=10/1s")
+        .run(context -> assertThat(context).hasNotFailed());
+    runner()
+        .withPropertyValues("redrive.queues.api.max-running-per-key=2")
+        .run(
+            context ->
+                assertThat(context.getBean(Redrive.class).getQueue("api").policy().limits())
+                    .as("as in redrive.toml: the limits named replace the queue's")
+                    .isEqualTo(new FlowLimits(null, 2, null, null)));
+    runner()
+        .withPropertyValues("redrive.queues.api.max-attempts=4")
+        .run(
+            context -> {
+              QueuePolicy api = context.getBean(Redrive.class).getQueue("api").policy();
+              assertThat(api.maxAttempts()).isEqualTo(4);
+              assertThat(api.limits()).isEqualTo(new FlowLimits(null, 2, null, null));
+            });
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "default-priority=10 | defaultPriority: must be between 0 and 9",
+        "priority-aging=0s   | priorityAging: must be between 1s and 1d",
+        "max-running=0       | maxRunning: must be between 1 and 100000",
+        "max-running-per-key=100001 | maxRunningPerKey: must be between 1 and 100000",
+        "rate=fast           | rate: must be leases/period such as \"100/1m\", was \"fast\"",
+        "rate-per-key=0/1s   | ratePerKey: rate: leases per period must be between 1 and",
+      })
+  void aBadPriorityOrLimit_stopsTheApplication_namingThePropertyAndValue(
+      String property, String message) {
+    runner()
+        .withPropertyValues("redrive.queues.orders." + property)
+        .run(
+            context ->
+                StartFailures.rootCauseOf(context)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("redrive.queues.orders: ")
+                    .hasMessageContaining(message));
   }
 
   @Configuration(proxyBeanMethods = false)
