@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The lease algorithm, run in one write transaction ({@link #lease}); where the dialect runs single
@@ -49,6 +50,13 @@ final class Leasing {
   /** The one-statement rounds, where the database can run them (null: select, then update). */
   private final LeaseClaims claims;
 
+  /**
+   * Queues whose last claim found them limited (flow limits or a hold): their leases skip the
+   * one-statement claim, which would lease nothing, and read the queue row instead. Only a hint:
+   * that read sends a queue no longer limited back to the claim and drops it from here.
+   */
+  private final Set<String> limitedQueues = ConcurrentHashMap.newKeySet();
+
   private final SqlDialect dialect;
 
   Leasing(
@@ -78,10 +86,13 @@ final class Leasing {
     Queue queue = null;
     // Set when the queue has flow limits (or a slow-down hold): the limited path (FlowGate).
     FlowGate gate = null;
-    if (claims == null) {
+    if (claims == null || limitedQueues.contains(params.queue())) {
       QueueRows.Leasable q = queues.requireLeasable(c, params.queue(), now);
       queue = q.queue();
       gate = q.limited() && !queue.paused() ? openGate(c, queue, now) : null;
+      if (!q.limited()) {
+        limitedQueues.remove(params.queue());
+      }
     }
     while (queue == null || !queue.paused()) {
       int want = params.max() - leased.size();
@@ -107,6 +118,7 @@ final class Leasing {
                 params.types());
         queue = round.queue();
         if (round.limited()) {
+          limitedQueues.add(params.queue());
           gate = queue.paused() ? null : openGate(c, queue, now);
           continue; // the statement leased nothing: lease again on the limited path
         }
@@ -230,6 +242,9 @@ final class Leasing {
   }
 
   FirstRound leaseAlone(Connection c, LeaseParams params) throws SQLException {
+    if (limitedQueues.contains(params.queue())) {
+      return new FirstRound(new LeaseResult(List.of(), List.of(), List.of(), List.of()), false);
+    }
     Instant now = params.now();
     LeaseClaims.Round round =
         claims.claim(
@@ -243,6 +258,7 @@ final class Leasing {
             true,
             params.types());
     if (round.limited()) {
+      limitedQueues.add(params.queue());
       return new FirstRound(new LeaseResult(List.of(), List.of(), List.of(), List.of()), false);
     }
     QueuePolicy policy = round.queue().policy();

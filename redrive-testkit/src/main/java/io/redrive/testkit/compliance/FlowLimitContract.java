@@ -270,6 +270,21 @@ public abstract class FlowLimitContract extends ComplianceTestBase {
   }
 
   @Test
+  void limits_setAndClearedBetweenLeases_takeEffectOnTheNextLease() {
+    createQueue(QUEUE, defaults());
+    enqueueKeyed("a", 6);
+    assertThat(lease(QUEUE, 1).leased()).hasSize(1); // unlimited: the ordinary lease
+
+    redrive.updateQueue(
+        QUEUE, QueueUpdate.builder().limits(new FlowLimits(2, null, null, null)).build());
+    assertThat(lease(QUEUE, 10).leased()).hasSize(1); // the earlier lease counts: 2 in all
+    assertNothingLeasable(QUEUE);
+
+    redrive.updateQueue(QUEUE, QueueUpdate.builder().clearLimits().build());
+    assertThat(lease(QUEUE, 10).leased()).hasSize(4);
+  }
+
+  @Test
   void limits_badValues_areRejectedNamingTheOption() {
     assertThatThrownBy(() -> new FlowLimits(0, null, null, null))
         .isInstanceOf(IllegalArgumentException.class)
