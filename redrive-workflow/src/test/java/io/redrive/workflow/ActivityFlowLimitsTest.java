@@ -42,7 +42,7 @@ class ActivityFlowLimitsTest extends RuntimeHarness {
   private final List<String> entered = Collections.synchronizedList(new ArrayList<>());
   private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
   private final Map<String, AtomicInteger> mostRunning = new ConcurrentHashMap<>();
-  private final List<Integer> slowedAttempts = Collections.synchronizedList(new ArrayList<>());
+  private final Map<String, List<Integer>> slowedAttempts = new ConcurrentHashMap<>();
   private final CountDownLatch release = new CountDownLatch(1);
 
   private WorkflowRegistry registry() {
@@ -64,19 +64,40 @@ class ActivityFlowLimitsTest extends RuntimeHarness {
                 ctx.callActivity(
                         "slowOnce", key, STRING, ActivityOptions.defaults().withLimitKey(key))
                     .await())
+        .orchestration(
+            "SlowedWithTimeout",
+            "1.0.0",
+            String.class,
+            String.class,
+            (ctx, key) ->
+                ctx.callActivity(
+                        "slowOnce",
+                        key,
+                        STRING,
+                        // The call's own timeout runs the activity under ActivityInvocation.within.
+                        ActivityOptions.defaults()
+                            .withLimitKey(key)
+                            .withTimeout(Duration.ofMinutes(5)))
+                    .await())
         .activity("hold", String.class, String.class, (ctx, key) -> hold(key))
         .activity(
             "slowOnce",
             String.class,
             String.class,
             (ctx, key) -> {
-              slowedAttempts.add(ctx.attempt());
-              if (slowedAttempts.size() == 1) {
+              List<Integer> attempts = slowedAttempts(key);
+              attempts.add(ctx.attempt());
+              if (attempts.size() == 1) {
                 throw new SlowDownException(SLOW_DOWN); // a dependency answered 429
               }
               return key;
             })
         .build();
+  }
+
+  private List<Integer> slowedAttempts(String key) {
+    return slowedAttempts.computeIfAbsent(
+        key, k -> Collections.synchronizedList(new ArrayList<>()));
   }
 
   /** Runs as one running message of {@code key} until the test lets go. */
@@ -166,7 +187,9 @@ class ActivityFlowLimitsTest extends RuntimeHarness {
     start(kind, null); // a slow-down holds its key on a queue without limits too
 
     String slowed = startInstance("Slowed", "slow-key");
-    await().atMost(WAIT).until(() -> slowedAttempts.size() == 1 && waiting("slow-key").size() == 1);
+    await()
+        .atMost(WAIT)
+        .until(() -> slowedAttempts("slow-key").size() == 1 && waiting("slow-key").size() == 1);
     String sameKey = startInstance("Keyed", "slow-key");
     String other = startInstance("Keyed", "tenant-2");
     release.countDown();
@@ -181,7 +204,7 @@ class ActivityFlowLimitsTest extends RuntimeHarness {
     clock.advance(SLOW_DOWN);
     assertThat(client().awaitResult(slowed, WAIT, String.class)).isEqualTo("slow-key");
     assertThat(client().awaitResult(sameKey, WAIT, String.class)).isEqualTo("slow-key");
-    assertThat(slowedAttempts)
+    assertThat(slowedAttempts("slow-key"))
         .as("the slowed delivery's attempt was refunded")
         .containsExactly(1, 1);
     List<TimelineEntry> deliveries =
@@ -192,6 +215,22 @@ class ActivityFlowLimitsTest extends RuntimeHarness {
               assertThat(e.outcome()).isEqualTo("COMPLETED");
               assertThat(e.attempt()).isEqualTo(1);
             });
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void slowDown_inACallWithItsOwnTimeout_slowsDownToo(StoreKind kind) throws Exception {
+    start(kind, null);
+
+    String id = startInstance("SlowedWithTimeout", "timed-key");
+    await()
+        .atMost(WAIT)
+        .until(() -> slowedAttempts("timed-key").size() == 1 && waiting("timed-key").size() == 1);
+    assertThat(waiting("timed-key").get(0).attempts()).isZero();
+
+    clock.advance(SLOW_DOWN);
+    assertThat(client().awaitResult(id, WAIT, String.class)).isEqualTo("timed-key");
+    assertThat(slowedAttempts("timed-key")).containsExactly(1, 1);
   }
 
   /** The activity messages of {@code key} waiting (not leased) in the activity queue. */
