@@ -9,6 +9,7 @@ import io.redrive.failure.FailureReason;
 import io.redrive.lease.FailRequest;
 import io.redrive.lease.LeaseRequest;
 import io.redrive.lease.SettleCommand;
+import io.redrive.message.MessageKeys;
 import io.redrive.message.MessageQuery;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.DeadLetter;
@@ -25,7 +26,7 @@ import java.util.Set;
 final class Validation {
   static final int DEFAULT_MAX_PAYLOAD_BYTES = 256 * 1024;
   static final int MAX_BATCH = 1000;
-  static final int MAX_NAME = 200;
+  static final int MAX_NAME = MessageKeys.MAX_LENGTH;
   static final int MAX_HEADERS = 64;
   static final int MAX_HEADER_VALUE = 4096;
   static final int MAX_ERROR_MESSAGE = 4096;
@@ -138,15 +139,7 @@ final class Validation {
       }
       return null;
     }
-    if (value.isBlank()) {
-      throw new IllegalArgumentException(field + ": must not be blank");
-    }
-    if (value.length() > MAX_NAME) {
-      throw new IllegalArgumentException(
-          field + ": longer than " + MAX_NAME + " characters (" + value.length() + ")");
-    }
-    noNul(field, value);
-    return value;
+    return MessageKeys.require(field, value);
   }
 
   static Duration delay(String field, Duration delay) {
@@ -389,11 +382,6 @@ final class Validation {
    * (PostgreSQL's text type rejects it), so it is bad input naming the field, not a store error.
    */
   static void noNul(String field, String value) {
-    if (value != null && value.indexOf('\0') >= 0) {
-      throw new IllegalArgumentException(
-          field
-              + ": must not contain the NUL character (U+0000), found at index "
-              + value.indexOf('\0'));
-    }
+    MessageKeys.requireNoNul(field, value);
   }
 }

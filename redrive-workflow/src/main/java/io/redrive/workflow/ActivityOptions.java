@@ -1,5 +1,7 @@
 package io.redrive.workflow;
 
+import io.redrive.message.MessageKeys;
+import io.redrive.queue.PriorityPolicy;
 import io.redrive.queue.QueueNames;
 import java.time.Duration;
 
@@ -9,6 +11,10 @@ import java.time.Duration;
  * ActivityOptions)}). Immutable. Build with {@link #builder()} or start from {@link #defaults()}
  * and use the withers.
  *
+ * <p>A queued activity is a message, so its queue's priorities and flow limits apply to it as to
+ * any message: {@code priority} and {@code limitKey} are the message's (docs/engine.md,
+ * "Priorities" and "Flow limits").
+ *
  * @param queue the workflow-owned queue the activity message goes to, or null for the
  *     registration's (by default {@link #DEFAULT_QUEUE}); a valid queue name
  * @param timeout the longest one try may run before it fails as timed out, or null for the
@@ -16,18 +22,30 @@ import java.time.Duration;
  * @param retry the application retries of this call; null is read as {@link RetryPolicy#none()}, so
  *     the accessor never returns null
  * @param placement where the call runs; null is read as {@link ActivityPlacement#AUTO}
+ * @param priority the activity message's priority, 0–9 (higher is served first), or null for its
+ *     queue's {@code defaultPriority}; every retry of the call keeps it
+ * @param limitKey the key the activity queue's flow limits count the message under (a tenant, a
+ *     user, a host), or null: it then counts toward the queue-wide limits only; every retry of the
+ *     call keeps it
  */
 public record ActivityOptions(
-    String queue, Duration timeout, RetryPolicy retry, ActivityPlacement placement) {
+    String queue,
+    Duration timeout,
+    RetryPolicy retry,
+    ActivityPlacement placement,
+    Integer priority,
+    String limitKey) {
 
   /** The workflow-owned queue activities run in unless their options or registration name one. */
   public static final String DEFAULT_QUEUE = WorkflowDefaults.ACTIVITY_QUEUE;
 
-  private static final ActivityOptions DEFAULTS = new ActivityOptions(null, null, null, null);
+  private static final ActivityOptions DEFAULTS =
+      new ActivityOptions(null, null, null, null, null, null);
 
   /**
-   * @throws IllegalArgumentException naming the option and value when the queue is not a queue name
-   *     or the timeout is not positive
+   * @throws IllegalArgumentException naming the option and value when the queue is not a queue
+   *     name, the timeout is not positive, the priority is outside 0–9 or the limit key is not a
+   *     message key (as an enqueue's {@code priority} and {@code limitKey})
    */
   public ActivityOptions {
     if (queue != null) {
@@ -36,8 +54,18 @@ public record ActivityOptions(
     if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
       throw new IllegalArgumentException("timeout: must be positive, was " + timeout);
     }
+    if (priority != null) {
+      PriorityPolicy.requirePriority("priority", priority);
+    }
+    MessageKeys.require("limitKey", limitKey);
     retry = retry == null ? RetryPolicy.none() : retry;
     placement = placement == null ? ActivityPlacement.AUTO : placement;
+  }
+
+  /** Options with the queue's default priority and no limit key. */
+  public ActivityOptions(
+      String queue, Duration timeout, RetryPolicy retry, ActivityPlacement placement) {
+    this(queue, timeout, retry, placement, null, null);
   }
 
   /** Options with the default placement ({@link ActivityPlacement#AUTO}). */
@@ -66,22 +94,32 @@ public record ActivityOptions(
 
   /** These options with {@code value} as the queue (null: the registration's). */
   public ActivityOptions withQueue(String value) {
-    return new ActivityOptions(value, timeout, retry, placement);
+    return new ActivityOptions(value, timeout, retry, placement, priority, limitKey);
   }
 
   /** These options with {@code value} as the timeout (null: the registration's). */
   public ActivityOptions withTimeout(Duration value) {
-    return new ActivityOptions(queue, value, retry, placement);
+    return new ActivityOptions(queue, value, retry, placement, priority, limitKey);
   }
 
   /** These options with {@code value} as the retry policy (null: none). */
   public ActivityOptions withRetry(RetryPolicy value) {
-    return new ActivityOptions(queue, timeout, value, placement);
+    return new ActivityOptions(queue, timeout, value, placement, priority, limitKey);
   }
 
   /** These options with {@code value} as the placement (null: {@link ActivityPlacement#AUTO}). */
   public ActivityOptions withPlacement(ActivityPlacement value) {
-    return new ActivityOptions(queue, timeout, retry, value);
+    return new ActivityOptions(queue, timeout, retry, value, priority, limitKey);
+  }
+
+  /** These options with {@code value} as the priority (null: the queue's default). */
+  public ActivityOptions withPriority(Integer value) {
+    return new ActivityOptions(queue, timeout, retry, placement, value, limitKey);
+  }
+
+  /** These options with {@code value} as the limit key (null: none). */
+  public ActivityOptions withLimitKey(String value) {
+    return new ActivityOptions(queue, timeout, retry, placement, priority, value);
   }
 
   /** Builder of {@link ActivityOptions}; unset fields are the defaults. Not thread-safe. */
@@ -90,6 +128,8 @@ public record ActivityOptions(
     private Duration timeout;
     private RetryPolicy retry;
     private ActivityPlacement placement;
+    private Integer priority;
+    private String limitKey;
 
     private Builder() {}
 
@@ -113,11 +153,23 @@ public record ActivityOptions(
       return this;
     }
 
+    /** 0–9, higher served first; null (the default) takes the queue's {@code defaultPriority}. */
+    public Builder priority(Integer value) {
+      this.priority = value;
+      return this;
+    }
+
+    /** The key the activity queue's flow limits count the message under; null for none. */
+    public Builder limitKey(String value) {
+      this.limitKey = value;
+      return this;
+    }
+
     /**
      * @throws IllegalArgumentException as the record's constructor
      */
     public ActivityOptions build() {
-      return new ActivityOptions(queue, timeout, retry, placement);
+      return new ActivityOptions(queue, timeout, retry, placement, priority, limitKey);
     }
   }
 }

@@ -8,10 +8,14 @@ package io.redrive.workflow;
 public enum ActivityPlacement {
   /**
    * Local when the issuing node registers the activity with a declared timeout of at most the
-   * runtime's {@code localActivityMaxTimeout} and the call names no queue; queued otherwise.
+   * runtime's {@code localActivityMaxTimeout} and the call names no queue, priority or limit key;
+   * queued otherwise.
    */
   AUTO,
-  /** In the turn's process when the issuing node registers the activity; queued otherwise. */
+  /**
+   * In the turn's process when the issuing node registers the activity (no message: the options'
+   * priority and limit key do not apply there); queued otherwise.
+   */
   LOCAL,
   /** Always as a message in its workflow-owned queue. */
   QUEUED

@@ -90,4 +90,45 @@ class ActivityOptionsTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("timeout: must be positive, was PT-1S");
   }
+
+  @Test
+  void priorityAndLimitKey_setByBuilderAndWithers_keptAndUnsetByDefault() {
+    ActivityOptions o = ActivityOptions.builder().priority(7).limitKey("tenant-1").build();
+
+    assertThat(o.priority()).isEqualTo(7);
+    assertThat(o.limitKey()).isEqualTo("tenant-1");
+    assertThat(ActivityOptions.defaults().priority()).isNull();
+    assertThat(ActivityOptions.defaults().limitKey()).isNull();
+    assertThat(o.withPriority(null).priority()).isNull();
+    assertThat(o.withPriority(null).limitKey()).isEqualTo("tenant-1");
+    assertThat(o.withLimitKey(null).limitKey()).isNull();
+    assertThat(o.withQueue("wf.other").priority()).isEqualTo(7);
+    assertThat(o.withPlacement(ActivityPlacement.QUEUED).limitKey()).isEqualTo("tenant-1");
+  }
+
+  @Test
+  void priority_outside0To9_isRejectedAsAnEnqueueRejectsIt() {
+    assertThatThrownBy(() -> ActivityOptions.defaults().withPriority(10))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("priority: must be between 0 and 9 (higher is served first), was 10");
+    assertThatThrownBy(() -> ActivityOptions.builder().priority(-1).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("priority: must be between 0 and 9");
+    assertThat(ActivityOptions.defaults().withPriority(0).priority()).isZero();
+    assertThat(ActivityOptions.defaults().withPriority(9).priority()).isEqualTo(9);
+  }
+
+  @Test
+  void limitKey_blankTooLongOrNul_isRejectedAsAnEnqueueRejectsIt() {
+    assertThatThrownBy(() -> ActivityOptions.defaults().withLimitKey(" "))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("limitKey: must not be blank");
+    assertThatThrownBy(() -> ActivityOptions.defaults().withLimitKey("k".repeat(201)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("limitKey: longer than 200 characters (201)");
+    assertThatThrownBy(() -> ActivityOptions.defaults().withLimitKey("a\0b"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("limitKey: must not contain the NUL character (U+0000), found at index 1");
+    assertThat(ActivityOptions.defaults().withLimitKey("k".repeat(200)).limitKey()).hasSize(200);
+  }
 }

@@ -67,6 +67,9 @@ public sealed interface Event {
    * @param timeoutMs its timeout from the options, or null
    * @param local true when it runs in the turn's process, its result written by the turn's next
    *     commit (no queue message); decided when the command was issued, never on replay
+   * @param priority the message's priority from the options, or null for its queue's default
+   *     (histories written before activities carried one hold none)
+   * @param limitKey the message's limit key from the options, or null
    */
   record ActivityScheduled(
       long seq,
@@ -75,12 +78,26 @@ public sealed interface Event {
       String queue,
       int retryNumber,
       Long timeoutMs,
-      boolean local)
+      boolean local,
+      Integer priority,
+      String limitKey)
       implements Command {
     /** A queued activity's command (stored histories before local activities hold only those). */
     public ActivityScheduled(
         long seq, String name, JsonNode input, String queue, int retryNumber, Long timeoutMs) {
       this(seq, name, input, queue, retryNumber, timeoutMs, false);
+    }
+
+    /** A command with its queue's default priority and no limit key. */
+    public ActivityScheduled(
+        long seq,
+        String name,
+        JsonNode input,
+        String queue,
+        int retryNumber,
+        Long timeoutMs,
+        boolean local) {
+      this(seq, name, input, queue, retryNumber, timeoutMs, local, null, null);
     }
 
     @Override

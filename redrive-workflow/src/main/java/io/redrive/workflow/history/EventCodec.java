@@ -107,6 +107,10 @@ public final class EventCodec {
       if (e.local()) {
         d.put("local", true); // written only when set: queued commands keep their stored bytes
       }
+      if (e.priority() != null) {
+        d.put("priority", e.priority()); // only when set, as "local"
+      }
+      putIfSet(d, "limitKey", e.limitKey());
       return stored(e, e.seq(), e.name(), d);
     }
     if (event instanceof ActivityCompleted e) {
@@ -249,7 +253,9 @@ public final class EventCodec {
               text(d, "queue"),
               d.path("retryNumber").asInt(0),
               d.hasNonNull("timeoutMs") ? d.get("timeoutMs").asLong() : null,
-              d.path("local").asBoolean(false));
+              d.path("local").asBoolean(false),
+              d.hasNonNull("priority") ? d.get("priority").asInt() : null,
+              text(d, "limitKey"));
       case EventKind.ACTIVITY_COMPLETED ->
           new ActivityCompleted(
               seq(seq, d),

@@ -11,7 +11,6 @@ import io.redrive.workflow.history.Event.Completion;
 import io.redrive.workflow.history.EventKind;
 import io.redrive.workflow.history.HistoryEvent;
 import java.lang.reflect.Type;
-import java.time.Duration;
 
 /**
  * One {@code callActivity} command and its state machine:
@@ -27,6 +26,10 @@ final class ActivityCall<O> extends RetryingCall<O> {
   private final String queue;
   private final ActivityOptions options;
 
+  /**
+   * @param options the call's options, their priority and limit key the ones its first try recorded
+   *     (so every retry keeps them, whatever a newer build's code asks for)
+   */
   ActivityCall(
       RunState run,
       long seq,
@@ -53,33 +56,38 @@ final class ActivityCall<O> extends RetryingCall<O> {
     if (run.commands.recorded(seq) instanceof ActivityScheduled recorded) {
       inputNode = recorded.input();
       queue = recorded.queue();
+      o = o.withPriority(recorded.priority()).withLimitKey(recorded.limitKey());
     } else {
       inputNode = run.payloads.encode("activity " + name + " input", input);
       queue = o.queue();
-      boolean local = run.spec.placement().local(name, o);
-      run.out.add(scheduled(seq, name, inputNode, queue, 0, o.timeout(), local));
+      run.out.add(
+          scheduled(seq, name, inputNode, queue, 0, o, run.spec.placement().local(name, o)));
     }
     return run.register(new ActivityCall<>(run, seq, name, inputNode, queue, o, resultType));
   }
 
   /** The command a new call writes (retry 0), or a retry writes. */
-  static ActivityScheduled scheduled(
+  private static ActivityScheduled scheduled(
       long seq,
       String name,
       JsonNode input,
       String queue,
       int retryNumber,
-      Duration timeout,
+      ActivityOptions o,
       boolean local) {
+    Long timeoutMs = o.timeout() == null ? null : o.timeout().toMillis();
     return new ActivityScheduled(
-        seq, name, input, queue, retryNumber, timeout == null ? null : timeout.toMillis(), local);
+        seq, name, input, queue, retryNumber, timeoutMs, local, o.priority(), o.limitKey());
   }
 
-  /** A retry is a new command: the node that writes it places it (the first try's may differ). */
+  /**
+   * A retry is a new command: the node that writes it places it (the first try's may differ); it
+   * keeps the first try's priority and limit key.
+   */
   @Override
   Event rescheduled(int number) {
     boolean local = run.spec.placement().local(name, options);
-    return scheduled(seq, name, input, queue, number, options.timeout(), local);
+    return scheduled(seq, name, input, queue, number, options, local);
   }
 
   @Override

@@ -7,6 +7,7 @@ import io.redrive.worker.HandlerContext;
 import io.redrive.worker.HandlerRegistration;
 import io.redrive.worker.HandlerResult;
 import io.redrive.workflow.ActivityRegistration;
+import io.redrive.workflow.SlowDownException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -15,7 +16,8 @@ import java.util.concurrent.ScheduledExecutorService;
  * Runs a registered activity as a worker handler: decodes the message's input, calls the activity
  * and hands its result back as JSON. A throw is left to the worker, whose classifier turns it into
  * the failure the orchestration sees; an input that does not decode fails the activity at once
- * (SERIALIZATION_ERROR), since another delivery would not decode it either.
+ * (SERIALIZATION_ERROR), since another delivery would not decode it either. A {@link
+ * SlowDownException} becomes the worker's slow down: no attempt used, the key held.
  */
 public final class ActivityHandler implements Handler {
   private static final ScheduledExecutorService TIMEOUTS =
@@ -63,7 +65,12 @@ public final class ActivityHandler implements Handler {
     }
     String timeoutMs = context.headers().get(ActivityHeaders.TIMEOUT_MS);
     if (timeoutMs == null) {
-      Object output = registration.code().run(new WorkerActivityContext(context), input);
+      Object output;
+      try {
+        output = registration.code().run(new WorkerActivityContext(context), input);
+      } catch (SlowDownException e) {
+        return HandlerResult.slowDown(e.delay());
+      }
       return HandlerResult.complete(mapper.writeValueAsString(output));
     }
     // The call's own timeout: interrupt the run when it passes, as the worker does for its own.
@@ -77,6 +84,9 @@ public final class ActivityHandler implements Handler {
       return HandlerResult.fail(
           FailureReason.TIMEOUT_EXCEEDED,
           "activity " + registration.name() + " ran longer than its call's timeout of " + timeout);
+    }
+    if (ending.thrown() instanceof SlowDownException e) {
+      return HandlerResult.slowDown(e.delay());
     }
     if (ending.thrown() != null) {
       throw ending.thrown();

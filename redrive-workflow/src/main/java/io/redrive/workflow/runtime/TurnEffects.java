@@ -77,6 +77,8 @@ final class TurnEffects {
         NewMessage.builder(queue, a.name())
             .payload(payloads.text(a.input()))
             .headers(headers)
+            .priority(a.priority()) // null: the queue's default, as for any enqueue
+            .limitKey(a.limitKey())
             .build();
     return new ActivityStart(
         new EnqueueParams.Entry(MessageIds.next(clock), message),

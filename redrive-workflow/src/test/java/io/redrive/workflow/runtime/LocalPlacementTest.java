@@ -64,6 +64,17 @@ class LocalPlacementTest {
   }
 
   @Test
+  void auto_priorityOrLimitKey_queuesTheCallSinceOnlyAMessageHonoursThem() {
+    LocalPlacement p = placement(true);
+
+    assertThat(p.local("Short", ActivityOptions.defaults().withPriority(7))).isFalse();
+    assertThat(p.local("Short", ActivityOptions.defaults().withLimitKey("tenant-1"))).isFalse();
+    assertThat(p.local("Short", ActivityOptions.local().withLimitKey("tenant-1")))
+        .as("LOCAL is the caller's explicit choice")
+        .isTrue();
+  }
+
+  @Test
   void local_whenRegisteredAndRunningActivities_queued_never() {
     assertThat(placement(true).local("Undeclared", ActivityOptions.local())).isTrue();
     assertThat(placement(true).local("Long", ActivityOptions.local())).isTrue();
