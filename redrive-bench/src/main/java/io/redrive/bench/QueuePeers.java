@@ -37,8 +37,8 @@ package io.redrive.bench;
  * redrive,db-scheduler,raw enqueue-1,enqueue-1000,drain-16x10,drain-100x100 20000 4}; a cell is
  * {@code enqueue-B} or {@code drain-TxB}, either with a suffix {@code +prio}, {@code +limits},
  * {@code +rate} or {@code +unique} for Redrive's flow controls in use ({@link
- * io.redrive.bench.scenario.QueueFeature}; the other systems run the plain cell). The full run, on an idle machine: {@code ./mvnw -B -ntp
- * -q -pl redrive-bench -am package -DskipTests &&
+ * io.redrive.bench.scenario.QueueFeature}; the other systems run the plain cell). The full run, on
+ * an idle machine: {@code ./mvnw -B -ntp -q -pl redrive-bench -am package -DskipTests &&
  * REDRIVE_PG_URL=jdbc:postgresql://host:port/postgres?user=postgres java -cp
  * redrive-bench/target/redrive-bench.jar io.redrive.bench.QueuePeers} (without {@code
  * REDRIVE_PG_URL}: the embedded server). The drain with 100 threads needs {@code max_connections}
