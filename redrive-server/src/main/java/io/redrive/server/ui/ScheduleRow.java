@@ -6,6 +6,7 @@ import io.redrive.schedule.ScheduleSpec;
 import io.redrive.schedule.ScheduleTarget;
 import io.redrive.time.DurationText;
 import java.time.Duration;
+import java.time.ZoneOffset;
 
 /**
  * One schedule as the schedules pages show it: its spec, target, catch-up and jitter in words, and
@@ -20,10 +21,13 @@ public record ScheduleRow(ScheduleInfo info) {
     return info.name();
   }
 
-  /** When it is due: {@code 30 2 * * * (Europe/Berlin)} or {@code every 5m}. */
+  /**
+   * When it is due: {@code 30 2 * * * (Europe/Berlin)}, {@code 0 3 * * * (UTC)} or {@code every
+   * 5m}.
+   */
   public String specText() {
     return info.schedule().spec() instanceof ScheduleSpec.Cron c
-        ? c.expression() + " (" + c.zone().getId() + ")"
+        ? c.expression() + " (" + (c.zone().equals(ZoneOffset.UTC) ? "UTC" : c.zone().getId()) + ")"
         : "every " + DurationText.format(((ScheduleSpec.Every) info.schedule().spec()).interval());
   }
 

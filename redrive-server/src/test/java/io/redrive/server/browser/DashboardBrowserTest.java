@@ -127,6 +127,7 @@ class DashboardBrowserTest extends BrowserTestBase {
     ui.signIn(ADMIN_KEY).clickAndWait("#nav-schedules");
     ui.clickAndWait("table#schedules tr[data-schedule='" + name + "'] a.schedule-link");
     assertThat(ui.heading()).isEqualTo("Schedule " + name);
+    assertThat(ui.text("#s-spec")).isEqualTo("0 3 * * * (UTC)");
     ui.clickAndWait("#pause-toggle");
     ui.screenshot("schedule-paused");
     assertThat(ui.text("#s-state")).startsWith("paused");
