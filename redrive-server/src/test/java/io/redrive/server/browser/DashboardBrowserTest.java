@@ -138,6 +138,23 @@ class DashboardBrowserTest extends BrowserTestBase {
     ui.clickAndWait("#fired-link");
     assertThat(ui.text("#m-queue")).isEqualTo(q);
     assertThat(ui.text("#m-type")).isEqualTo("report");
+
+    // Both pages fit a phone: the list's table scrolls in its own box, the header's links wrap.
+    ui.phone(PhoneWidthBrowserTest.PHONE_WIDTH, 844);
+    try {
+      for (String path : List.of("/ui/schedules", "/ui/schedules/" + name)) {
+        ui.open(path);
+        assertThat(
+                ui.script(
+                    "return document.documentElement.scrollWidth <= window.innerWidth"
+                        + " ? null : document.documentElement.scrollWidth"))
+            .as("%s: page width beyond the phone's", path)
+            .isNull();
+      }
+      ui.screenshot("schedules-phone");
+    } finally {
+      ui.desktop();
+    }
     assertThat(browser.console()).as("console").isEmpty();
   }
 
