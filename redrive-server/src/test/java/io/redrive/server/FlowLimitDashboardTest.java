@@ -8,9 +8,6 @@ import io.redrive.message.NewMessage;
 import io.redrive.queue.FlowLimits;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.Rate;
-import io.redrive.server.auth.ApiKey;
-import io.redrive.server.auth.Role;
-import io.redrive.server.config.StoreSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -21,24 +18,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The queue page shows a queue's flow limits and how many limit keys are at their cap now. */
 class FlowLimitDashboardTest {
-  private static final String ADMIN = "admin-secret-0123456789abcdef";
-
   @TempDir static Path dir;
-  private static RedriveServer server;
+  private static TestServers.Keyed server;
   private static Redrive redrive;
 
   @BeforeAll
   static void start() {
-    server =
-        TestServers.sqliteWithKeys(
-            TestServers.config().withStore(StoreSettings.sqlite(dir)),
-            new ApiKey("ada", ADMIN, Role.ADMIN, List.of()));
+    server = TestServers.keyed(dir);
     redrive = server.redrive();
   }
 
   @AfterAll
   static void stop() {
-    server.stop();
+    server.close();
   }
 
   @Test
@@ -53,7 +45,7 @@ class FlowLimitDashboardTest {
     }
     assertThat(redrive.lease(LeaseRequest.of("tenants", "w", 10)).leased()).hasSize(2);
 
-    UiClient ada = UiClient.signedIn(server, ADMIN);
+    UiClient ada = server.signedIn(TestServers.ADMIN_KEY);
     assertThat(ada.get("/ui/queues/tenants").body())
         .contains("one running per key (singleton), 100/1m leases")
         .contains("2 running, 2 keys at their cap, 0 keys slowed down");

@@ -1,15 +1,19 @@
 package io.redrive.server;
 
+import io.redrive.Redrive;
 import io.redrive.server.auth.ApiKey;
 import io.redrive.server.auth.Authorizer;
 import io.redrive.server.auth.KeyAuthorizer;
 import io.redrive.server.auth.Permission;
 import io.redrive.server.auth.Principal;
+import io.redrive.server.auth.Role;
 import io.redrive.server.config.ServerConfig;
 import io.redrive.server.config.StoreSettings;
 import io.redrive.store.Store;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +78,66 @@ final class TestServers {
     return STORES.get(kind);
   }
 
-  /** A queue name no other test uses. */
+  /** The secret of {@link #keyed}'s admin key, {@code ada}. */
+  static final String ADMIN_KEY = "admin-secret-0123456789abcdef";
+
+  /** The secret of {@link #keyed}'s viewer key, {@code vic}. */
+  static final String VIEWER_KEY = "viewer-secret-0123456789abcdef";
+
+  /**
+   * A server of its own on a new SQLite store in {@code dir}, asking for a key: {@code ada} ({@link
+   * #ADMIN_KEY}, admin), {@code vic} ({@link #VIEWER_KEY}, viewer), and {@code more}. The dashboard
+   * tests' server: {@link Keyed#close} stops it and closes its store.
+   */
+  static Keyed keyed(Path dir, ApiKey... more) {
+    List<ApiKey> keys = new ArrayList<>();
+    keys.add(new ApiKey("ada", ADMIN_KEY, Role.ADMIN, List.of()));
+    keys.add(new ApiKey("vic", VIEWER_KEY, Role.VIEWER, List.of()));
+    keys.addAll(List.of(more));
+    Store store = StoreSettings.sqlite(dir).open();
+    try {
+      return new Keyed(RedriveServer.start(config(), new KeyAuthorizer(keys), store), store);
+    } catch (RuntimeException e) {
+      store.close();
+      throw e;
+    }
+  }
+
+  /**
+   * A server with keys over a store of the test's ({@link #keyed}).
+   *
+   * @param server the server
+   * @param store its store, closed by {@link #close}
+   */
+  record Keyed(RedriveServer server, Store store) implements AutoCloseable {
+    /** The server's engine (the system clock). */
+    Redrive redrive() {
+      return server.redrive();
+    }
+
+    /**
+     * An engine on the server's store reading {@code clock}: what it saves and fires, the server's
+     * pages and API show. Not to be closed (it would close the store).
+     */
+    Redrive engine(Clock clock) {
+      return Redrive.builder(store).clock(clock).build();
+    }
+
+    /** A dashboard client signed in with {@code key}. */
+    UiClient signedIn(String key) throws Exception {
+      return UiClient.signedIn(server, key);
+    }
+
+    @Override
+    public void close() {
+      try {
+        server.stop();
+      } finally {
+        store.close();
+      }
+    }
+  }
+
   /** A server of its own on a SQLite store in {@code dir}, asking for one of {@code keys}. */
   static RedriveServer sqliteWithKeys(Path dir, ApiKey... keys) {
     return sqliteWithKeys(config().withStore(StoreSettings.sqlite(dir)), keys);
@@ -87,6 +150,7 @@ final class TestServers {
     return RedriveServer.start(config, new KeyAuthorizer(List.of(keys)));
   }
 
+  /** A queue name no other test uses. */
   static String unique(String prefix) {
     return prefix
         + "-"

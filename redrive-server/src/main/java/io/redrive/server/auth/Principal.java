@@ -1,5 +1,6 @@
 package io.redrive.server.auth;
 
+import io.redrive.schedule.ScheduleTarget;
 import java.util.List;
 
 /**
@@ -43,5 +44,16 @@ public record Principal(
    */
   public boolean mayAccessWorkflow(String name) {
     return workflows.isEmpty() || QueuePatterns.matchesAny(workflows, name);
+  }
+
+  /**
+   * True when this principal's scope includes what a schedule produces: a message target's queue
+   * (the {@code queues} scope) or a workflow target's orchestration (the {@code workflows} scope,
+   * as starting it directly would need). The role is not checked here.
+   */
+  public boolean mayAccess(ScheduleTarget target) {
+    return target instanceof ScheduleTarget.Message m
+        ? mayAccess(m.queue())
+        : mayAccessWorkflow(((ScheduleTarget.Workflow) target).name());
   }
 }

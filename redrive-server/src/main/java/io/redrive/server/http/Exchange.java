@@ -89,6 +89,11 @@ final class Exchange {
     return principal == null || principal.mayAccess(queue);
   }
 
+  /** True when the caller's key scope includes what a schedule of {@code target} produces. */
+  boolean inScope(io.redrive.schedule.ScheduleTarget target) {
+    return principal == null || principal.mayAccess(target);
+  }
+
   /** True when the caller's key scope includes the orchestration {@code name}. */
   boolean mayAccessWorkflow(String name) {
     return principal == null || principal.mayAccessWorkflow(name);

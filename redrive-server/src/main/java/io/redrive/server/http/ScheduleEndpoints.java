@@ -19,9 +19,12 @@ import io.redrive.server.http.ScheduleBodies.ScheduleView;
 import java.util.List;
 
 /**
- * Recurring schedules: list, get, put (create or replace), delete, pause, resume, trigger. A key
- * limited to some queues sees and changes only schedules whose message goes to one of them (a
- * workflow target needs an unlimited key).
+ * Recurring schedules: list, get, put (create or replace), delete, pause, resume, trigger. A key's
+ * scope is a wall around what a schedule produces ({@link
+ * io.redrive.server.auth.Principal#mayAccess(ScheduleTarget)}): a message schedule of a queue
+ * outside its {@code queues}, or a workflow schedule of an orchestration outside its {@code
+ * workflows}, answers as missing and cannot be created or replaced (403), as the queue and workflow
+ * endpoints treat the message or instance it would produce.
  */
 final class ScheduleEndpoints {
   private static final String ONE = "/v1/schedules/{schedule}";
@@ -124,7 +127,12 @@ final class ScheduleEndpoints {
   private void put(Exchange ex) throws Exception {
     Schedule s = ex.body(ScheduleBody.class).schedule(ex.path("schedule"));
     authorize(ex, s);
-    redrive.schedules().find(s.name()).ifPresent(old -> authorize(ex, old.schedule()));
+    Schedule old = redrive.schedules().find(s.name()).map(ScheduleInfo::schedule).orElse(null);
+    if (old != null && !inScope(ex, old)) {
+      // A name is unique, so its existence shows; what the hidden schedule produces does not.
+      throw AuthException.forbidden(
+          "schedule \"" + s.name() + "\" exists outside this key's scope: it cannot be replaced");
+    }
     ex.reply(ScheduleView.of(redrive.schedules().save(s)));
   }
 
@@ -140,14 +148,17 @@ final class ScheduleEndpoints {
   }
 
   private static boolean inScope(Exchange ex, Schedule s) {
-    return s.target() instanceof ScheduleTarget.Message m ? ex.inScope(m.queue()) : !ex.scoped();
+    return ex.inScope(s.target());
   }
 
   private static void authorize(Exchange ex, Schedule s) {
     if (s.target() instanceof ScheduleTarget.Message m) {
       ex.authorizeQueue(m.queue());
-    } else if (ex.scoped()) {
-      throw AuthException.forbidden("a workflow schedule needs a key for all queues");
+    } else if (!inScope(ex, s)) {
+      throw AuthException.forbidden(
+          "this key may not schedule orchestration \""
+              + ((ScheduleTarget.Workflow) s.target()).name()
+              + "\" (workflows scope)");
     }
   }
 }

@@ -61,6 +61,17 @@ public final class Fmt {
     return t == null ? "—" : age(Duration.between(t, now)) + " ago";
   }
 
+  /**
+   * Where {@code t} stands from {@code now}, either way: {@code in 3m 5s} ahead, {@code 3m 5s ago}
+   * behind, or an em dash.
+   */
+  public static String when(Instant t, Instant now) {
+    if (t == null) {
+      return "—";
+    }
+    return t.isAfter(now) ? "in " + age(Duration.between(now, t)) : ago(t, now);
+  }
+
   /** A count with thousands separators: {@code 100,000}. */
   public static String count(long n) {
     return String.format(Locale.ROOT, "%,d", n);

@@ -28,7 +28,10 @@ import java.util.Optional;
  * principal's scope includes; a queue outside it answers as missing, as the API does.
  */
 final class Pages {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // Trailing text makes it not JSON: "x" <b> must show as stored, not as the string "x".
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
   private static final int PAGE_SIZE = 50;
 
   private final Redrive redrive;

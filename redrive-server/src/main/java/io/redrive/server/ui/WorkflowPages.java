@@ -41,7 +41,10 @@ final class WorkflowPages {
   /** How many of the newest instances a search by id prefix looks through. */
   static final int SEARCH_SCAN = 5_000;
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // Trailing text makes it not JSON: "x" <b> must show as stored, not as the string "x".
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
   private static final String ROOT = Dashboard.ROOT + "/workflows";
 
   private final Dashboard dashboard;

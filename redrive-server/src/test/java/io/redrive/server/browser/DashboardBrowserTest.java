@@ -10,6 +10,9 @@ import io.redrive.lease.LeasedMessage;
 import io.redrive.message.NewMessage;
 import io.redrive.message.Outcome;
 import io.redrive.queue.QueuePolicy;
+import io.redrive.schedule.Schedule;
+import io.redrive.schedule.ScheduleSpec;
+import io.redrive.schedule.ScheduleTarget;
 import io.redrive.server.browser.DashboardUi.QueueRow;
 import io.redrive.server.browser.DashboardUi.TimelineEntry;
 import io.redrive.testkit.process.Behaviour;
@@ -27,8 +30,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The dashboard in headless Chromium on each store: signing in and out through the form, the
- * overview's counts, a killed worker's delivery on a message's timeline, and a viewer who sees no
- * buttons and whose forged form is refused.
+ * overview's counts, a killed worker's delivery on a message's timeline, a viewer who sees no
+ * buttons and whose forged form is refused, and a schedule paused and triggered by clicks.
  */
 @ParameterizedClass
 @EnumSource(BrowserStore.class)
@@ -107,6 +110,51 @@ class DashboardBrowserTest extends BrowserTestBase {
         .containsExactly("3", "2", "2");
     assertThat(ui.text("#q-dead")).isEqualTo("1");
     assertThat(ui.has("#pause-toggle")).as("an admin may pause").isTrue();
+    assertThat(browser.console()).as("console").isEmpty();
+  }
+
+  @Test
+  void schedule_isPausedAndTriggered_byClicksOnItsPage() {
+    String q = queue("sched", QueuePolicy.defaults());
+    String name = "nightly-" + q;
+    redrive
+        .schedules()
+        .save(
+            Schedule.builder(
+                    name, ScheduleSpec.cron("0 3 * * *"), ScheduleTarget.message(q, "report", "{}"))
+                .build());
+
+    ui.signIn(ADMIN_KEY).clickAndWait("#nav-schedules");
+    ui.clickAndWait("table#schedules tr[data-schedule='" + name + "'] a.schedule-link");
+    assertThat(ui.heading()).isEqualTo("Schedule " + name);
+    assertThat(ui.text("#s-spec")).isEqualTo("0 3 * * * (UTC)");
+    ui.clickAndWait("#pause-toggle");
+    ui.screenshot("schedule-paused");
+    assertThat(ui.text("#s-state")).startsWith("paused");
+    assertThat(redrive.schedules().find(name).orElseThrow().schedule().paused()).isTrue();
+
+    ui.clickAndWait("#trigger");
+    assertThat(ui.text("#fired")).startsWith("Triggered: produced message");
+    ui.clickAndWait("#fired-link");
+    assertThat(ui.text("#m-queue")).isEqualTo(q);
+    assertThat(ui.text("#m-type")).isEqualTo("report");
+
+    // Both pages fit a phone: the list's table scrolls in its own box, the header's links wrap.
+    ui.phone(PhoneWidthBrowserTest.PHONE_WIDTH, 844);
+    try {
+      for (String path : List.of("/ui/schedules", "/ui/schedules/" + name)) {
+        ui.open(path);
+        assertThat(
+                ui.script(
+                    "return document.documentElement.scrollWidth <= window.innerWidth"
+                        + " ? null : document.documentElement.scrollWidth"))
+            .as("%s: page width beyond the phone's", path)
+            .isNull();
+      }
+      ui.screenshot("schedules-phone");
+    } finally {
+      ui.desktop();
+    }
     assertThat(browser.console()).as("console").isEmpty();
   }
 

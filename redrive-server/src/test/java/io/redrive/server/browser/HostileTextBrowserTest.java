@@ -10,7 +10,11 @@ import io.redrive.lease.LeasedMessage;
 import io.redrive.message.NewMessage;
 import io.redrive.queue.QueueNames;
 import io.redrive.queue.QueuePolicy;
+import io.redrive.schedule.Schedule;
+import io.redrive.schedule.ScheduleSpec;
+import io.redrive.schedule.ScheduleTarget;
 import io.redrive.server.browser.DashboardUi.TimelineEntry;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -21,10 +25,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Stored strings that look like markup or script — in a payload, a type, a header, an error
- * message, a stack trace, a worker id — and a queue name as strange as queue names may be, shown by
- * the dashboard in Chromium: each reads back as the same text, no element is made from it, no
- * script runs ({@code window.__xss} stays undefined), and the console stays empty (no script error,
- * no Content-Security-Policy violation).
+ * message, a stack trace, a worker id, a schedule's target — and a queue name as strange as queue
+ * names may be, shown by the dashboard in Chromium: each reads back as the same text, no element is
+ * made from it, no script runs ({@code window.__xss} stays undefined), and the console stays empty
+ * (no script error, no Content-Security-Policy violation).
  */
 @ParameterizedClass
 @EnumSource(BrowserStore.class)
@@ -106,6 +110,31 @@ class HostileTextBrowserTest extends BrowserTestBase {
     assertThat(ui.text("#payload"))
         .isEqualTo(
             json.writerWithDefaultPrettyPrinter().writeValueAsString(json.readTree(payload)));
+    assertNothingMadeFromText();
+  }
+
+  @Test
+  void hostileStrings_inAScheduleTarget_readBackAsText_andRunNothing() {
+    String q = queue("xss-schedule", QueuePolicy.defaults());
+    String name = "xss-" + q;
+    String payload = IMG + "\n" + SCRIPT;
+    redrive
+        .schedules()
+        .save(
+            Schedule.builder(
+                    name,
+                    ScheduleSpec.every(Duration.ofHours(1)),
+                    new ScheduleTarget.Message(
+                        q, SCRIPT, payload, Map.of(SCRIPT, JS_URL), null, null))
+                .build());
+
+    ui.signIn(ADMIN_KEY).open("/ui/schedules");
+    assertThat(ui.text("table#schedules tr[data-schedule='" + name + "'] .type")).isEqualTo(SCRIPT);
+    ui.open("/ui/schedules/" + name);
+    ui.screenshot("schedule-hostile");
+    assertThat(ui.text("#t-type")).isEqualTo(SCRIPT);
+    assertThat(ui.text("#payload")).isEqualTo(payload);
+    assertThat(ui.text("#headers")).contains(SCRIPT + " " + JS_URL);
     assertNothingMadeFromText();
   }
 
