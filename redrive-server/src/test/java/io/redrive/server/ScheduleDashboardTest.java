@@ -151,10 +151,13 @@ class ScheduleDashboardTest {
     UiClient ada = server.signedIn(TestServers.ADMIN_KEY);
     String token = csrfOf(ada.get("/ui/schedules/" + name).body());
 
-    HttpResponse<String> fired =
+    HttpResponse<String> posted =
         ada.post("/ui/schedules/" + name + "/trigger", form("_csrf", token));
-    assertThat(fired.statusCode()).isEqualTo(200);
+    assertThat(posted.statusCode()).isEqualTo(303); // post, redirect, get: a reload fires nothing
+    String location = posted.headers().firstValue("Location").orElseThrow();
+    HttpResponse<String> fired = ada.get(location);
     assertThat(fired.body()).contains("id=\"fired\"").contains("Triggered: produced");
+    assertThat(ada.get(location).body()).contains("Triggered: produced");
     Matcher link = FIRED_LINK.matcher(fired.body());
     assertThat(link.find()).as(fired.body()).isTrue();
     String id = link.group(1);
@@ -280,10 +283,11 @@ class ScheduleDashboardTest {
         .contains("workflow <span class=\"workflow\">OrderSweep</span>");
     String page = ada.get("/ui/schedules/" + name).body();
     assertThat(page).contains("id=\"t-workflow\"").contains("\"region\" : \"eu\"");
-    HttpResponse<String> fired =
+    HttpResponse<String> posted =
         ada.post("/ui/schedules/" + name + "/trigger", form("_csrf", csrfOf(page)));
-    assertThat(fired.statusCode()).isEqualTo(200);
-    assertThat(fired.body()).contains("href=\"/ui/workflows/" + UiFmt.seg(name + "-"));
+    assertThat(posted.statusCode()).isEqualTo(303);
+    String fired = ada.get(posted.headers().firstValue("Location").orElseThrow()).body();
+    assertThat(fired).contains("href=\"/ui/workflows/" + UiFmt.seg(name + "-"));
   }
 
   /** The {@code <tr>} of schedule {@code name} in the list page. */

@@ -7,6 +7,7 @@ import io.redrive.schedule.Firing;
 import io.redrive.schedule.ScheduleInfo;
 import io.redrive.schedule.ScheduleTarget;
 import io.redrive.server.auth.Permission;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -29,7 +30,7 @@ final class SchedulePages {
 
   void register(Dashboard.Routes routes) {
     routes.add("GET", ROOT, this::list);
-    routes.add("GET", ROOT + "/{name}", r -> show(r, visible(r), null));
+    routes.add("GET", ROOT + "/{name}", r -> show(r, visible(r), firedOf(r)));
     routes.add("POST", ROOT + "/{name}/pause", r -> pause(r, true));
     routes.add("POST", ROOT + "/{name}/resume", r -> pause(r, false));
     routes.add("POST", ROOT + "/{name}/trigger", this::trigger);
@@ -113,12 +114,43 @@ final class SchedulePages {
   }
 
   /**
-   * Produces the target once now and answers the schedule's page saying what it produced (a page,
-   * not a redirect: the produced id is known to this answer only).
+   * Produces the target once now and sends the visitor to the schedule's page, which says what it
+   * produced (post, redirect, get: reloading that page shows it again and fires nothing).
    */
   private void trigger(UiRequest r) {
     ScheduleInfo info = actionable(r);
     Firing fired = redrive.schedules().triggerNow(info.name());
-    show(r, redrive.schedules().find(info.name()).orElse(info), fired);
+    r.ctx()
+        .redirect(
+            ROOT
+                + "/"
+                + Fmt.seg(info.name())
+                + "?fired="
+                + Fmt.seg(fired.producedId())
+                + "&due="
+                + fired.dueAt().toEpochMilli()
+                + (fired.created() ? "&created=1" : ""),
+            HttpStatus.SEE_OTHER);
+  }
+
+  /**
+   * What the redirect after "Trigger now" says was produced (only shown: the page links to it, and
+   * a made-up one links to a message or instance that is not there).
+   */
+  private static Firing firedOf(UiRequest r) {
+    String id = r.query("fired");
+    String due = r.query("due");
+    if (id == null || id.isBlank() || due == null) {
+      return null;
+    }
+    try {
+      return new Firing(
+          r.path("name"),
+          Instant.ofEpochMilli(Long.parseLong(due)),
+          id,
+          r.query("created") != null);
+    } catch (NumberFormatException e) {
+      return null;
+    }
   }
 }
