@@ -78,31 +78,28 @@ public final class CommitCuttingDataSource extends WrappingDataSource {
   protected Connection wrap(Connection real) throws SQLException {
     boolean[] cut = {false};
     boolean[] autoCommit = {real.getAutoCommit()};
-    return (Connection)
-        Proxy.newProxyInstance(
-            Connection.class.getClassLoader(),
-            new Class<?>[] {Connection.class},
-            (proxy, method, args) -> {
-              String name = method.getName();
-              if (cut[0]) {
-                return afterCut(name, method, args, real);
-              }
-              if (name.equals("commit")) {
-                Object result = invoke(real, method, args); // the database commits
-                countAndMaybeCut(cut, real);
-                return result;
-              }
-              if (name.equals("setAutoCommit")) {
-                invoke(real, method, args);
-                autoCommit[0] = (Boolean) args[0];
-                return null;
-              }
-              if (name.equals("prepareStatement") && isWrite((String) args[0])) {
-                PreparedStatement statement = (PreparedStatement) invoke(real, method, args);
-                return committingAlone(statement, real, cut, autoCommit);
-              }
-              return invoke(real, method, args);
-            });
+    return connection(
+        (proxy, method, args) -> {
+          String name = method.getName();
+          if (cut[0]) {
+            return afterCut(name, method, args, real);
+          }
+          if (name.equals("commit")) {
+            Object result = invoke(real, method, args); // the database commits
+            countAndMaybeCut(cut, real);
+            return result;
+          }
+          if (name.equals("setAutoCommit")) {
+            invoke(real, method, args);
+            autoCommit[0] = (Boolean) args[0];
+            return null;
+          }
+          if (name.equals("prepareStatement") && isWrite((String) args[0])) {
+            PreparedStatement statement = (PreparedStatement) invoke(real, method, args);
+            return committingAlone(statement, real, cut, autoCommit);
+          }
+          return invoke(real, method, args);
+        });
   }
 
   /**

@@ -45,17 +45,14 @@ public final class StatementFailingDataSource extends WrappingDataSource {
 
   @Override
   protected Connection wrap(Connection real) {
-    return (Connection)
-        Proxy.newProxyInstance(
-            Connection.class.getClassLoader(),
-            new Class<?>[] {Connection.class},
-            (proxy, method, args) -> {
-              Object result = invoke(real, method, args);
-              if (result instanceof Statement statement) {
-                return failing(statement, method.getReturnType());
-              }
-              return result;
-            });
+    return connection(
+        (proxy, method, args) -> {
+          Object result = invoke(real, method, args);
+          if (result instanceof Statement statement) {
+            return failing(statement, method.getReturnType());
+          }
+          return result;
+        });
   }
 
   private Object failing(Statement statement, Class<?> type) {

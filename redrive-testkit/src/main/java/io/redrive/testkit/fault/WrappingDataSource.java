@@ -1,8 +1,10 @@
 package io.redrive.testkit.fault;
 
 import java.io.PrintWriter;
+import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -22,6 +24,13 @@ public abstract class WrappingDataSource implements DataSource {
 
   /** The connection handed out for {@code real}. */
   protected abstract Connection wrap(Connection real) throws SQLException;
+
+  /** A connection whose every call goes to {@code handler}. */
+  protected static Connection connection(InvocationHandler handler) {
+    return (Connection)
+        Proxy.newProxyInstance(
+            Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, handler);
+  }
 
   /** Calls {@code method} on {@code real}, rethrowing what it throws as itself. */
   protected static Object invoke(Object real, Method method, Object[] args) throws Throwable {

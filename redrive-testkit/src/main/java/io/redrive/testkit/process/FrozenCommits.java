@@ -2,7 +2,6 @@ package io.redrive.testkit.process;
 
 import io.redrive.testkit.fault.WrappingDataSource;
 import java.io.IOException;
-import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -31,27 +30,24 @@ final class FrozenCommits extends WrappingDataSource {
   @Override
   protected Connection wrap(Connection real) {
     boolean[] firing = {false};
-    return (Connection)
-        Proxy.newProxyInstance(
-            Connection.class.getClassLoader(),
-            new Class<?>[] {Connection.class},
-            (proxy, method, args) -> {
-              String name = method.getName();
-              if (name.equals("prepareStatement")
-                  && ((String) args[0]).toUpperCase(Locale.ROOT).stripLeading().startsWith("UPDATE")
-                  && ((String) args[0]).contains("redrive_schedules")) {
-                firing[0] = true;
-              }
-              if (name.equals("commit") || name.equals("rollback")) {
-                if (name.equals("commit") && firing[0] && takeArm()) {
-                  System.out.println(FROZEN + " " + ProcessHandle.current().pid());
-                  System.out.flush();
-                  freeze();
-                }
-                firing[0] = false;
-              }
-              return invoke(real, method, args);
-            });
+    return connection(
+        (proxy, method, args) -> {
+          String name = method.getName();
+          if (name.equals("prepareStatement")
+              && ((String) args[0]).toUpperCase(Locale.ROOT).stripLeading().startsWith("UPDATE")
+              && ((String) args[0]).contains("redrive_schedules")) {
+            firing[0] = true;
+          }
+          if (name.equals("commit") || name.equals("rollback")) {
+            if (name.equals("commit") && firing[0] && takeArm()) {
+              System.out.println(FROZEN + " " + ProcessHandle.current().pid());
+              System.out.flush();
+              freeze();
+            }
+            firing[0] = false;
+          }
+          return invoke(real, method, args);
+        });
   }
 
   private static void freeze() throws InterruptedException {
