@@ -1,0 +1,43 @@
+package io.redrive.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.redrive.server.HttpApiClient.Response;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A message's priority and limit key over HTTP beyond the enqueue (docs/api.md), on both stores:
+ * kept by a completed message its queue keeps, by an import, in a lease answer and by a schedule's
+ * message.
+ */
+@ParameterizedClass
+@EnumSource(StoreKind.class)
+class LimitKeyApiTest extends ApiTestBase {
+  private List<String> enqueueWith(String queue, List<Map<String, Object>> messages) {
+    Response r =
+        api.post(
+            "/v1/queues/" + queue + "/messages", HttpApiClient.json(Map.of("messages", messages)));
+    assertThat(r.status()).as(r.toString()).isEqualTo(201);
+    return r.get("results").findValuesAsText("id");
+  }
+
+  @Test
+  void aKeptCompletedMessage_showsItsPriorityAndLimitKey() {
+    String q = queue("kept", "completedRetention", "1h");
+    String id =
+        enqueueWith(q, List.of(Map.of("type", "t", "priority", 6, "limitKey", "host-1"))).get(0);
+    JsonNode leased = lease(q, 1).get(0);
+    Response done = api.post("/v1/leases/" + leased.get("token").asText() + "/complete", "{}");
+    assertThat(done.status()).as(done.toString()).isEqualTo(200);
+
+    JsonNode m = api.get("/v1/messages/" + id).json();
+    assertThat(m.get("state").asText()).isEqualTo("COMPLETED");
+    assertThat(m.get("priority").asInt()).isEqualTo(6);
+    assertThat(m.get("limitKey").asText()).isEqualTo("host-1");
+  }
+}
