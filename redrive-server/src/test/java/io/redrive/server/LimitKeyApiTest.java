@@ -27,6 +27,31 @@ class LimitKeyApiTest extends ApiTestBase {
   }
 
   @Test
+  void anImport_keepsPriorityAndLimitKey_andABadPriorityIsANamed400() {
+    String q = queue("imp", "defaultPriority", 2);
+    Response r =
+        api.post(
+            "/v1/queues/" + q + "/import",
+            "{\"messages\":[{\"sourceId\":\"a\",\"type\":\"t\"},"
+                + "{\"sourceId\":\"b\",\"type\":\"t\",\"priority\":8,\"limitKey\":\"k\"}]}");
+    assertThat(r.status()).as(r.toString()).isEqualTo(200);
+    JsonNode imported = r.get("imported");
+    JsonNode plain = api.get("/v1/messages/" + imported.get(0).asText()).json();
+    JsonNode urgent = api.get("/v1/messages/" + imported.get(1).asText()).json();
+    assertThat(plain.get("priority").asInt()).isEqualTo(2);
+    assertThat(urgent.get("priority").asInt()).isEqualTo(8);
+    assertThat(urgent.get("limitKey").asText()).isEqualTo("k");
+
+    Response bad =
+        api.post(
+            "/v1/queues/" + q + "/import",
+            "{\"messages\":[{\"sourceId\":\"c\",\"type\":\"t\",\"priority\":10}]}");
+    assertThat(bad.status()).as(bad.toString()).isEqualTo(400);
+    assertThat(bad.json().path("error").path("message").asText()).contains("messages[0].priority");
+    assertThat(stats(q).get("total").asInt()).isEqualTo(2);
+  }
+
+  @Test
   void aKeptCompletedMessage_showsItsPriorityAndLimitKey() {
     String q = queue("kept", "completedRetention", "1h");
     String id =
