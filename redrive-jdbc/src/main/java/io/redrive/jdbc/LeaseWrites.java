@@ -59,7 +59,8 @@ final class LeaseWrites {
         row.progress(),
         Instant.ofEpochMilli(row.enqueuedAt()),
         leaseExpiry,
-        row.priority());
+        row.priority(),
+        row.limitKey());
   }
 
   /** Leases {@code rows}, which the caller holds locked, to {@code worker}. */

@@ -27,6 +27,19 @@ class LimitKeyApiTest extends ApiTestBase {
   }
 
   @Test
+  void aLeaseAnswer_carriesTheLimitKey_nullWhenNone() {
+    String q = queue("lk");
+    enqueueWith(
+        q,
+        List.of(Map.of("type", "t", "limitKey", "tenant-7", "priority", 5), Map.of("type", "t")));
+
+    List<JsonNode> leased = lease(q, 2);
+    assertThat(leased.get(0).get("limitKey").asText()).isEqualTo("tenant-7");
+    assertThat(leased.get(1).has("limitKey")).as("present, as null").isTrue();
+    assertThat(leased.get(1).get("limitKey").isNull()).isTrue();
+  }
+
+  @Test
   void anImport_keepsPriorityAndLimitKey_andABadPriorityIsANamed400() {
     String q = queue("imp", "defaultPriority", 2);
     Response r =
