@@ -36,10 +36,17 @@ public final class Schedules {
   private final Clock clock;
   private final Validation validation;
   private final Duration completionWindow;
+  private final EngineMetrics metrics;
   private final List<Runnable> saved = new CopyOnWriteArrayList<>();
 
-  Schedules(Store store, Clock clock, Validation validation, Duration completionWindow) {
+  Schedules(
+      Store store,
+      Clock clock,
+      Validation validation,
+      Duration completionWindow,
+      EngineMetrics metrics) {
     this.store = store;
+    this.metrics = metrics;
     this.schedules = store instanceof ScheduleStore s ? s : null;
     this.clock = clock;
     this.validation = validation;
@@ -180,7 +187,10 @@ public final class Schedules {
    */
   public Firing triggerNow(String name) {
     QueueNames.require("name", name);
-    return store().triggerSchedule(new TriggerParams(name, clock.instant(), completionWindow));
+    Firing fired =
+        store().triggerSchedule(new TriggerParams(name, clock.instant(), completionWindow));
+    metrics.fired(List.of(fired));
+    return fired;
   }
 
   /**
@@ -192,7 +202,10 @@ public final class Schedules {
     if (schedules == null) {
       return List.of(); // a store without schedules has none due
     }
-    return schedules.fireDueSchedules(new FireParams(clock.instant(), limit, completionWindow));
+    List<Firing> fired =
+        schedules.fireDueSchedules(new FireParams(clock.instant(), limit, completionWindow));
+    metrics.fired(fired);
+    return fired;
   }
 
   /** The earliest next due time of a schedule that is not paused; empty when none. */

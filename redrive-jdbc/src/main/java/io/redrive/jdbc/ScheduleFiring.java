@@ -226,7 +226,7 @@ final class ScheduleFiring {
                 false,
                 tally)
             .get(0);
-    return new Firing(s.name(), dueAt, r.id(), !r.duplicate());
+    return new Firing(s.name(), dueAt, r.id(), !r.duplicate(), m.queue());
   }
 
   private static Instant next(ScheduleSpec spec, Instant anchor, Instant now) {
