@@ -133,6 +133,7 @@ final class Producing {
               m.limitKey(),
               m.uniqueKey()));
     }
+    KeyLocks.lock(dialect, c, rows);
     List<EnqueueResult> out =
         UniqueKeys.any(params.messages())
             ? withUniqueKeys(c, params, rows, queueNames, byOwner, tally)
