@@ -106,14 +106,16 @@ public final class Schedules {
     headers.put(Schedule.HEADER_NAME, s.name());
     headers.put(Schedule.HEADER_DUE, due.toString());
     return new NewMessage(
-        m.queue(),
-        m.type(),
-        m.payload(),
-        headers,
-        m.stream(),
-        s.jitter(),
-        s.dedupeKey(due),
-        m.expireAfter());
+            m.queue(),
+            m.type(),
+            m.payload(),
+            headers,
+            m.stream(),
+            s.jitter(),
+            s.dedupeKey(due),
+            m.expireAfter())
+        .withPriority(m.priority())
+        .withLimitKey(m.limitKey());
   }
 
   /**

@@ -209,14 +209,16 @@ final class ScheduleFiring {
     headers.put(Schedule.HEADER_DUE, dueAt.toString());
     NewMessage message =
         new NewMessage(
-            m.queue(),
-            m.type(),
-            m.payload(),
-            headers,
-            m.stream(),
-            jitter,
-            s.dedupeKey(dueAt),
-            m.expireAfter());
+                m.queue(),
+                m.type(),
+                m.payload(),
+                headers,
+                m.stream(),
+                jitter,
+                s.dedupeKey(dueAt),
+                m.expireAfter())
+            .withPriority(m.priority())
+            .withLimitKey(m.limitKey());
     String id = MessageIds.next(Clock.fixed(now, ZoneOffset.UTC));
     EnqueueResult r =
         producing

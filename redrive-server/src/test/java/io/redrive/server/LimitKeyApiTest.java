@@ -78,4 +78,26 @@ class LimitKeyApiTest extends ApiTestBase {
     assertThat(m.get("priority").asInt()).isEqualTo(6);
     assertThat(m.get("limitKey").asText()).isEqualTo("host-1");
   }
+
+  @Test
+  void aSchedulesMessage_carriesItsPriorityAndLimitKey() {
+    String q = queue("sched");
+    String name = TestServers.unique("with-key");
+    Response saved =
+        api.send(
+            "PUT",
+            "/v1/schedules/" + name,
+            "{\"every\":\"1h\",\"queue\":\""
+                + q
+                + "\",\"type\":\"t\",\"priority\":4,"
+                + "\"limitKey\":\"tenant-2\"}");
+    assertThat(saved.status()).as(saved.toString()).isEqualTo(200);
+    Response fired = api.post("/v1/schedules/" + name + "/trigger");
+    assertThat(fired.status()).as(fired.toString()).isEqualTo(200);
+
+    JsonNode m = api.get("/v1/messages/" + fired.get("producedId").asText()).json();
+    assertThat(m.get("priority").asInt()).isEqualTo(4);
+    assertThat(m.get("limitKey").asText()).isEqualTo("tenant-2");
+    assertThat(api.delete("/v1/schedules/" + name).status()).isEqualTo(204);
+  }
 }

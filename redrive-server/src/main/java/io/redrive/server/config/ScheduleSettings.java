@@ -13,9 +13,9 @@ import java.util.Map;
 /**
  * Reads the {@code [schedules.<name>]} tables into {@link Schedule}s (docs/configuration.md): a
  * {@code cron} (with {@code zone}) or an {@code every}, a message target ({@code queue}, {@code
- * type}, ...) or a workflow target ({@code workflow}, {@code input}, {@code version}), {@code
- * jitter} and {@code catchUp}. Whether a message target's queue exists is checked when the
- * declarations are applied.
+ * type}, ..., {@code priority}, {@code limitKey}) or a workflow target ({@code workflow}, {@code
+ * input}, {@code version}), {@code jitter} and {@code catchUp}. Whether a message target's queue
+ * exists is checked when the declarations are applied.
  */
 final class ScheduleSettings {
   static final List<String> FIELDS =
@@ -29,6 +29,8 @@ final class ScheduleSettings {
           "headers",
           "stream",
           "expireAfter",
+          "priority",
+          "limitKey",
           "workflow",
           "input",
           "version",
@@ -56,6 +58,8 @@ final class ScheduleSettings {
                         ? CatchUp.parse(s.child("catchUp").string())
                         : CatchUp.ONCE)
                 .build());
+      } catch (ConfigException ex) {
+        throw ex; // names its setting already
       } catch (IllegalArgumentException ex) {
         throw s.errorAtField(ex);
       }
@@ -86,7 +90,8 @@ final class ScheduleSettings {
       throw s.error("give either queue (and type) for a message or workflow for a workflow start");
     }
     if (workflow.present()) {
-      for (String field : List.of("type", "payload", "headers", "stream", "expireAfter")) {
+      for (String field :
+          List.of("type", "payload", "headers", "stream", "expireAfter", "priority", "limitKey")) {
         if (s.child(field).present()) {
           throw s.child(field).error("is only for a message target (queue)");
         }
@@ -116,6 +121,8 @@ final class ScheduleSettings {
         s.child("payload").present() ? s.child("payload").string() : "",
         headers,
         s.child("stream").present() ? s.child("stream").string() : null,
-        s.child("expireAfter").present() ? s.child("expireAfter").duration() : null);
+        s.child("expireAfter").present() ? s.child("expireAfter").duration() : null,
+        s.child("priority").present() ? s.child("priority").integer(0, 9) : null,
+        s.child("limitKey").present() ? s.child("limitKey").string() : null);
   }
 }
