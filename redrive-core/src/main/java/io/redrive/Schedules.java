@@ -127,6 +127,18 @@ public final class Schedules {
    * @throws IllegalArgumentException as {@link #save}
    */
   public ScheduleDeclaration declare(Schedule declared) {
+    return declare(declared, false);
+  }
+
+  /**
+   * {@link #declare(Schedule)}, where {@code pauseAsDeclared} says whether the declaration decides
+   * the pause too: then the stored schedule is paused or resumed as {@code declared.paused()} says
+   * (a file that says {@code paused = false} resumes an operator's pause at start); else the stored
+   * flag wins.
+   *
+   * @throws IllegalArgumentException as {@link #save}
+   */
+  public ScheduleDeclaration declare(Schedule declared, boolean pauseAsDeclared) {
     if (declared == null) {
       throw new IllegalArgumentException("schedule: is required");
     }
@@ -134,11 +146,12 @@ public final class Schedules {
     if (found.isEmpty()) {
       return new ScheduleDeclaration(save(declared), ScheduleDeclaration.Outcome.CREATED);
     }
-    Schedule keepingPause = declared.withPaused(found.get().schedule().paused());
-    if (keepingPause.equals(found.get().schedule())) {
+    Schedule wanted =
+        pauseAsDeclared ? declared : declared.withPaused(found.get().schedule().paused());
+    if (wanted.equals(found.get().schedule())) {
       return new ScheduleDeclaration(found.get(), ScheduleDeclaration.Outcome.UNCHANGED);
     }
-    return new ScheduleDeclaration(save(keepingPause), ScheduleDeclaration.Outcome.UPDATED);
+    return new ScheduleDeclaration(save(wanted), ScheduleDeclaration.Outcome.UPDATED);
   }
 
   /** Deletes the schedule; false when there was none. What it produced stays. */

@@ -87,6 +87,44 @@ class ScheduleDeclarationsTest {
         + extra;
   }
 
+  private boolean paused() {
+    return redrive.schedules().find("hourly").orElseThrow().schedule().paused();
+  }
+
+  @Test
+  void apply_withoutPaused_createsItRunning_andKeepsAnOperatorsPauseAndResume() {
+    String toml = schedule("");
+    QueueDeclarations.apply(redrive, loader.parse(toml, FILE));
+    apply(toml);
+    assertThat(paused()).isFalse();
+    redrive.schedules().pause("hourly");
+    assertThat(apply(toml)).contains("unchanged [hourly]");
+    assertThat(paused()).as("the operator's pause survives").isTrue();
+  }
+
+  @Test
+  void apply_pausedTrue_createsItPaused_andPausesItAgainAtEachStart() {
+    String toml = schedule("paused = true\n");
+    QueueDeclarations.apply(redrive, loader.parse(toml, FILE));
+    assertThat(apply(toml)).contains("created [hourly]");
+    assertThat(paused()).isTrue();
+    redrive.schedules().resume("hourly");
+    assertThat(apply(toml)).contains("updated [hourly]");
+    assertThat(paused()).as("the file says paused").isTrue();
+    assertThat(apply(toml)).contains("unchanged [hourly]");
+  }
+
+  @Test
+  void apply_pausedFalse_resumesAnOperatorsPauseAtStart() {
+    String toml = schedule("paused = false\n");
+    QueueDeclarations.apply(redrive, loader.parse(toml, FILE));
+    apply(toml);
+    redrive.schedules().pause("hourly");
+    assertThat(apply(toml)).contains("updated [hourly]");
+    assertThat(paused()).as("the file says not paused").isFalse();
+    assertThat(redrive.schedules().find("hourly").orElseThrow().nextDueAt()).isNotNull();
+  }
+
   @Test
   void apply_priorityAndLimitKey_goIntoTheMessageTarget_andBadOnesAreNamed() {
     String toml = schedule("priority = 6\nlimitKey = \"tenant-1\"\n");
@@ -103,6 +141,8 @@ class ScheduleDeclarationsTest {
 
     assertThatThrownBy(() -> loader.parse(schedule("priority = 10\n"), FILE))
         .hasMessage("redrive.toml: schedules.hourly.priority: must be between 0 and 9, was 10");
+    assertThatThrownBy(() -> loader.parse(schedule("paused = \"yes\"\n"), FILE))
+        .hasMessageStartingWith("redrive.toml: schedules.hourly.paused: ");
     assertThatThrownBy(
             () ->
                 loader.parse(
