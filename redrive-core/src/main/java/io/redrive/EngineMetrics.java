@@ -12,6 +12,7 @@ import io.redrive.lease.SettleResult;
 import io.redrive.message.EnqueueResult;
 import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
+import io.redrive.schedule.Firing;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -88,6 +89,21 @@ final class EngineMetrics {
     for (int i = 0; i < results.size(); i++) {
       if (results.get(i).created()) {
         counter(ENQUEUED, "queue", messages.get(i).queue()).increment();
+      }
+    }
+  }
+
+  /**
+   * Messages schedules enqueued as they fired (a due time that had produced its message already
+   * counts nothing, as a dedupe hit does not).
+   */
+  void fired(List<Firing> firings) {
+    if (registry == null) {
+      return;
+    }
+    for (Firing f : firings) {
+      if (f.created() && f.queue() != null) {
+        counter(ENQUEUED, "queue", f.queue()).increment();
       }
     }
   }

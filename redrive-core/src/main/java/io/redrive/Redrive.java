@@ -130,7 +130,7 @@ public final class Redrive implements AutoCloseable {
     this.metrics = new EngineMetrics(b.meterRegistry);
     this.lostLeases = new LostLeases(b.store, b.clock);
     this.tracing = b.tracing;
-    this.schedules = new Schedules(b.store, b.clock, validation, b.completionWindow);
+    this.schedules = new Schedules(b.store, b.clock, validation, b.completionWindow, metrics);
     this.settles =
         new Settles(
             b.store,

@@ -36,10 +36,17 @@ public final class Schedules {
   private final Clock clock;
   private final Validation validation;
   private final Duration completionWindow;
+  private final EngineMetrics metrics;
   private final List<Runnable> saved = new CopyOnWriteArrayList<>();
 
-  Schedules(Store store, Clock clock, Validation validation, Duration completionWindow) {
+  Schedules(
+      Store store,
+      Clock clock,
+      Validation validation,
+      Duration completionWindow,
+      EngineMetrics metrics) {
     this.store = store;
+    this.metrics = metrics;
     this.schedules = store instanceof ScheduleStore s ? s : null;
     this.clock = clock;
     this.validation = validation;
@@ -99,14 +106,16 @@ public final class Schedules {
     headers.put(Schedule.HEADER_NAME, s.name());
     headers.put(Schedule.HEADER_DUE, due.toString());
     return new NewMessage(
-        m.queue(),
-        m.type(),
-        m.payload(),
-        headers,
-        m.stream(),
-        s.jitter(),
-        s.dedupeKey(due),
-        m.expireAfter());
+            m.queue(),
+            m.type(),
+            m.payload(),
+            headers,
+            m.stream(),
+            s.jitter(),
+            s.dedupeKey(due),
+            m.expireAfter())
+        .withPriority(m.priority())
+        .withLimitKey(m.limitKey());
   }
 
   /**
@@ -118,6 +127,18 @@ public final class Schedules {
    * @throws IllegalArgumentException as {@link #save}
    */
   public ScheduleDeclaration declare(Schedule declared) {
+    return declare(declared, false);
+  }
+
+  /**
+   * {@link #declare(Schedule)}, where {@code pauseAsDeclared} says whether the declaration decides
+   * the pause too: then the stored schedule is paused or resumed as {@code declared.paused()} says
+   * (a file that says {@code paused = false} resumes an operator's pause at start); else the stored
+   * flag wins.
+   *
+   * @throws IllegalArgumentException as {@link #save}
+   */
+  public ScheduleDeclaration declare(Schedule declared, boolean pauseAsDeclared) {
     if (declared == null) {
       throw new IllegalArgumentException("schedule: is required");
     }
@@ -125,11 +146,12 @@ public final class Schedules {
     if (found.isEmpty()) {
       return new ScheduleDeclaration(save(declared), ScheduleDeclaration.Outcome.CREATED);
     }
-    Schedule keepingPause = declared.withPaused(found.get().schedule().paused());
-    if (keepingPause.equals(found.get().schedule())) {
+    Schedule wanted =
+        pauseAsDeclared ? declared : declared.withPaused(found.get().schedule().paused());
+    if (wanted.equals(found.get().schedule())) {
       return new ScheduleDeclaration(found.get(), ScheduleDeclaration.Outcome.UNCHANGED);
     }
-    return new ScheduleDeclaration(save(keepingPause), ScheduleDeclaration.Outcome.UPDATED);
+    return new ScheduleDeclaration(save(wanted), ScheduleDeclaration.Outcome.UPDATED);
   }
 
   /** Deletes the schedule; false when there was none. What it produced stays. */
@@ -180,7 +202,10 @@ public final class Schedules {
    */
   public Firing triggerNow(String name) {
     QueueNames.require("name", name);
-    return store().triggerSchedule(new TriggerParams(name, clock.instant(), completionWindow));
+    Firing fired =
+        store().triggerSchedule(new TriggerParams(name, clock.instant(), completionWindow));
+    metrics.fired(List.of(fired));
+    return fired;
   }
 
   /**
@@ -192,7 +217,10 @@ public final class Schedules {
     if (schedules == null) {
       return List.of(); // a store without schedules has none due
     }
-    return schedules.fireDueSchedules(new FireParams(clock.instant(), limit, completionWindow));
+    List<Firing> fired =
+        schedules.fireDueSchedules(new FireParams(clock.instant(), limit, completionWindow));
+    metrics.fired(fired);
+    return fired;
   }
 
   /** The earliest next due time of a schedule that is not paused; empty when none. */

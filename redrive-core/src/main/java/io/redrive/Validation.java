@@ -100,7 +100,7 @@ final class Validation {
     payload("result", result);
   }
 
-  private void payload(String field, String payload) {
+  void payload(String field, String payload) {
     if (payload == null) {
       throw new IllegalArgumentException(field + ": is required (use \"\" for none)");
     }
@@ -114,7 +114,7 @@ final class Validation {
     }
   }
 
-  private static void headers(String field, Map<String, String> headers) {
+  static void headers(String field, Map<String, String> headers) {
     if (headers.size() > MAX_HEADERS) {
       throw new IllegalArgumentException(
           field + ": at most " + MAX_HEADERS + " headers, was " + headers.size());
@@ -324,29 +324,7 @@ final class Validation {
   }
 
   void importBatch(String queue, List<ImportMessage> messages) {
-    QueueNames.require("queue", queue);
-    if (messages == null || messages.isEmpty()) {
-      throw new IllegalArgumentException("messages: at least one message is required");
-    }
-    if (messages.size() > MAX_BATCH) {
-      throw new IllegalArgumentException(
-          "messages: an import holds at most " + MAX_BATCH + " messages, was " + messages.size());
-    }
-    for (int i = 0; i < messages.size(); i++) {
-      ImportMessage m = messages.get(i);
-      String at = "messages[" + i + "].";
-      if (m == null) {
-        throw new IllegalArgumentException(at + "message: is required");
-      }
-      name(at + "sourceId", m.sourceId(), true);
-      if (m.sourceQueue() != null) {
-        QueueNames.require(at + "sourceQueue", m.sourceQueue());
-      }
-      name(at + "type", m.type(), true);
-      payload(at + "payload", m.payload());
-      headers(at + "headers", m.headers() == null ? Map.of() : m.headers());
-      name(at + "stream", m.stream(), false);
-    }
+    ImportValidation.batch(this, queue, messages);
   }
 
   void deadLetterNotSelf(String name, QueuePolicy policy) {

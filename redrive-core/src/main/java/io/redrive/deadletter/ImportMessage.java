@@ -13,6 +13,8 @@ import java.util.Map;
  * @param headers headers
  * @param stream ordering key, or null
  * @param dead true to import it as DEAD (e.g. restoring a dead-letter queue), false as READY
+ * @param priority 0–9, as a {@link io.redrive.message.NewMessage}'s; null takes the queue's default
+ * @param limitKey the key the queue's flow limits count it under, or null
  */
 public record ImportMessage(
     String sourceId,
@@ -21,4 +23,19 @@ public record ImportMessage(
     String payload,
     Map<String, String> headers,
     String stream,
-    boolean dead) {}
+    boolean dead,
+    Integer priority,
+    String limitKey) {
+
+  /** A message imported with its queue's default priority and no limit key. */
+  public ImportMessage(
+      String sourceId,
+      String sourceQueue,
+      String type,
+      String payload,
+      Map<String, String> headers,
+      String stream,
+      boolean dead) {
+    this(sourceId, sourceQueue, type, payload, headers, stream, dead, null, null);
+  }
+}

@@ -19,6 +19,7 @@ import java.util.Map;
  * @param enqueuedAt when it was enqueued
  * @param leaseExpiresAt when the lease runs out unless renewed
  * @param priority the message's priority, 0–9 (see {@link io.redrive.queue.PriorityPolicy})
+ * @param limitKey the key the queue's flow limits count it under, or null
  */
 public record LeasedMessage(
     String token,
@@ -33,7 +34,40 @@ public record LeasedMessage(
     long progress,
     Instant enqueuedAt,
     Instant leaseExpiresAt,
-    int priority) {
+    int priority,
+    String limitKey) {
+
+  /** A delivery of a message without a limit key. */
+  public LeasedMessage(
+      String token,
+      String id,
+      String queue,
+      String type,
+      String payload,
+      Map<String, String> headers,
+      String stream,
+      int attempt,
+      int maxAttempts,
+      long progress,
+      Instant enqueuedAt,
+      Instant leaseExpiresAt,
+      int priority) {
+    this(
+        token,
+        id,
+        queue,
+        type,
+        payload,
+        headers,
+        stream,
+        attempt,
+        maxAttempts,
+        progress,
+        enqueuedAt,
+        leaseExpiresAt,
+        priority,
+        null);
+  }
 
   /** A delivery of a priority-0 message. */
   public LeasedMessage(
@@ -62,6 +96,7 @@ public record LeasedMessage(
         progress,
         enqueuedAt,
         leaseExpiresAt,
-        0);
+        0,
+        null);
   }
 }

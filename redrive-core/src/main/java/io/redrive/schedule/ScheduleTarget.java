@@ -1,5 +1,6 @@
 package io.redrive.schedule;
 
+import io.redrive.queue.PriorityPolicy;
 import io.redrive.queue.QueueNames;
 import java.time.Duration;
 import java.util.Map;
@@ -31,6 +32,8 @@ public sealed interface ScheduleTarget {
    *     redrive-schedule-due}
    * @param stream its ordering key, or null
    * @param expireAfter its deadline after it is produced, or null for the queue's
+   * @param priority its priority, 0–9, or null for the queue's default
+   * @param limitKey the key the queue's flow limits count it under, or null
    */
   record Message(
       String queue,
@@ -38,7 +41,9 @@ public sealed interface ScheduleTarget {
       String payload,
       Map<String, String> headers,
       String stream,
-      Duration expireAfter)
+      Duration expireAfter,
+      Integer priority,
+      String limitKey)
       implements ScheduleTarget {
     public Message {
       QueueNames.require("target.queue", queue);
@@ -47,6 +52,20 @@ public sealed interface ScheduleTarget {
       }
       payload = payload == null ? "" : payload;
       headers = headers == null ? Map.of() : Map.copyOf(headers);
+      if (priority != null) {
+        PriorityPolicy.requirePriority("target.priority", priority);
+      }
+    }
+
+    /** A message of the queue's default priority and without a limit key. */
+    public Message(
+        String queue,
+        String type,
+        String payload,
+        Map<String, String> headers,
+        String stream,
+        Duration expireAfter) {
+      this(queue, type, payload, headers, stream, expireAfter, null, null);
     }
   }
 

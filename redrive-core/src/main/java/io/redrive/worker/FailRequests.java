@@ -53,6 +53,15 @@ final class FailRequests {
   }
 
   /**
+   * The handler-duration outcome label of a run that did not complete: {@code slowed} for a
+   * slow-down (a dependency asked to wait; no attempt is spent on it, so it is no failure), else
+   * {@code failed}.
+   */
+  static String outcome(HandlerResult result) {
+    return result instanceof HandlerResult.SlowDown ? "slowed" : "failed";
+  }
+
+  /**
    * Reasons only Redrive assigns become HANDLER_EXCEPTION when a handler or classifier says them.
    */
   static FailureReason reportable(FailureReason reason) {

@@ -119,7 +119,7 @@ final class Settler {
       slots.settled(h);
       return false;
     }
-    metrics.handlerDuration(m.type(), "failed", took);
+    metrics.handlerDuration(m.type(), FailRequests.outcome(result), took);
     if (async) {
       settles.settleLater(
           fail,

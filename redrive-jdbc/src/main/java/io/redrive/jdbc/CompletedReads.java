@@ -25,7 +25,7 @@ final class CompletedReads {
   private static final String COLUMNS =
       "k.message_id, k.queue, k.type, k.payload, k.headers, k.stream, k.attempts, k.progress,"
           + " k.enqueued_at, k.worker, k.leased_at, k.completed_at, k.source_id, k.source_queue,"
-          + " k.dedupe_key, q.max_attempts";
+          + " k.dedupe_key, q.max_attempts, k.priority, k.limit_key";
 
   private static final String FROM =
       " FROM redrive_completions k LEFT JOIN redrive_queues q ON q.name = k.queue"
@@ -169,9 +169,9 @@ final class CompletedReads {
         null,
         List.of(),
         null,
-        0, // completions keep no priority, limit key or unique key
-        null,
-        null);
+        rs.getInt("priority"),
+        rs.getString("limit_key"),
+        null); // a unique key is held only while waiting
   }
 
   private static Message withHistory(Message m, List<HistoryEntry> story) {

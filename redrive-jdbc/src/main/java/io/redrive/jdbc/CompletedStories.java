@@ -32,13 +32,14 @@ final class CompletedStories {
    */
   static final String RETURNED =
       "id, queue, lease_token, dedupe_key, leased_at, type, attempts, enqueued_at, leased_by,"
-          + " progress, payload, headers, stream, source_id, source_queue, origin_id, origin_queue";
+          + " progress, payload, headers, stream, source_id, source_queue, origin_id, origin_queue,"
+          + " priority, limit_key";
 
   /** The columns a kept story is written to, {@link #RETURNED}'s order then the two times. */
   static final String KEPT_INTO =
       "redrive_completions (message_id, queue, lease_token, dedupe_key, leased_at, type,"
           + " attempts, enqueued_at, worker, progress, payload, headers, stream, source_id,"
-          + " source_queue, origin_id, origin_queue, completed_at, kept_until)";
+          + " source_queue, origin_id, origin_queue, priority, limit_key, completed_at, kept_until)";
 
   /** A completed message as its DELETE returned it. */
   record Story(
@@ -58,7 +59,9 @@ final class CompletedStories {
       String sourceId,
       String sourceQueue,
       String originId,
-      String originQueue) {
+      String originQueue,
+      int priority,
+      String limitKey) {
 
     /** Reads a row selected or returned as {@link #RETURNED}. */
     static Story map(ResultSet rs) throws SQLException {
@@ -81,7 +84,9 @@ final class CompletedStories {
           rs.getString(14),
           rs.getString(15),
           rs.getString(16),
-          rs.getString(17));
+          rs.getString(17),
+          rs.getInt(18),
+          rs.getString(19));
     }
 
     /**
@@ -108,6 +113,8 @@ final class CompletedStories {
           null,
           null,
           null,
+          null,
+          0,
           null);
     }
 
@@ -255,7 +262,7 @@ final class CompletedStories {
         c.prepareStatement(
             "INSERT INTO "
                 + KEPT_INTO
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
       for (Story s : kept) {
         ps.setString(1, s.id());
         ps.setString(2, s.queue());
@@ -278,8 +285,10 @@ final class CompletedStories {
         ps.setString(15, s.sourceQueue());
         ps.setString(16, s.originId());
         ps.setString(17, s.originQueue());
-        ps.setLong(18, now);
-        ps.setLong(19, until.applyAsLong(s));
+        ps.setInt(18, s.priority());
+        ps.setString(19, s.limitKey());
+        ps.setLong(20, now);
+        ps.setLong(21, until.applyAsLong(s));
         ps.addBatch();
       }
       ps.executeBatch();

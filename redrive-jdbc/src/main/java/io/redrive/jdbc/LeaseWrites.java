@@ -65,7 +65,8 @@ final class LeaseWrites {
         row.progress(),
         Instant.ofEpochMilli(row.enqueuedAt()),
         leaseExpiry,
-        row.priority());
+        row.priority(),
+        row.limitKey());
   }
 
   /**

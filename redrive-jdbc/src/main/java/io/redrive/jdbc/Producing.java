@@ -1,24 +1,15 @@
 package io.redrive.jdbc;
 
-import io.redrive.deadletter.Fingerprint;
-import io.redrive.deadletter.ImportMessage;
 import io.redrive.deadletter.ImportResult;
 import io.redrive.error.StoreException;
-import io.redrive.failure.FailureReason;
-import io.redrive.failure.FailureRecord;
 import io.redrive.jdbc.owned.QueueEndings;
 import io.redrive.message.EnqueueResult;
-import io.redrive.message.HistoryEntry;
 import io.redrive.message.NewMessage;
-import io.redrive.message.Outcome;
-import io.redrive.queue.PriorityPolicy;
-import io.redrive.queue.Queue;
 import io.redrive.store.EnqueueParams;
 import io.redrive.store.ImportParams;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -37,6 +28,7 @@ final class Producing {
   private final CompletionRows completions;
   private final QueueKinds kinds;
   private final UniqueKeys uniqueKeys;
+  private final Importing importing;
 
   Producing(
       SqlDialect dialect,
@@ -52,6 +44,7 @@ final class Producing {
     this.completions = completions;
     this.kinds = kinds;
     this.uniqueKeys = new UniqueKeys(dialect, messages, history);
+    this.importing = new Importing(queues, messages, history, kinds);
   }
 
   /**
@@ -140,6 +133,7 @@ final class Producing {
               m.limitKey(),
               m.uniqueKey()));
     }
+    KeyLocks.lock(dialect, c, rows);
     List<EnqueueResult> out =
         UniqueKeys.any(params.messages())
             ? withUniqueKeys(c, params, rows, queueNames, byOwner, tally)
@@ -331,66 +325,7 @@ final class Producing {
   }
 
   ImportResult importMessages(Connection c, ImportParams params) throws SQLException {
-    Queue queue = queues.require(c, params.queue(), false);
-    kinds.endings(queue).checkProducer(params.queue(), false);
-    // An import carries no priority: its messages take the queue's default.
-    PriorityPolicy priority = queue.policy().priority();
-    Instant now = params.now();
-    long t = now.toEpochMilli();
-    List<String> imported = new ArrayList<>();
-    List<String> duplicates = new ArrayList<>();
-    for (ImportMessage m : params.messages()) {
-      String id = params.ids().get();
-      boolean inserted =
-          messages.insertIfAbsent(
-              c,
-              new MessageRows.NewRow(
-                  id,
-                  params.queue(),
-                  m.type(),
-                  m.payload(),
-                  Json.headers(m.headers()),
-                  m.stream(),
-                  m.dead() ? "DEAD" : "READY",
-                  0,
-                  0L,
-                  t,
-                  t,
-                  null,
-                  m.dead() ? "UNKNOWN" : null,
-                  m.dead() ? t : null,
-                  m.sourceId(),
-                  m.sourceQueue(),
-                  null,
-                  priority.defaultPriority(),
-                  priority.headStartMillis(priority.defaultPriority()),
-                  null,
-                  null));
-      if (inserted) {
-        if (m.dead()) {
-          // An imported message has no story here, so its group is its type's of reason UNKNOWN.
-          messages.setDeadFingerprint(
-              c, id, Fingerprint.of(FailureReason.UNKNOWN, m.type(), (FailureRecord) null).key());
-        }
-        history.insert(
-            c,
-            id,
-            new HistoryEntry(
-                0,
-                Outcome.IMPORTED,
-                null,
-                null,
-                now,
-                null,
-                "imported from source id "
-                    + m.sourceId()
-                    + (m.sourceQueue() == null ? "" : " of " + m.sourceQueue())));
-        imported.add(id);
-      } else {
-        duplicates.add(m.sourceId());
-      }
-    }
-    return new ImportResult(imported, duplicates);
+    return importing.importMessages(c, params);
   }
 
   private static StoreException collision(String id) {

@@ -53,6 +53,12 @@ final class ScheduleCodec {
       if (m.expireAfter() != null) {
         n.put("expireAfterMs", m.expireAfter().toMillis());
       }
+      if (m.priority() != null) {
+        n.put("priority", m.priority());
+      }
+      if (m.limitKey() != null) {
+        n.put("limitKey", m.limitKey());
+      }
     } else {
       ScheduleTarget.Workflow w = (ScheduleTarget.Workflow) target;
       n.put("kind", "workflow");
@@ -84,7 +90,9 @@ final class ScheduleCodec {
         n.path("payload").asText(),
         headers,
         text(n, "stream"),
-        n.hasNonNull("expireAfterMs") ? Duration.ofMillis(n.get("expireAfterMs").asLong()) : null);
+        n.hasNonNull("expireAfterMs") ? Duration.ofMillis(n.get("expireAfterMs").asLong()) : null,
+        n.hasNonNull("priority") ? n.get("priority").asInt() : null,
+        text(n, "limitKey"));
   }
 
   private static String text(JsonNode n, String field) {

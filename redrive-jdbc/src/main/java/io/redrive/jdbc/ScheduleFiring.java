@@ -209,14 +209,16 @@ final class ScheduleFiring {
     headers.put(Schedule.HEADER_DUE, dueAt.toString());
     NewMessage message =
         new NewMessage(
-            m.queue(),
-            m.type(),
-            m.payload(),
-            headers,
-            m.stream(),
-            jitter,
-            s.dedupeKey(dueAt),
-            m.expireAfter());
+                m.queue(),
+                m.type(),
+                m.payload(),
+                headers,
+                m.stream(),
+                jitter,
+                s.dedupeKey(dueAt),
+                m.expireAfter())
+            .withPriority(m.priority())
+            .withLimitKey(m.limitKey());
     String id = MessageIds.next(Clock.fixed(now, ZoneOffset.UTC));
     EnqueueResult r =
         producing
@@ -226,7 +228,7 @@ final class ScheduleFiring {
                 false,
                 tally)
             .get(0);
-    return new Firing(s.name(), dueAt, r.id(), !r.duplicate());
+    return new Firing(s.name(), dueAt, r.id(), !r.duplicate(), m.queue());
   }
 
   private static Instant next(ScheduleSpec spec, Instant anchor, Instant now) {

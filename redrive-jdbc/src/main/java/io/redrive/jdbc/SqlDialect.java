@@ -166,4 +166,12 @@ public interface SqlDialect {
     throw new IllegalArgumentException(
         "field: this store cannot filter messages by a payload field");
   }
+
+  /**
+   * Takes a lock per key of {@code keys} (distinct, ascending), in that order, held until the
+   * transaction ends ({@link KeyLocks}): so two transactions that will meet some of the same unique
+   * or dedupe keys wait for each other at the first shared key instead of deadlocking on the keys'
+   * index entries. A database with one writer needs none.
+   */
+  default void lockKeys(Connection connection, int[] keys) throws SQLException {}
 }

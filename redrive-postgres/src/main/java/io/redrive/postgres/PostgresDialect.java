@@ -16,6 +16,12 @@ import java.util.List;
  * once per connection) serves every batch size.
  */
 final class PostgresDialect implements SqlDialect {
+  /**
+   * The first half of every advisory lock Redrive takes ("RDrv"), so its locks never meet an
+   * application's one-number advisory locks, nor its two-number ones of another class.
+   */
+  static final int ADVISORY_CLASS = 0x52447276;
+
   private final String channel;
 
   /**
@@ -28,6 +34,23 @@ final class PostgresDialect implements SqlDialect {
   /** The NOTIFY channel of a schema (null: the search path's). */
   static String channel(String schema) {
     return schema == null ? "redrive_ready" : "redrive_ready:" + schema;
+  }
+
+  /** Transaction-scoped advisory locks, taken one after another in the keys' order. */
+  @Override
+  public void lockKeys(Connection connection, int[] keys) throws SQLException {
+    Integer[] boxed = new Integer[keys.length];
+    for (int i = 0; i < keys.length; i++) {
+      boxed[i] = keys[i];
+    }
+    try (PreparedStatement ps =
+        connection.prepareStatement(
+            "SELECT pg_advisory_xact_lock(?, k) FROM unnest(?::int4[]) WITH ORDINALITY AS t(k, n)"
+                + " ORDER BY n")) {
+      ps.setInt(1, ADVISORY_CLASS);
+      ps.setArray(2, connection.createArrayOf("int4", boxed));
+      ps.execute();
+    }
   }
 
   @Override

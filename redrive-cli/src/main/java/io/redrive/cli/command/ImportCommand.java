@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
       "Imports messages into a queue, keyed by sourceId.",
       "Importing the same sourceId again is a no-op (reported as a duplicate). FILE is a JSON array, {\"messages\": [...]}, or JSON",
       "Lines (one message per line); - reads standard input. Each message has sourceId, type and",
-      "optionally sourceQueue, payload, headers, stream, dead. Messages as printed by",
+      "optionally sourceQueue, payload, headers, stream, priority, limitKey, dead. Messages as printed by",
       "`redrive message list --json` work too: their id and queue become sourceId and",
       "sourceQueue, and DEAD ones are imported dead."
     })
@@ -102,6 +102,12 @@ public final class ImportCommand extends ApiCommand {
     }
     if (source.hasNonNull("stream")) {
       m.put("stream", source.get("stream").asText());
+    }
+    if (source.hasNonNull("priority")) {
+      m.set("priority", source.get("priority"));
+    }
+    if (source.hasNonNull("limitKey")) {
+      m.put("limitKey", source.get("limitKey").asText());
     }
     boolean isDead =
         dead || source.path("dead").asBoolean(false) || "DEAD".equals(text(source, "state", ""));

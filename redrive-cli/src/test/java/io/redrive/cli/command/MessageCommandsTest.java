@@ -460,6 +460,20 @@ class MessageCommandsTest {
   }
 
   @Test
+  void import_keepsPriorityAndLimitKey() throws Exception {
+    Path file = dir.resolve("keyed.jsonl");
+    Files.writeString(
+        file, "{\"sourceId\":\"k-1\",\"type\":\"charge\",\"priority\":6,\"limitKey\":\"t-1\"}\n");
+
+    Cli.Result r = server.cli("import", "orders", file.toString(), "--json");
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    String id = JSON.readTree(r.out()).get("imported").get(0).asText();
+    assertThat(server.redrive().getMessage(id).priority()).isEqualTo(6);
+    assertThat(server.redrive().getMessage(id).limitKey()).isEqualTo("t-1");
+  }
+
+  @Test
   void import_notJson_exitsTwo() throws Exception {
     Path file = dir.resolve("bad.jsonl");
     Files.writeString(file, "{\"sourceId\":\"x\",\"type\":\"t\"}\nnot json\n");

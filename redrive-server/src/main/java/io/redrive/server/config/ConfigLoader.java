@@ -126,7 +126,8 @@ public final class ConfigLoader {
             config.completionWindow(),
             config.completedRetention(),
             workflows,
-            schedules);
+            schedules,
+            ScheduleSettings.pauseDeclared(root.child("schedules")));
     try {
       config.requireKeysForRemoteBind();
     } catch (IllegalArgumentException e) {

@@ -160,6 +160,13 @@ final class ConfigNode {
     return (int) v;
   }
 
+  boolean bool() {
+    if (!node.isBoolean()) {
+      throw wrongType("true or false");
+    }
+    return node.booleanValue();
+  }
+
   double number() {
     if (!node.isNumber()) {
       throw wrongType("a number");

@@ -10,7 +10,7 @@ import java.util.List;
  * Applies the declared schedules of a {@link ServerConfig} at start (after the declared queues,
  * which their targets may name): each is created, or saved when it differs ({@code
  * redrive.schedules().declare}); schedules are never deleted by the file, and an operator's pause
- * survives.
+ * survives unless the schedule's table says {@code paused} (true or false), which then wins.
  */
 public final class ScheduleDeclarations {
   private ScheduleDeclarations() {}
@@ -32,7 +32,7 @@ public final class ScheduleDeclarations {
     for (Schedule s : config.schedules()) {
       ScheduleDeclaration d;
       try {
-        d = redrive.schedules().declare(s);
+        d = redrive.schedules().declare(s, config.pauseDeclared().contains(s.name()));
       } catch (RuntimeException e) {
         throw new IllegalArgumentException("schedules." + s.name() + ": " + e.getMessage(), e);
       }

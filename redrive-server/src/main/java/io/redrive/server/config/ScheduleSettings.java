@@ -7,15 +7,17 @@ import io.redrive.schedule.ScheduleTarget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads the {@code [schedules.<name>]} tables into {@link Schedule}s (docs/configuration.md): a
  * {@code cron} (with {@code zone}) or an {@code every}, a message target ({@code queue}, {@code
- * type}, ...) or a workflow target ({@code workflow}, {@code input}, {@code version}), {@code
- * jitter} and {@code catchUp}. Whether a message target's queue exists is checked when the
- * declarations are applied.
+ * type}, ..., {@code priority}, {@code limitKey}) or a workflow target ({@code workflow}, {@code
+ * input}, {@code version}), {@code jitter}, {@code catchUp} and {@code paused}. Whether a message
+ * target's queue exists is checked when the declarations are applied.
  */
 final class ScheduleSettings {
   static final List<String> FIELDS =
@@ -29,11 +31,14 @@ final class ScheduleSettings {
           "headers",
           "stream",
           "expireAfter",
+          "priority",
+          "limitKey",
           "workflow",
           "input",
           "version",
           "jitter",
-          "catchUp");
+          "catchUp",
+          "paused");
 
   private ScheduleSettings() {}
 
@@ -55,7 +60,10 @@ final class ScheduleSettings {
                     s.child("catchUp").present()
                         ? CatchUp.parse(s.child("catchUp").string())
                         : CatchUp.ONCE)
+                .paused(s.child("paused").present() && s.child("paused").bool())
                 .build());
+      } catch (ConfigException ex) {
+        throw ex; // names its setting already
       } catch (IllegalArgumentException ex) {
         throw s.errorAtField(ex);
       }
@@ -86,7 +94,8 @@ final class ScheduleSettings {
       throw s.error("give either queue (and type) for a message or workflow for a workflow start");
     }
     if (workflow.present()) {
-      for (String field : List.of("type", "payload", "headers", "stream", "expireAfter")) {
+      for (String field :
+          List.of("type", "payload", "headers", "stream", "expireAfter", "priority", "limitKey")) {
         if (s.child(field).present()) {
           throw s.child(field).error("is only for a message target (queue)");
         }
@@ -116,6 +125,27 @@ final class ScheduleSettings {
         s.child("payload").present() ? s.child("payload").string() : "",
         headers,
         s.child("stream").present() ? s.child("stream").string() : null,
-        s.child("expireAfter").present() ? s.child("expireAfter").duration() : null);
+        s.child("expireAfter").present() ? s.child("expireAfter").duration() : null,
+        s.child("priority").present() ? s.child("priority").integer(0, 9) : null,
+        s.child("limitKey").present() ? s.child("limitKey").string() : null);
+  }
+
+  /**
+   * The names of the declared schedules whose table says {@code paused} (true or false): at each
+   * start their pause is as declared; the others keep the stored one (an operator's pause).
+   */
+  static Set<String> pauseDeclared(ConfigNode schedules) {
+    Set<String> out = new LinkedHashSet<>();
+    if (schedules.present()) {
+      schedules
+          .entries()
+          .forEach(
+              (name, s) -> {
+                if (s.child("paused").present()) {
+                  out.add(name);
+                }
+              });
+    }
+    return out;
   }
 }

@@ -38,6 +38,8 @@ import java.util.Map;
  * @param workflows the {@code [workflows]} settings of the workflow runtime the server runs when
  *     started with one (each unset one keeps the runtime's default)
  * @param schedules declared recurring schedules ({@code [schedules.<name>]}) in file order
+ * @param pauseDeclared the names of the declared schedules whose table says {@code paused}: their
+ *     pause is as declared at each start; the others keep the stored one (an operator's pause)
  */
 public record ServerConfig(
     String bind,
@@ -54,7 +56,8 @@ public record ServerConfig(
     Duration completionWindow,
     Duration completedRetention,
     WorkflowSettings workflows,
-    List<Schedule> schedules) {
+    List<Schedule> schedules,
+    java.util.Set<String> pauseDeclared) {
 
   public static final String DEFAULT_BIND = "127.0.0.1";
   public static final int DEFAULT_PORT = 7070;
@@ -65,6 +68,8 @@ public record ServerConfig(
     queues = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(queues));
     workflows = workflows == null ? WorkflowSettings.defaults() : workflows;
     schedules = schedules == null ? List.of() : List.copyOf(schedules);
+    pauseDeclared =
+        pauseDeclared == null ? java.util.Set.of() : java.util.Set.copyOf(pauseDeclared);
     completedRetention = completedRetention == null ? Duration.ZERO : completedRetention;
   }
 
@@ -85,7 +90,8 @@ public record ServerConfig(
         Redrive.DEFAULT_COMPLETION_WINDOW,
         Duration.ZERO,
         WorkflowSettings.defaults(),
-        List.of());
+        List.of(),
+        java.util.Set.of());
   }
 
   public ServerConfig withBind(String value) {
@@ -104,7 +110,8 @@ public record ServerConfig(
         completionWindow,
         completedRetention,
         workflows,
-        schedules);
+        schedules,
+        pauseDeclared);
   }
 
   public ServerConfig withPort(int value) {
@@ -123,7 +130,8 @@ public record ServerConfig(
         completionWindow,
         completedRetention,
         workflows,
-        schedules);
+        schedules,
+        pauseDeclared);
   }
 
   public ServerConfig withStore(StoreSettings value) {
@@ -142,7 +150,8 @@ public record ServerConfig(
         completionWindow,
         completedRetention,
         workflows,
-        schedules);
+        schedules,
+        pauseDeclared);
   }
 
   public ServerConfig withKeys(List<ApiKey> value) {
@@ -161,7 +170,8 @@ public record ServerConfig(
         completionWindow,
         completedRetention,
         workflows,
-        schedules);
+        schedules,
+        pauseDeclared);
   }
 
   /**
@@ -206,7 +216,8 @@ public record ServerConfig(
         completionWindow,
         completedRetention,
         workflows,
-        schedules);
+        schedules,
+        pauseDeclared);
   }
 
   public ServerConfig withLimits(int payloadBytes, int requestBytes, Duration leaseWait) {
@@ -225,7 +236,8 @@ public record ServerConfig(
         completionWindow,
         completedRetention,
         workflows,
-        schedules);
+        schedules,
+        pauseDeclared);
   }
 
   /** The same config with these extra allowed {@code Host} names (lower-cased when checked). */
@@ -245,7 +257,8 @@ public record ServerConfig(
         completionWindow,
         completedRetention,
         workflows,
-        schedules);
+        schedules,
+        pauseDeclared);
   }
 
   /** The same config with this completion window. */
@@ -265,7 +278,8 @@ public record ServerConfig(
         value,
         completedRetention,
         workflows,
-        schedules);
+        schedules,
+        pauseDeclared);
   }
 
   /** The same config with these {@code [workflows]} settings. */
@@ -285,7 +299,8 @@ public record ServerConfig(
         completionWindow,
         completedRetention,
         value,
-        schedules);
+        schedules,
+        pauseDeclared);
   }
 
   /** The same config with this default retention of completed messages. */
@@ -305,6 +320,7 @@ public record ServerConfig(
         completionWindow,
         value,
         workflows,
-        schedules);
+        schedules,
+        pauseDeclared);
   }
 }

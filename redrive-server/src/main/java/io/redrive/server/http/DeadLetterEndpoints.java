@@ -192,7 +192,9 @@ final class DeadLetterEndpoints {
               JsonCodec.payloadText(m.payload()),
               m.headers() == null ? Map.of() : m.headers(),
               m.stream(),
-              Boolean.TRUE.equals(m.dead())));
+              Boolean.TRUE.equals(m.dead()),
+              m.priority(),
+              m.limitKey()));
     }
     redrive.getQueue(queue);
     ImportResult r = redrive.importMessages(queue, messages);

@@ -177,7 +177,14 @@ final class RequestBodies {
       @ApiField(nullable = true) RawJson payload,
       Map<String, String> headers,
       String stream,
-      Boolean dead) {}
+      Boolean dead,
+      @ApiField(
+              min = 0,
+              max = 9,
+              description = "higher is served first; the queue's default if absent")
+          Integer priority,
+      @ApiField(maxLength = 200, description = "the key the queue's flow limits count it under")
+          String limitKey) {}
 
   static Duration duration(String field, String text) {
     return DurationText.parse(field, text);

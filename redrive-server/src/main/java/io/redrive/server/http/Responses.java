@@ -174,7 +174,9 @@ final class Responses {
       long progress,
       Instant enqueuedAt,
       Instant leaseExpiresAt,
-      @ApiField(min = 0, max = 9, description = "higher is served first") int priority) {}
+      @ApiField(min = 0, max = 9, description = "higher is served first") int priority,
+      @ApiField(nullable = true, description = "the key the queue's flow limits count it under")
+          String limitKey) {}
 
   /** How a settle (complete, fail, abandon, release) left the message. */
   record Settle(

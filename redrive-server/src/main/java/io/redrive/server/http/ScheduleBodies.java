@@ -34,7 +34,11 @@ final class ScheduleBodies {
       String version,
       @ApiField(format = "duration") String jitter,
       @ApiField(description = "once (default), skip or all:<N>") String catchUp,
-      Boolean paused) {
+      Boolean paused,
+      @ApiField(min = 0, max = 9, description = "the message's; absent: the queue's default")
+          Integer priority,
+      @ApiField(maxLength = 200, description = "the key the queue's flow limits count it under")
+          String limitKey) {
 
     Schedule schedule(String name) {
       if ((cron == null) == (every == null)) {
@@ -57,7 +61,9 @@ final class ScheduleBodies {
                   payload,
                   headers,
                   stream,
-                  expireAfter == null ? null : RequestBodies.duration("expireAfter", expireAfter));
+                  expireAfter == null ? null : RequestBodies.duration("expireAfter", expireAfter),
+                  priority,
+                  limitKey);
       return Schedule.builder(name, spec, target)
           .jitter(jitter == null ? Duration.ZERO : RequestBodies.duration("jitter", jitter))
           .catchUp(catchUp == null ? CatchUp.ONCE : CatchUp.parse(catchUp))

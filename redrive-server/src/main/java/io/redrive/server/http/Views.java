@@ -153,7 +153,8 @@ final class Views {
         l.progress(),
         l.enqueuedAt(),
         l.leaseExpiresAt(),
-        l.priority());
+        l.priority(),
+        l.limitKey());
   }
 
   /**

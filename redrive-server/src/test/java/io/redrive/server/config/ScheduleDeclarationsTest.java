@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redrive.Redrive;
+import io.redrive.message.Message;
 import io.redrive.schedule.CatchUp;
 import io.redrive.schedule.ScheduleInfo;
 import io.redrive.schedule.ScheduleSpec;
@@ -78,6 +79,75 @@ class ScheduleDeclarationsTest {
     assertThat(nightly.schedule().catchUp()).isEqualTo(CatchUp.all(10));
     assertThat(redrive.schedules().find("billing").orElseThrow().schedule().target())
         .isEqualTo(new ScheduleTarget.Workflow("billing-run", "{\"month\":1}", null));
+  }
+
+  private static String schedule(String extra) {
+    return "[queues.reports]\n[schedules.hourly]\nevery = \"1h\"\nqueue = \"reports\"\n"
+        + "type = \"t\"\n"
+        + extra;
+  }
+
+  private boolean paused() {
+    return redrive.schedules().find("hourly").orElseThrow().schedule().paused();
+  }
+
+  @Test
+  void apply_withoutPaused_createsItRunning_andKeepsAnOperatorsPauseAndResume() {
+    String toml = schedule("");
+    QueueDeclarations.apply(redrive, loader.parse(toml, FILE));
+    apply(toml);
+    assertThat(paused()).isFalse();
+    redrive.schedules().pause("hourly");
+    assertThat(apply(toml)).contains("unchanged [hourly]");
+    assertThat(paused()).as("the operator's pause survives").isTrue();
+  }
+
+  @Test
+  void apply_pausedTrue_createsItPaused_andPausesItAgainAtEachStart() {
+    String toml = schedule("paused = true\n");
+    QueueDeclarations.apply(redrive, loader.parse(toml, FILE));
+    assertThat(apply(toml)).contains("created [hourly]");
+    assertThat(paused()).isTrue();
+    redrive.schedules().resume("hourly");
+    assertThat(apply(toml)).contains("updated [hourly]");
+    assertThat(paused()).as("the file says paused").isTrue();
+    assertThat(apply(toml)).contains("unchanged [hourly]");
+  }
+
+  @Test
+  void apply_pausedFalse_resumesAnOperatorsPauseAtStart() {
+    String toml = schedule("paused = false\n");
+    QueueDeclarations.apply(redrive, loader.parse(toml, FILE));
+    apply(toml);
+    redrive.schedules().pause("hourly");
+    assertThat(apply(toml)).contains("updated [hourly]");
+    assertThat(paused()).as("the file says not paused").isFalse();
+    assertThat(redrive.schedules().find("hourly").orElseThrow().nextDueAt()).isNotNull();
+  }
+
+  @Test
+  void apply_priorityAndLimitKey_goIntoTheMessageTarget_andBadOnesAreNamed() {
+    String toml = schedule("priority = 6\nlimitKey = \"tenant-1\"\n");
+    QueueDeclarations.apply(redrive, loader.parse(toml, FILE));
+    apply(toml);
+    ScheduleTarget.Message m =
+        (ScheduleTarget.Message)
+            redrive.schedules().find("hourly").orElseThrow().schedule().target();
+    assertThat(m.priority()).isEqualTo(6);
+    assertThat(m.limitKey()).isEqualTo("tenant-1");
+    Message fired = redrive.getMessage(redrive.schedules().triggerNow("hourly").producedId());
+    assertThat(fired.priority()).isEqualTo(6);
+    assertThat(fired.limitKey()).isEqualTo("tenant-1");
+
+    assertThatThrownBy(() -> loader.parse(schedule("priority = 10\n"), FILE))
+        .hasMessage("redrive.toml: schedules.hourly.priority: must be between 0 and 9, was 10");
+    assertThatThrownBy(() -> loader.parse(schedule("paused = \"yes\"\n"), FILE))
+        .hasMessageStartingWith("redrive.toml: schedules.hourly.paused: ");
+    assertThatThrownBy(
+            () ->
+                loader.parse(
+                    "[schedules.w]\nevery = \"1m\"\nworkflow = \"w\"\npriority = 1\n", FILE))
+        .hasMessageContaining("is only for a message target");
   }
 
   @Test

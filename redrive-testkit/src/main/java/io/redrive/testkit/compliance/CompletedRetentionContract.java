@@ -93,6 +93,33 @@ public abstract class CompletedRetentionContract extends ComplianceTestBase {
   }
 
   @Test
+  void aKeptCompletion_keepsItsPriorityAndLimitKey_butHoldsNoUniqueKey() {
+    createQueue(QUEUE, defaults().withCompletedRetention(KEEP));
+    String alone =
+        enqueue(newMessage(QUEUE).priority(7).limitKey("tenant-a").uniqueKey("u-1").build());
+    String batched = enqueue(newMessage(QUEUE).priority(3).limitKey("tenant-b").build());
+    String plain = enqueue(QUEUE);
+    complete(leaseOne(QUEUE)); // the priority-7 message, completed alone
+    LeasedMessage b = leaseOne(QUEUE);
+    LeasedMessage c = leaseOne(QUEUE);
+    redrive.completeAll(List.of(b.token(), c.token()));
+
+    assertThat(find(alone).priority()).isEqualTo(7);
+    assertThat(find(alone).limitKey()).isEqualTo("tenant-a");
+    assertThat(find(alone).uniqueKey()).as("held only while waiting").isNull();
+    assertThat(find(batched).priority()).isEqualTo(3);
+    assertThat(find(batched).limitKey()).isEqualTo("tenant-b");
+    assertThat(find(plain).priority()).isZero();
+    assertThat(find(plain).limitKey()).isNull();
+    assertThat(completedIn(QUEUE))
+        .extracting(Message::id, Message::priority, Message::limitKey)
+        .containsExactlyInAnyOrder(
+            org.assertj.core.groups.Tuple.tuple(alone, 7, "tenant-a"),
+            org.assertj.core.groups.Tuple.tuple(batched, 3, "tenant-b"),
+            org.assertj.core.groups.Tuple.tuple(plain, 0, null));
+  }
+
+  @Test
   void aQueueThatKeepsNothing_forgetsAtOnce_asBefore() {
     createQueue(QUEUE);
     String id = enqueue(QUEUE);

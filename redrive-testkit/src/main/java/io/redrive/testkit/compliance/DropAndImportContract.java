@@ -178,6 +178,42 @@ public abstract class DropAndImportContract extends ComplianceTestBase {
   }
 
   @Test
+  void import_keepsAGivenPriorityAndLimitKey_elseTakesTheQueuesDefault() {
+    createQueue(
+        QUEUE,
+        defaults().withPriority(io.redrive.queue.PriorityPolicy.defaults().withDefaultPriority(4)));
+    ImportMessage plain = imported("legacy-1", false);
+    ImportMessage urgent =
+        new ImportMessage("legacy-2", "legacy", TYPE, PAYLOAD, headers(), null, false, 8, "t-9");
+
+    List<String> ids = redrive.importMessages(QUEUE, List.of(plain, urgent)).imported();
+
+    assertThat(message(ids.get(0)).priority()).isEqualTo(4);
+    assertThat(message(ids.get(0)).limitKey()).isNull();
+    assertThat(message(ids.get(1)).priority()).isEqualTo(8);
+    assertThat(message(ids.get(1)).limitKey()).isEqualTo("t-9");
+    assertThat(leaseOne(QUEUE).id()).as("the higher priority first").isEqualTo(ids.get(1));
+  }
+
+  @Test
+  void import_badPriorityOrLimitKey_isRefusedNamingIt_andImportsNothing() {
+    createQueue(QUEUE);
+    ImportMessage fine = imported("legacy-1", false);
+    ImportMessage tooHigh =
+        new ImportMessage("legacy-2", null, TYPE, PAYLOAD, headers(), null, false, 10, null);
+    ImportMessage blankKey =
+        new ImportMessage("legacy-3", null, TYPE, PAYLOAD, headers(), null, false, null, " ");
+
+    assertThatThrownBy(() -> redrive.importMessages(QUEUE, List.of(fine, tooHigh)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("messages[1].priority");
+    assertThatThrownBy(() -> redrive.importMessages(QUEUE, List.of(fine, blankKey)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("messages[1].limitKey");
+    assertThat(stats(QUEUE).total()).isZero();
+  }
+
+  @Test
   void import_dead_storedDeadAndNotLeasable() {
     createQueue(QUEUE);
 

@@ -64,6 +64,30 @@ public abstract class MetricsContract extends ComplianceTestBase {
   }
 
   @Test
+  void scheduleFirings_countAsEnqueued_butADueTimeProducedAlreadyDoesNot() {
+    createQueue(QUEUE);
+    redrive
+        .schedules()
+        .save(
+            io.redrive.schedule.Schedule.builder(
+                    "every-minute",
+                    io.redrive.schedule.ScheduleSpec.every(Duration.ofMinutes(1)),
+                    io.redrive.schedule.ScheduleTarget.message(QUEUE, TYPE, PAYLOAD))
+                .build());
+    advance(Duration.ofMinutes(1));
+    List<io.redrive.schedule.Firing> fired = redrive.schedules().fireDue(10);
+    assertThat(fired).singleElement().satisfies(f -> assertThat(f.queue()).isEqualTo(QUEUE));
+    assertThat(count("redrive.messages.enqueued", "queue", QUEUE)).isEqualTo(1.0);
+
+    advance(Duration.ofSeconds(1)); // a trigger time of its own, not the due time just fired
+    assertThat(redrive.schedules().triggerNow("every-minute").created()).isTrue();
+    assertThat(redrive.schedules().triggerNow("every-minute").created())
+        .as("the same trigger time: the message it produced already")
+        .isFalse();
+    assertThat(count("redrive.messages.enqueued", "queue", QUEUE)).isEqualTo(2.0);
+  }
+
+  @Test
   void enqueue_keptOrReplacedUniqueKeyDuplicates_notCounted() {
     createQueue(QUEUE);
     enqueue(newMessage(QUEUE).uniqueKey("u").build());

@@ -12,6 +12,7 @@ import io.redrive.message.NewMessage;
 import io.redrive.message.OnDuplicate;
 import io.redrive.queue.DeadLetter;
 import io.redrive.store.Store;
+import io.redrive.testkit.fault.FailureWatchingDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.Timeout;
  * When a unique key is held and when it is free (docs/engine.md, "Unique and debounced messages"):
  * from enqueue to the first lease only; a message back from a lease (retry, release, refund) or
  * from DEAD (manual retry, redrive, dead-letter copy) never holds it; two enqueues racing with one
- * key leave exactly one waiting message; the caller's transaction decides too.
+ * key leave exactly one waiting message, and batches sharing keys in opposite orders never
+ * deadlock; the caller's transaction decides too.
  */
 public abstract class UniqueKeyLifecycleContract extends ComplianceTestBase {
   private static final String KEY = "report-7";
@@ -190,6 +192,78 @@ public abstract class UniqueKeyLifecycleContract extends ComplianceTestBase {
       assertThat(after.stream().filter(EnqueueResult::created).count()).isEqualTo(1);
       assertThat(Set.copyOf(running)).doesNotContain(after.get(0).id());
       assertThat(stats(QUEUE).total()).isEqualTo(11);
+    } finally {
+      stores.forEach(Store::close);
+    }
+  }
+
+  /**
+   * Two nodes enqueue batches of the same 50 unique keys in opposite orders at once, round after
+   * round: no deadlock is ever reported by the database (not even one the store would retry), and
+   * each key ends with exactly one waiting message that both answers name.
+   */
+  @Test
+  @Timeout(180)
+  void race_batchesOfTheSameKeysInOppositeOrders_neverDeadlock_oneMessagePerKey() throws Exception {
+    createQueue(QUEUE);
+    ConcurrentLinkedQueue<String> states = new ConcurrentLinkedQueue<>();
+    List<Store> stores =
+        List.of(
+            db.openStore(ds -> new FailureWatchingDataSource(ds, states::add)),
+            db.openStore(ds -> new FailureWatchingDataSource(ds, states::add)));
+    int keys = 50;
+    int rounds = 20;
+    try {
+      List<Redrive> nodes =
+          stores.stream().map(s -> Redrive.builder(s).clock(clock).build()).toList();
+      for (int round = 0; round < rounds; round++) {
+        List<NewMessage> forward = new ArrayList<>();
+        for (int k = 0; k < keys; k++) {
+          forward.add(newMessage(QUEUE).uniqueKey("r" + round + "-k" + k).build());
+        }
+        List<NewMessage> backward = new ArrayList<>(forward);
+        java.util.Collections.reverse(backward);
+        CyclicBarrier start = new CyclicBarrier(2);
+        ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();
+        List<List<EnqueueResult>> answers = new ArrayList<>(List.of(List.of(), List.of()));
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+          int side = t;
+          List<NewMessage> batch = side == 0 ? forward : backward;
+          Thread thread =
+              new Thread(
+                  () -> {
+                    try {
+                      start.await();
+                      List<EnqueueResult> r = nodes.get(side).enqueueBatch(batch);
+                      synchronized (answers) {
+                        answers.set(side, r);
+                      }
+                    } catch (Throwable e) {
+                      errors.add(e);
+                    }
+                  },
+                  "batch-" + t);
+          thread.setDaemon(true);
+          thread.start();
+          threads.add(thread);
+        }
+        for (Thread thread : threads) {
+          thread.join(60_000);
+        }
+        assertThat(errors).as("round %d", round).isEmpty();
+        List<EnqueueResult> a = answers.get(0);
+        List<EnqueueResult> b = new ArrayList<>(answers.get(1));
+        java.util.Collections.reverse(b); // in key order, as a's
+        assertThat(a).hasSize(keys);
+        assertThat(b).hasSize(keys);
+        for (int k = 0; k < keys; k++) {
+          assertThat(a.get(k).id()).as("round %d key %d", round, k).isEqualTo(b.get(k).id());
+          assertThat(a.get(k).created() ^ b.get(k).created()).as("one created").isTrue();
+        }
+      }
+      assertThat(states).as("SQLStates the database reported").doesNotContain("40P01");
+      assertThat(stats(QUEUE).total()).isEqualTo(keys * rounds);
     } finally {
       stores.forEach(Store::close);
     }

@@ -128,4 +128,39 @@ public abstract class MetricsScenarios extends WorkerScenarioBase {
           .isNotNull();
     }
   }
+
+  @Test
+  void metrics_slowDown_isLabelledSlowed_neverFailed() {
+    createQueue(QueuePolicy.defaults().withLeaseTimeout(LEASE));
+    String id = enqueue("busy");
+    java.util.concurrent.atomic.AtomicInteger runs =
+        new java.util.concurrent.atomic.AtomicInteger();
+
+    start(
+        worker()
+            .id("slowed-worker")
+            .handler(
+                "busy",
+                ctx ->
+                    runs.incrementAndGet() == 1
+                        ? HandlerResult.slowDown(Duration.ofMillis(20))
+                        : HandlerResult.complete()));
+    awaitCompleted(id);
+
+    Timer slowed =
+        meters
+            .find("redrive.worker.handler.duration")
+            .tags("queue", QUEUE, "type", "busy", "outcome", "slowed")
+            .timer();
+    assertThat(slowed).as("a slow-down has its own outcome").isNotNull();
+    assertThat(slowed.count()).isEqualTo(1);
+    assertThat(
+            meters
+                .find("redrive.worker.handler.duration")
+                .tags("queue", QUEUE, "type", "busy", "outcome", "failed")
+                .timer())
+        .as("a slow-down is no failure")
+        .isNull();
+    assertThat(count("redrive.messages.failed")).isZero();
+  }
 }
