@@ -59,6 +59,43 @@ class ScheduleApiTest extends ApiTestBase {
   }
 
   @Test
+  void everyFieldOfThePut_readsBackAsGiven() {
+    String q = queue("sched");
+    String name = TestServers.unique("full");
+    String path = "/v1/schedules/" + name;
+    Response put =
+        api.send(
+            "PUT",
+            path,
+            "{\"every\":\"5m\",\"queue\":\""
+                + q
+                + "\",\"type\":\"build\",\"payload\":\"{\\\"n\\\":1}\","
+                + "\"headers\":{\"tenant\":\"acme\"},\"stream\":\"s-1\",\"expireAfter\":\"1h\","
+                + "\"priority\":7,\"limitKey\":\"acme\"}");
+    assertThat(put.status()).as(put.toString()).isEqualTo(200);
+
+    Response got = api.get(path);
+    assertThat(got.get("payload").asText()).isEqualTo("{\"n\":1}");
+    assertThat(got.get("headers").get("tenant").asText()).isEqualTo("acme");
+    assertThat(got.get("stream").asText()).isEqualTo("s-1");
+    assertThat(got.get("expireAfter").asText()).isEqualTo("1h");
+    assertThat(got.get("priority").asInt()).isEqualTo(7);
+    assertThat(got.get("limitKey").asText()).isEqualTo("acme");
+    assertThat(got.get("workflow").isNull()).isTrue();
+
+    String wf = TestServers.unique("wf");
+    Response workflow =
+        api.send(
+            "PUT",
+            "/v1/schedules/" + wf,
+            "{\"every\":\"5m\",\"workflow\":\"OrderSweep\",\"input\":\"{\\\"r\\\":\\\"eu\\\"}\",\"version\":\"2\"}");
+    assertThat(workflow.status()).as(workflow.toString()).isEqualTo(200);
+    assertThat(workflow.get("input").asText()).isEqualTo("{\"r\":\"eu\"}");
+    assertThat(workflow.get("version").asText()).isEqualTo("2");
+    assertThat(workflow.get("priority").isNull()).isTrue();
+  }
+
+  @Test
   void badSchedules_areRefusedNamingTheField() {
     String q = queue("sched");
     String path = "/v1/schedules/" + TestServers.unique("bad");
