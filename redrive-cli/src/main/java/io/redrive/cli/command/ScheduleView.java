@@ -22,10 +22,19 @@ final class ScheduleView {
   }
 
   static Table one(JsonNode s) {
-    return Table.withoutHeader(2)
-        .row("name", s.path("name").asText())
-        .row("when", when(s))
-        .row("target", target(s))
+    Table table =
+        Table.withoutHeader(2)
+            .row("name", s.path("name").asText())
+            .row("when", when(s))
+            .row("target", target(s));
+    // What it produces, as given: only the fields the schedule sets.
+    for (String[] field : PRODUCES) {
+      JsonNode v = s.get(field[0]);
+      if (v != null && !v.isNull() && !(v.isObject() && v.isEmpty())) {
+        table.row(field[1], v.isValueNode() ? v.asText() : v.toString());
+      }
+    }
+    return table
         .row("jitter", text(s, "jitter"))
         .row("catch-up", text(s, "catchUp"))
         .row("paused", s.path("paused").asBoolean() ? "yes" : "no")
@@ -34,6 +43,17 @@ final class ScheduleView {
         .row("last fired", text(s, "lastFiredAt"))
         .row("skipped", s.path("skipped").asText());
   }
+
+  private static final String[][] PRODUCES = {
+    {"payload", "payload"},
+    {"headers", "headers"},
+    {"stream", "stream"},
+    {"expireAfter", "expire after"},
+    {"priority", "priority"},
+    {"limitKey", "limit key"},
+    {"input", "input"},
+    {"version", "version"}
+  };
 
   private static String when(JsonNode s) {
     return s.hasNonNull("cron")

@@ -102,6 +102,13 @@ class ScheduleCommandsTest {
     assertThat(created.exit()).as(created.toString()).isZero();
     JsonNode schedule = JSON.readTree(created.out());
     assertThat(schedule.get("paused").asBoolean()).isTrue();
+    assertThat(schedule.get("priority").asInt()).isEqualTo(7);
+    assertThat(server.cli("schedule", "show", "hourly").out())
+        .contains("priority")
+        .contains("limit key")
+        .contains("tenant-1")
+        .contains("reports-s")
+        .contains("\"kind\":\"full\"");
 
     Cli.Result fired = server.cli("schedule", "trigger", "hourly", "--json");
     assertThat(fired.exit()).as(fired.toString()).isZero();
