@@ -87,7 +87,8 @@ class ScheduleDashboardTest {
             Schedule.builder(
                     cron,
                     ScheduleSpec.cron("30 2 * * *", "Europe/Berlin"),
-                    ScheduleTarget.message(q, "nightly", ""))
+                    new ScheduleTarget.Message(
+                        q, "nightly", "", java.util.Map.of(), null, null, 7, "acme"))
                 .jitter(Duration.ofSeconds(10))
                 .build());
     Instant due = clock.advance(Duration.ofHours(1));
@@ -119,7 +120,11 @@ class ScheduleDashboardTest {
         .contains("id=\"t-queue\"")
         .contains("\"report\" : \"daily\"")
         .contains("id=\"pause-toggle\" class=\"action\">Pause<")
-        .contains("id=\"trigger\"");
+        .contains("id=\"trigger\"")
+        .contains("id=\"t-priority\">the queue's default<");
+    assertThat(ada.get("/ui/schedules/" + cron).body())
+        .contains("id=\"t-priority\">7<")
+        .contains("id=\"t-limit-key\">acme<");
   }
 
   @Test
