@@ -22,6 +22,7 @@ class PostgresComplianceCoverageTest {
                     PostgresSettleTest.class,
                     PostgresPoisonTest.class,
                     PostgresCrashLoopTest.class,
+                    PostgresCrashEvidenceTest.class,
                     PostgresBackoffTest.class,
                     PostgresStreamTest.class,
                     PostgresPriorityTest.class,

@@ -22,6 +22,7 @@ class SqliteComplianceCoverageTest {
                     SqliteSettleTest.class,
                     SqlitePoisonTest.class,
                     SqliteCrashLoopTest.class,
+                    SqliteCrashEvidenceTest.class,
                     SqliteBackoffTest.class,
                     SqliteStreamTest.class,
                     SqlitePriorityTest.class,

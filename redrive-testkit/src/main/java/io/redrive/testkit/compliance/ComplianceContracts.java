@@ -24,6 +24,7 @@ public final class ComplianceContracts {
           CompletionWindowContract.class,
           PoisonContract.class,
           CrashLoopContract.class,
+          CrashEvidenceContract.class,
           BackoffContract.class,
           StreamContract.class,
           PriorityContract.class,
