@@ -8,3 +8,8 @@ CREATE TABLE redrive_engine_nodes (
   alive_since BIGINT NOT NULL,
   last_seen   BIGINT NOT NULL
 );
+
+-- Redrive that restores a stream's order (docs/engine.md, "Redrive and stream order"): a
+-- dead-letter copy remembers the seq of the first message of its story (its place in its stream),
+-- and a redrive renumbering a stream keeps each row's first place here. NULL: the row's own seq.
+ALTER TABLE redrive_messages ADD COLUMN origin_seq INTEGER;

@@ -42,6 +42,7 @@ class PostgresComplianceCoverageTest {
                     PostgresManualRetryTest.class,
                     PostgresRetryNowTest.class,
                     PostgresRedriveTest.class,
+                    PostgresStreamRedriveTest.class,
                     PostgresLineageTest.class,
                     PostgresLeaseHoldersTest.class,
                     PostgresCompletedRetentionTest.class,

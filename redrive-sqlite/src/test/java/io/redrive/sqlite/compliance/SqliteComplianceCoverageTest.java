@@ -42,6 +42,7 @@ class SqliteComplianceCoverageTest {
                     SqliteManualRetryTest.class,
                     SqliteRetryNowTest.class,
                     SqliteRedriveTest.class,
+                    SqliteStreamRedriveTest.class,
                     SqliteLineageTest.class,
                     SqliteLeaseHoldersTest.class,
                     SqliteCompletedRetentionTest.class,

@@ -34,6 +34,7 @@ public final class ComplianceContracts {
           ManualRetryContract.class,
           RetryNowContract.class,
           RedriveContract.class,
+          StreamRedriveContract.class,
           LineageContract.class,
           LeaseHoldersContract.class,
           CompletedRetentionContract.class,
