@@ -313,6 +313,11 @@ final class Responses {
       List<String> skipped,
       boolean dryRun,
       int count,
+      @ApiField(
+              description =
+                  "each stream the redrive puts messages back into: its waiting messages in the"
+                      + " order they will be delivered (for a dry run, the order it would make)")
+          List<StreamOrder> streams,
       @ApiField(description = "with ?countRemaining=true: what a later call could still move")
           @JsonInclude(JsonInclude.Include.NON_NULL)
           Integer remaining) {}
@@ -326,6 +331,9 @@ final class Responses {
               nullable = true,
               description = "with countRemaining: the matches left after this call, else null")
           Long remaining) {}
+
+  /** One stream's waiting messages after a redrive, first delivered first. */
+  record StreamOrder(String queue, String stream, List<String> ids, List<String> redriven) {}
 
   /** One dead letter moved (or, in a dry run, that would move: {@code newId} null). */
   record Move(String deadLetterId, String toQueue, @ApiField(nullable = true) String newId) {}

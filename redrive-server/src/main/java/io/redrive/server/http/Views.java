@@ -276,7 +276,13 @@ final class Views {
                         visible.test(mv.toQueue()) ? mv.toQueue() : HIDDEN_QUEUE,
                         mv.newId()))
             .toList();
-    return new Responses.RedriveResult(moves, r.skipped(), r.dryRun(), r.count(), remaining);
+    List<Responses.StreamOrder> streams =
+        r.streams().stream()
+            .filter(o -> visible.test(o.queue()))
+            .map(o -> new Responses.StreamOrder(o.queue(), o.stream(), o.ids(), o.redriven()))
+            .toList();
+    return new Responses.RedriveResult(
+        moves, r.skipped(), r.dryRun(), r.count(), streams, remaining);
   }
 
   /** A duration in the unit form, to the millisecond (answers carry no finer time). */
