@@ -252,7 +252,11 @@ final class Responses {
       @ApiField(nullable = true) Instant leasedAt,
       @ApiField(nullable = true) Instant settledAt,
       @ApiField(nullable = true) Failure failure,
-      @ApiField(nullable = true) String note) {}
+      @ApiField(nullable = true) String note,
+      @ApiField(
+              nullable = true,
+              values = {"worker-died", "outage"})
+          String evidence) {}
 
   /** A recorded failure. */
   record Failure(

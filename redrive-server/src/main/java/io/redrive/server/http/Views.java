@@ -7,6 +7,7 @@ import io.redrive.failure.FailureRecord;
 import io.redrive.lease.LeaseResult;
 import io.redrive.lease.LeasedMessage;
 import io.redrive.lease.SettleResult;
+import io.redrive.message.CrashEvidence;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
 import io.redrive.queue.Queue;
@@ -212,7 +213,7 @@ final class Views {
   }
 
   /** An entry; the note of a move from a hidden queue ({@code hiddenMove}) says only that. */
-  private static Responses.Entry entry(HistoryEntry e, String hiddenMove) {
+  static Responses.Entry entry(HistoryEntry e, String hiddenMove) {
     String note = e.note();
     if (hiddenMove != null && note != null) {
       note = note.replace(hiddenMove, "moved from " + HIDDEN_QUEUE);
@@ -224,7 +225,8 @@ final class Views {
         e.leasedAt(),
         e.settledAt(),
         failure(e.failure()),
-        note);
+        note,
+        CrashEvidence.of(e).map(CrashEvidence::word).orElse(null));
   }
 
   /** A dead-letter group with the pieces of its fingerprint. */
