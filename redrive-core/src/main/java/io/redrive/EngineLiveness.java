@@ -66,6 +66,14 @@ final class EngineLiveness {
     return node;
   }
 
+  /**
+   * This node's id when its last beat succeeded within {@link #INTERVAL}, else null: only then may
+   * a lease name it as the engine meeting an expiry (its row is known to be current).
+   */
+  String witness() {
+    return clock.millis() < nextBeat ? node : null;
+  }
+
   /** Starts the timer (once; a no-op when running or closed). */
   void start() {
     if (started) {

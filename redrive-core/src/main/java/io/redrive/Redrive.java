@@ -542,7 +542,7 @@ public final class Redrive implements AutoCloseable {
         now,
         batch,
         request.types(),
-        liveness.node());
+        liveness.witness());
   }
 
   /** Completes a leased message; it leaves the queue. */
