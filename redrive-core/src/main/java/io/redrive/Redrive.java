@@ -111,6 +111,7 @@ public final class Redrive implements AutoCloseable {
   private final Duration completedRetention;
   private final CallerTransactions callerTransactions;
   private final LostLeases lostLeases;
+  private final EngineLiveness liveness;
   private final Settles settles;
   private final MessageTracing tracing;
   private final Schedules schedules;
@@ -129,6 +130,7 @@ public final class Redrive implements AutoCloseable {
     this.unregistered = new UnregisteredHandlerFailures(b.store, b.unregisteredBackoff);
     this.metrics = new EngineMetrics(b.meterRegistry);
     this.lostLeases = new LostLeases(b.store, b.clock);
+    this.liveness = new EngineLiveness(b.store, b.clock);
     this.tracing = b.tracing;
     this.schedules = new Schedules(b.store, b.clock, validation, b.completionWindow, metrics);
     this.settles =
@@ -462,6 +464,8 @@ public final class Redrive implements AutoCloseable {
    */
   public LeaseResult lease(LeaseRequest request) {
     validation.lease(request);
+    keepAlive();
+    liveness.beatIfDue();
     Instant now = now();
     String batch = UUID.randomUUID().toString();
     LeaseResult result;
@@ -511,6 +515,8 @@ public final class Redrive implements AutoCloseable {
     if (commands.isEmpty()) {
       return new SettledThenLeased(List.of(), lease(request));
     }
+    keepAlive();
+    liveness.beatIfDue();
     Instant now = now();
     String batch = UUID.randomUUID().toString();
     SettledThenLeased done;
@@ -527,7 +533,7 @@ public final class Redrive implements AutoCloseable {
     return done;
   }
 
-  private static LeaseParams leaseParams(LeaseRequest request, Instant now, String batch) {
+  private LeaseParams leaseParams(LeaseRequest request, Instant now, String batch) {
     return new LeaseParams(
         request.queue(),
         request.worker(),
@@ -535,7 +541,8 @@ public final class Redrive implements AutoCloseable {
         request.leaseTimeout(),
         now,
         batch,
-        request.types());
+        request.types(),
+        liveness.witness());
   }
 
   /** Completes a leased message; it leaves the queue. */
@@ -1129,8 +1136,25 @@ public final class Redrive implements AutoCloseable {
     return lostLeases.retryPending();
   }
 
+  /**
+   * Starts this engine's liveness heartbeat (a no-op when it runs): a row in the store that says
+   * since when this process has been continuously alive, the evidence by which a lease expiry on a
+   * queue with a crash-loop breaker counts as a worker crash or as an outage (docs/engine.md,
+   * "Crash evidence"). A lease starts it; a process that watches without leasing yet (a workflow
+   * runtime) calls it at its start. One statement every 5 seconds, on a shared daemon thread.
+   */
+  public void keepAlive() {
+    liveness.start();
+  }
+
+  /** This engine's node id in the store's liveness rows (random per engine). */
+  public String nodeId() {
+    return liveness.node();
+  }
+
   @Override
   public void close() {
+    liveness.close();
     store.close();
   }
 

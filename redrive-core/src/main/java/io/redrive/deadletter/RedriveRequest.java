@@ -18,6 +18,8 @@ import java.util.Set;
  * @param limit most messages to move (1–100 000)
  * @param dryRun when true, report what would move and change nothing
  * @param actor who asked (recorded in history), or null
+ * @param position where messages of a stream go among the stream's waiting messages (null: {@link
+ *     RedrivePosition#ORIGINAL})
  */
 public record RedriveRequest(
     String from,
@@ -30,13 +32,60 @@ public record RedriveRequest(
     Set<String> ids,
     int limit,
     boolean dryRun,
-    String actor) {
+    String actor,
+    RedrivePosition position) {
 
   /** Largest redrive in one call. */
   public static final int MAX_LIMIT = 100_000;
 
   public RedriveRequest {
     ids = ids == null ? null : Set.copyOf(ids);
+    position = position == null ? RedrivePosition.ORIGINAL : position;
+  }
+
+  /** A request with the default position ({@link RedrivePosition#ORIGINAL}). */
+  public RedriveRequest(
+      String from,
+      String to,
+      Set<FailureReason> deadReasons,
+      Set<String> types,
+      Instant deadSince,
+      Instant deadBefore,
+      String fingerprint,
+      Set<String> ids,
+      int limit,
+      boolean dryRun,
+      String actor) {
+    this(
+        from,
+        to,
+        deadReasons,
+        types,
+        deadSince,
+        deadBefore,
+        fingerprint,
+        ids,
+        limit,
+        dryRun,
+        actor,
+        RedrivePosition.ORIGINAL);
+  }
+
+  /** Where messages of a stream go among its waiting messages. */
+  public RedriveRequest withPosition(RedrivePosition value) {
+    return new RedriveRequest(
+        from,
+        to,
+        deadReasons,
+        types,
+        deadSince,
+        deadBefore,
+        fingerprint,
+        ids,
+        limit,
+        dryRun,
+        actor,
+        value);
   }
 
   public static RedriveRequest all(String from) {
@@ -55,12 +104,24 @@ public record RedriveRequest(
         ids,
         limit,
         dryRun,
-        actor);
+        actor,
+        position);
   }
 
   public RedriveRequest withDeadReasons(Set<FailureReason> value) {
     return new RedriveRequest(
-        from, to, value, types, deadSince, deadBefore, fingerprint, ids, limit, dryRun, actor);
+        from,
+        to,
+        value,
+        types,
+        deadSince,
+        deadBefore,
+        fingerprint,
+        ids,
+        limit,
+        dryRun,
+        actor,
+        position);
   }
 
   public RedriveRequest withTypes(Set<String> value) {
@@ -75,17 +136,40 @@ public record RedriveRequest(
         ids,
         limit,
         dryRun,
-        actor);
+        actor,
+        position);
   }
 
   public RedriveRequest withDeadBetween(Instant since, Instant before) {
     return new RedriveRequest(
-        from, to, deadReasons, types, since, before, fingerprint, ids, limit, dryRun, actor);
+        from,
+        to,
+        deadReasons,
+        types,
+        since,
+        before,
+        fingerprint,
+        ids,
+        limit,
+        dryRun,
+        actor,
+        position);
   }
 
   public RedriveRequest withFingerprint(String value) {
     return new RedriveRequest(
-        from, to, deadReasons, types, deadSince, deadBefore, value, ids, limit, dryRun, actor);
+        from,
+        to,
+        deadReasons,
+        types,
+        deadSince,
+        deadBefore,
+        value,
+        ids,
+        limit,
+        dryRun,
+        actor,
+        position);
   }
 
   /** Only the messages with these ids (in the dead-letter queue). */
@@ -101,7 +185,8 @@ public record RedriveRequest(
         value,
         limit,
         dryRun,
-        actor);
+        actor,
+        position);
   }
 
   public RedriveRequest withLimit(int value) {
@@ -116,12 +201,24 @@ public record RedriveRequest(
         ids,
         value,
         dryRun,
-        actor);
+        actor,
+        position);
   }
 
   public RedriveRequest withDryRun(boolean value) {
     return new RedriveRequest(
-        from, to, deadReasons, types, deadSince, deadBefore, fingerprint, ids, limit, value, actor);
+        from,
+        to,
+        deadReasons,
+        types,
+        deadSince,
+        deadBefore,
+        fingerprint,
+        ids,
+        limit,
+        value,
+        actor,
+        position);
   }
 
   /** Who asked, recorded in each moved message's history. */
@@ -137,6 +234,7 @@ public record RedriveRequest(
         ids,
         limit,
         dryRun,
-        value);
+        value,
+        position);
   }
 }

@@ -9,8 +9,20 @@ import java.util.List;
  * @param skipped ids that matched but have no source queue (or it no longer exists) and no {@code
  *     to} was given
  * @param dryRun true when nothing was changed
+ * @param streams for each stream the redrive puts messages back into, its waiting messages in the
+ *     order they will be delivered (what a dry run would make of them)
  */
-public record RedriveResult(List<Move> moves, List<String> skipped, boolean dryRun) {
+public record RedriveResult(
+    List<Move> moves, List<String> skipped, boolean dryRun, List<StreamOrder> streams) {
+
+  public RedriveResult {
+    streams = streams == null ? List.of() : List.copyOf(streams);
+  }
+
+  /** A redrive that touched no stream. */
+  public RedriveResult(List<Move> moves, List<String> skipped, boolean dryRun) {
+    this(moves, skipped, dryRun, List.of());
+  }
 
   /**
    * One moved message.

@@ -1,6 +1,7 @@
 package io.redrive.engine;
 
 import io.redrive.failure.FailureReason;
+import io.redrive.message.CrashEvidence;
 import io.redrive.message.HistoryEntry;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.QueuePolicy;
@@ -139,7 +140,9 @@ public final class DeliveryRules {
    * The distinct workers whose lease on a message ran out (outcome LEASE_EXPIRED: each vanished
    * holding it) since its attempts were last reset by a retry, a redrive, a dead-letter move or an
    * import, in the order they first crashed. The worker is the one the history entry names (the
-   * lease request's {@code worker}); a worker that crashed on the message twice is one.
+   * lease request's {@code worker}); a worker that crashed on the message twice is one. An expiry
+   * whose entry records {@link CrashEvidence#OUTAGE} is no crash (no node was alive across it);
+   * entries without evidence count.
    *
    * @param history the message's history, oldest first
    */
@@ -149,7 +152,9 @@ public final class DeliveryRules {
       switch (e.outcome()) {
         case RETRIED, REDRIVEN, DEAD_LETTERED, IMPORTED -> workers.clear();
         case LEASE_EXPIRED -> {
-          if (e.worker() != null) {
+          if (e.worker() != null
+              && CrashEvidence.of(e).orElse(CrashEvidence.WORKER_DIED)
+                  == CrashEvidence.WORKER_DIED) {
             workers.add(e.worker());
           }
         }

@@ -11,6 +11,9 @@ import java.util.UUID;
  * can give them back with {@link Store#releaseUndelivered} when the lease's answer is lost. A
  * non-empty {@code types} restricts the lease to messages of those types (validated by the engine:
  * non-blank, at most {@link io.redrive.lease.LeaseRequest#MAX_TYPES}); empty means every type.
+ * {@code node} is the engine node that leases (its liveness row, {@link Store#beatNode}), or null:
+ * being alive as it leases, it is a witness for the expiries it meets (docs/engine.md, "Crash
+ * evidence").
  */
 public record LeaseParams(
     String queue,
@@ -19,13 +22,26 @@ public record LeaseParams(
     Duration leaseTimeout,
     Instant now,
     String batch,
-    Set<String> types) {
+    Set<String> types,
+    String node) {
 
   public LeaseParams {
     if (batch == null || batch.isBlank()) {
       throw new IllegalArgumentException("batch: is required, was " + batch);
     }
     types = types == null ? Set.of() : Set.copyOf(types);
+  }
+
+  /** A lease from no engine node (a store-level caller). */
+  public LeaseParams(
+      String queue,
+      String worker,
+      int max,
+      Duration leaseTimeout,
+      Instant now,
+      String batch,
+      Set<String> types) {
+    this(queue, worker, max, leaseTimeout, now, batch, types, null);
   }
 
   /** A lease of every type. */

@@ -354,6 +354,15 @@ public interface Store extends AutoCloseable {
   /** Deletes the throughput counters and depth snapshots of minutes before {@code before}. */
   int deleteThroughput(DeleteThroughputParams params);
 
+  /**
+   * Records that an engine node is alive (its liveness row: node id, alive since, last seen), in a
+   * transaction of its own, and answers since when it has been continuously alive. A beat that
+   * finds its previous one older than {@link NodeBeatParams#staleAfter} starts a new span. Lease
+   * expiries on queues with a crash-loop breaker read these rows as evidence (docs/engine.md,
+   * "Crash evidence"). Called on a timer, never per lease.
+   */
+  Instant beatNode(NodeBeatParams params);
+
   @Override
   void close();
 }

@@ -3,6 +3,7 @@ package io.redrive.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redrive.failure.FailureReason;
+import io.redrive.message.CrashEvidence;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Outcome;
 import io.redrive.queue.DeadLetter;
@@ -133,11 +134,34 @@ class DeliveryRulesTest {
   }
 
   @Test
+  void crashedWorkers_outageExpiriesDoNotCount_entriesWithoutEvidenceStillDo() {
+    List<HistoryEntry> history =
+        List.of(
+            noted("w-outage", CrashEvidence.OUTAGE.note()),
+            noted("w-died", CrashEvidence.WORKER_DIED.note()),
+            noted("w-old", null),
+            noted("w-other-note", "something else"));
+
+    assertThat(DeliveryRules.crashedWorkers(history))
+        .containsExactly("w-died", "w-old", "w-other-note");
+    assertThat(CrashEvidence.of(history.get(0))).contains(CrashEvidence.OUTAGE);
+    assertThat(CrashEvidence.of(history.get(1))).contains(CrashEvidence.WORKER_DIED);
+    assertThat(CrashEvidence.of(history.get(2))).isEmpty();
+    assertThat(CrashEvidence.of(entry(Outcome.FAILED, "w"))).isEmpty();
+    assertThat(CrashEvidence.OUTAGE.word()).isEqualTo("outage");
+    assertThat(CrashEvidence.WORKER_DIED.word()).isEqualTo("worker-died");
+  }
+
+  @Test
   void crashLoopText_alignsWithTheTurnBreaker() {
     assertThat(DeliveryRules.crashLoopText("01H", "send-email", List.of("a", "b"), 3, 2))
         .isEqualTo(
             "poison: message 01H (type send-email) crashed 2 workers (a, b) in 3 attempts"
                 + " (max crashes 2)");
+  }
+
+  private static HistoryEntry noted(String worker, String note) {
+    return new HistoryEntry(1, Outcome.LEASE_EXPIRED, worker, null, NOW, null, note);
   }
 
   private static HistoryEntry entry(Outcome outcome, String worker) {

@@ -29,6 +29,7 @@ import io.redrive.store.ImportParams;
 import io.redrive.store.LeaseHoldersParams;
 import io.redrive.store.LeaseParams;
 import io.redrive.store.ListMessagesParams;
+import io.redrive.store.NodeBeatParams;
 import io.redrive.store.PauseParams;
 import io.redrive.store.ProgressParams;
 import io.redrive.store.ReadySubscription;
@@ -364,6 +365,11 @@ public abstract class JdbcStore extends JdbcWorkflowStore
   @Override
   public int recordDepth(DepthSnapshotParams p) {
     return tx.write("record queue depths", c -> parts.throughput().recordDepth(c, p.now()));
+  }
+
+  @Override
+  public Instant beatNode(NodeBeatParams p) {
+    return tx.write("beat of engine node " + p.node(), c -> Liveness.beat(c, p));
   }
 
   @Override

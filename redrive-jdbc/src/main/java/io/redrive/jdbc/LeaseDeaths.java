@@ -6,6 +6,7 @@ import io.redrive.failure.FailureReason;
 import io.redrive.failure.FailureRecord;
 import io.redrive.jdbc.owned.QueueEndings;
 import io.redrive.lease.SettleResult;
+import io.redrive.message.CrashEvidence;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Outcome;
 import io.redrive.queue.QueuePolicy;
@@ -30,14 +31,27 @@ final class LeaseDeaths {
   }
 
   /**
-   * Closes the previous delivery of a message whose lease ran out: the attempt stays counted.
+   * Closes the previous delivery of a message whose lease ran out: the attempt stays counted. On a
+   * queue with a crash-loop breaker the entry records its {@link CrashEvidence}: a worker crash
+   * when some engine node (or {@code checking}, the node leasing now) was continuously alive from
+   * the lease's start to its expiry, an outage otherwise.
    *
    * @return the distinct workers it has crashed, this one included, when the queue counts crashes
    *     ({@code maxCrashes} > 0); else empty, without reading the history
    */
-  List<String> recordLeaseExpired(Connection c, MessageRow row, QueuePolicy policy)
+  List<String> recordLeaseExpired(Connection c, MessageRow row, QueuePolicy policy, String checking)
       throws SQLException {
     Instant expiredAt = Instant.ofEpochMilli(row.visibleAt());
+    String note = null;
+    if (policy.maxCrashes() > 0) {
+      // Read only here, at an expiry on a breaker's queue (rare): no lease pays for the evidence.
+      long from =
+          row.leasedAt() != null
+              ? row.leasedAt()
+              : expiredAt.minus(policy.leaseTimeout()).toEpochMilli();
+      boolean witnessed = Liveness.witnessed(c, from, row.visibleAt(), checking);
+      note = (witnessed ? CrashEvidence.WORKER_DIED : CrashEvidence.OUTAGE).note();
+    }
     history.insert(
         c,
         row.id(),
@@ -59,7 +73,7 @@ final class LeaseDeaths {
                 expiredAt,
                 null,
                 null),
-            null));
+            note));
     if (policy.maxCrashes() == 0) {
       return List.of();
     }

@@ -41,7 +41,8 @@ final class LeaseTransactions {
             p.leaseTimeout(),
             p.now(),
             p.batch(),
-            p.types());
+            p.types(),
+            p.node());
     LeaseResult more;
     try {
       more = counted.write(what, rest.now(), (c, tally) -> leasing.lease(c, rest, tally));

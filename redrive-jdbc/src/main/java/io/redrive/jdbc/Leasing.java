@@ -150,7 +150,7 @@ final class Leasing {
       for (MessageRow row : rows) {
         List<String> crashed = List.of();
         if (row.leased()) {
-          crashed = deaths.recordLeaseExpired(c, row, policy);
+          crashed = deaths.recordLeaseExpired(c, row, policy, params.node());
           tally.failed(row.queue());
         }
         LeaseVerdict verdict =

@@ -87,7 +87,8 @@ final class MessageRows {
   /**
    * Marks a dead-letter copy just inserted: its group's fingerprint, and the first id of its story
    * and that id's queue (its source's own origin, or the source itself when that was an original),
-   * read from the source row, which the move deletes only afterwards.
+   * and the seq of that first message (its place in its stream), read from the source row, which
+   * the move deletes only afterwards.
    */
   void markDeadLetterCopy(Connection c, String copyId, String fingerprint, String sourceId)
       throws SQLException {
@@ -96,12 +97,15 @@ final class MessageRows {
             "UPDATE redrive_messages SET dead_fingerprint = ?, origin_id = (SELECT"
                 + " COALESCE(s.origin_id, s.id) FROM redrive_messages s WHERE s.id = ?),"
                 + " origin_queue = (SELECT CASE WHEN s.origin_id IS NULL THEN s.queue"
-                + " ELSE s.origin_queue END FROM redrive_messages s WHERE s.id = ?)"
-                + " WHERE id = ?")) {
+                + " ELSE s.origin_queue END FROM redrive_messages s WHERE s.id = ?),"
+                // Its place in its stream, for a redrive that restores the order (StreamRepair).
+                + " origin_seq = (SELECT COALESCE(s.origin_seq, s.seq) FROM redrive_messages s"
+                + " WHERE s.id = ?) WHERE id = ?")) {
       ps.setString(1, fingerprint);
       ps.setString(2, sourceId);
       ps.setString(3, sourceId);
-      ps.setString(4, copyId);
+      ps.setString(4, sourceId);
+      ps.setString(5, copyId);
       ps.executeUpdate();
     }
   }

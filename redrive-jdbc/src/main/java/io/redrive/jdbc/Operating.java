@@ -35,6 +35,7 @@ final class Operating {
   private final MessageRows messages;
   private final HistoryRows history;
   private final DeadLettering deadLettering;
+  private final StreamRepair streams;
 
   Operating(
       SqlDialect dialect,
@@ -47,6 +48,7 @@ final class Operating {
     this.messages = messages;
     this.history = history;
     this.deadLettering = deadLettering;
+    this.streams = new StreamRepair(dialect);
   }
 
   RetryResult retry(Connection c, RetryParams p) throws SQLException {
@@ -186,12 +188,14 @@ final class Operating {
     Set<String> existingTargets = new HashSet<>();
     List<RedriveResult.Move> moves = new ArrayList<>();
     List<String> skipped = new ArrayList<>();
+    List<StreamRepair.Redriven> back = new ArrayList<>();
     for (MessageRow row : rows) {
       String target = r.to() != null ? r.to() : row.sourceQueue();
       if (target == null || !targetExists(c, target, existingTargets)) {
         skipped.add(row.id()); // no known source queue: only an explicit "to" can move it
         continue;
       }
+      back.add(new StreamRepair.Redriven(row.id(), row.stream(), target));
       if (r.dryRun()) {
         moves.add(new RedriveResult.Move(row.id(), target, null));
         continue;
@@ -217,7 +221,8 @@ final class Operating {
       }
       moves.add(new RedriveResult.Move(row.id(), target, row.id()));
     }
-    return new RedriveResult(moves, skipped, r.dryRun());
+    return new RedriveResult(
+        moves, skipped, r.dryRun(), streams.apply(c, back, r.position(), r.dryRun()));
   }
 
   private boolean targetExists(Connection c, String queue, Set<String> known) throws SQLException {

@@ -103,6 +103,7 @@ public final class WorkflowRuntime implements AutoCloseable {
       throw new IllegalStateException("runtime " + settings.nodeId() + " is already started");
     }
     started = true;
+    redrive.keepAlive(); // a witness for its activity queues' leases before it leases any
     for (String queue : settings.activityQueues()) {
       ActivityQueues.ensure(redrive, queue, settings);
     }

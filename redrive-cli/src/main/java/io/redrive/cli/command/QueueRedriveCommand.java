@@ -84,6 +84,14 @@ final class QueueRedriveCommand extends ApiCommand {
   @Option(names = "--dry-run", description = "Report what would move; change nothing.")
   boolean dryRun;
 
+  @Option(
+      names = "--position",
+      paramLabel = "original|end",
+      description =
+          "Where messages of a stream go among its waiting messages: original (default: back in"
+              + " their original sequence) or end (behind them all).")
+  String position;
+
   /** Most moves listed in the table; beyond it, only the counts (--json lists every move). */
   static final int TABLE_ROWS = 1000;
 
@@ -98,6 +106,7 @@ final class QueueRedriveCommand extends ApiCommand {
     ObjectNode filter = filter();
     String path = "/v1/queues/" + ApiClient.segment(queue) + "/redrive";
     ArrayNode moves = ApiClient.json().createArrayNode();
+    ArrayNode streams = ApiClient.json().createArrayNode();
     Set<String> skipped = new LinkedHashSet<>();
     Progress progress = Progress.on(output);
     Long remaining = null;
@@ -111,6 +120,9 @@ final class QueueRedriveCommand extends ApiCommand {
       JsonNode result = client.post(path + (countNow ? "?countRemaining=true" : ""), body);
       JsonNode batchMoves = result.path("moves");
       moves.addAll((ArrayNode) batchMoves);
+      if (result.path("streams").isArray()) {
+        streams.addAll((ArrayNode) result.path("streams"));
+      }
       result.path("skipped").forEach(n -> skipped.add(n.asText()));
       done += batchMoves.size();
       if (countNow) {
@@ -141,6 +153,7 @@ final class QueueRedriveCommand extends ApiCommand {
       ObjectNode json = ApiClient.object();
       json.set("moves", moves);
       skipped.forEach(json.putArray("skipped")::add);
+      json.set("streams", streams);
       json.put("dryRun", dryRun)
           .put("count", done)
           .put("remaining", remaining == null ? 0 : remaining);
@@ -148,6 +161,7 @@ final class QueueRedriveCommand extends ApiCommand {
       return 0;
     }
     report(output, moves, done, skipped, remaining == null ? 0 : remaining);
+    StreamOrders.print(output, streams, dryRun);
     return 0;
   }
 
@@ -172,6 +186,13 @@ final class QueueRedriveCommand extends ApiCommand {
     }
     if (fingerprint != null) {
       body.put("fingerprint", fingerprint.trim());
+    }
+    if (position != null) {
+      String p = position.trim().toLowerCase(Locale.ROOT);
+      if (!p.equals("original") && !p.equals("end")) {
+        throw CliException.usage("--position: expected original or end, was \"" + position + "\"");
+      }
+      body.put("position", p);
     }
     return body;
   }

@@ -403,4 +403,43 @@ class QueueCommandsTest {
     assertThat(r.exit()).as(r.toString()).isZero();
     assertThat(JSON.readTree(r.out()).has("moves")).isTrue();
   }
+
+  @Test
+  void redrive_streamPosition_printsTheStreamsOrder_dryRunChangesNothing() {
+    server.cli("queue", "create", "orders.dlq");
+    server.cli("queue", "create", "orders", "--dead-letter-queue", "orders.dlq");
+    server.redrive().enqueue(inStream(1));
+    server.failAll("orders", FailureReason.VALIDATION_FAILURE, "bad");
+    String second = server.redrive().enqueue(inStream(2)).id();
+    String third = server.redrive().enqueue(inStream(3)).id();
+
+    Cli.Result dry = server.cli("queue", "redrive", "orders.dlq", "--dry-run", "--position", "end");
+    Cli.Result bad = server.cli("queue", "redrive", "orders.dlq", "--position", "middle");
+    Cli.Result real = server.cli("queue", "redrive", "orders.dlq");
+
+    assertThat(dry.exit()).as(dry.toString()).isZero();
+    assertThat(dry.out())
+        .containsPattern(
+            "stream acct-7 in orders would be delivered in this order \\(\\* redriven\\): "
+                + second
+                + " "
+                + third
+                + " \\S+\\*\n");
+    assertThat(bad.exit()).isEqualTo(2);
+    assertThat(bad.toString()).contains("--position").contains("middle");
+    assertThat(real.exit()).as(real.toString()).isZero();
+    assertThat(real.out())
+        .containsPattern(
+            "stream acct-7 in orders will be delivered in this order \\(\\* redriven\\): \\S+\\* "
+                + second
+                + " "
+                + third
+                + "\n");
+  }
+
+  private static io.redrive.message.NewMessage inStream(int n) {
+    return io.redrive.message.NewMessage.builder("orders", "charge").stream("acct-7")
+        .payload("{\"n\":" + n + "}")
+        .build();
+  }
 }

@@ -7,6 +7,7 @@ import io.redrive.deadletter.DropFilter;
 import io.redrive.deadletter.DropResult;
 import io.redrive.deadletter.ImportMessage;
 import io.redrive.deadletter.ImportResult;
+import io.redrive.deadletter.RedrivePosition;
 import io.redrive.deadletter.RedriveRequest;
 import io.redrive.deadletter.RedriveResult;
 import io.redrive.failure.FailureReason;
@@ -100,7 +101,7 @@ final class DeadLetterEndpoints {
     String queue = ex.path("name");
     RedriveBody body = ex.body(RedriveBody.class);
     if (body == null) {
-      body = new RedriveBody(null, null, null, null, null, null, null, null, null);
+      body = new RedriveBody(null, null, null, null, null, null, null, null, null, null);
     }
     Set<FailureReason> reasons = null;
     if (body.deadReasons() != null) {
@@ -131,7 +132,8 @@ final class DeadLetterEndpoints {
             body.ids() == null ? null : new LinkedHashSet<>(body.ids()),
             body.limit() == null ? 1000 : body.limit(),
             Boolean.TRUE.equals(body.dryRun()),
-            ex.actor());
+            ex.actor(),
+            body.position() == null ? null : RedrivePosition.parse("position", body.position()));
     if (body.to() != null) {
       ex.authorizeQueue(body.to());
     }

@@ -163,7 +163,12 @@ final class RequestBodies {
       @ApiField(maxItems = 1000, description = "only these messages (ids in this queue)")
           List<String> ids,
       @ApiField(min = 1, max = RedriveRequest.MAX_LIMIT) Integer limit,
-      Boolean dryRun) {}
+      Boolean dryRun,
+      @ApiField(
+              values = {"original", "end"},
+              description =
+                  "where messages of a stream go among its waiting messages (default original)")
+          String position) {}
 
   /** {@code POST /v1/queues/{name}/import}. */
   record ImportBody(

@@ -252,7 +252,11 @@ final class Responses {
       @ApiField(nullable = true) Instant leasedAt,
       @ApiField(nullable = true) Instant settledAt,
       @ApiField(nullable = true) Failure failure,
-      @ApiField(nullable = true) String note) {}
+      @ApiField(nullable = true) String note,
+      @ApiField(
+              nullable = true,
+              values = {"worker-died", "outage"})
+          String evidence) {}
 
   /** A recorded failure. */
   record Failure(
@@ -313,6 +317,11 @@ final class Responses {
       List<String> skipped,
       boolean dryRun,
       int count,
+      @ApiField(
+              description =
+                  "each stream the redrive puts messages back into: its waiting messages in the"
+                      + " order they will be delivered (for a dry run, the order it would make)")
+          List<StreamOrder> streams,
       @ApiField(description = "with ?countRemaining=true: what a later call could still move")
           @JsonInclude(JsonInclude.Include.NON_NULL)
           Integer remaining) {}
@@ -326,6 +335,9 @@ final class Responses {
               nullable = true,
               description = "with countRemaining: the matches left after this call, else null")
           Long remaining) {}
+
+  /** One stream's waiting messages after a redrive, first delivered first. */
+  record StreamOrder(String queue, String stream, List<String> ids, List<String> redriven) {}
 
   /** One dead letter moved (or, in a dry run, that would move: {@code newId} null). */
   record Move(String deadLetterId, String toQueue, @ApiField(nullable = true) String newId) {}

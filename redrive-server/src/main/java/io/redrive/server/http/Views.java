@@ -7,6 +7,7 @@ import io.redrive.failure.FailureRecord;
 import io.redrive.lease.LeaseResult;
 import io.redrive.lease.LeasedMessage;
 import io.redrive.lease.SettleResult;
+import io.redrive.message.CrashEvidence;
 import io.redrive.message.HistoryEntry;
 import io.redrive.message.Message;
 import io.redrive.queue.Queue;
@@ -212,7 +213,7 @@ final class Views {
   }
 
   /** An entry; the note of a move from a hidden queue ({@code hiddenMove}) says only that. */
-  private static Responses.Entry entry(HistoryEntry e, String hiddenMove) {
+  static Responses.Entry entry(HistoryEntry e, String hiddenMove) {
     String note = e.note();
     if (hiddenMove != null && note != null) {
       note = note.replace(hiddenMove, "moved from " + HIDDEN_QUEUE);
@@ -224,7 +225,8 @@ final class Views {
         e.leasedAt(),
         e.settledAt(),
         failure(e.failure()),
-        note);
+        note,
+        CrashEvidence.of(e).map(CrashEvidence::word).orElse(null));
   }
 
   /** A dead-letter group with the pieces of its fingerprint. */
@@ -276,7 +278,13 @@ final class Views {
                         visible.test(mv.toQueue()) ? mv.toQueue() : HIDDEN_QUEUE,
                         mv.newId()))
             .toList();
-    return new Responses.RedriveResult(moves, r.skipped(), r.dryRun(), r.count(), remaining);
+    List<Responses.StreamOrder> streams =
+        r.streams().stream()
+            .filter(o -> visible.test(o.queue()))
+            .map(o -> new Responses.StreamOrder(o.queue(), o.stream(), o.ids(), o.redriven()))
+            .toList();
+    return new Responses.RedriveResult(
+        moves, r.skipped(), r.dryRun(), r.count(), streams, remaining);
   }
 
   /** A duration in the unit form, to the millisecond (answers carry no finer time). */

@@ -1,6 +1,7 @@
 package io.redrive.server.ui;
 
 import io.redrive.failure.FailureReason;
+import io.redrive.message.CrashEvidence;
 import io.redrive.message.HistoryEntry;
 import java.time.Duration;
 
@@ -32,8 +33,7 @@ public record TimelineRow(
       case FAILED -> new TimelineRow(e, failedVerdict(reason), "failed", false, took);
       case ABANDONED -> new TimelineRow(e, "abandoned", "failed", false, took);
       case RELEASED -> new TimelineRow(e, "released", "neutral", false, took);
-      case LEASE_EXPIRED ->
-          new TimelineRow(e, "lease expired — likely crash", "crash", false, took);
+      case LEASE_EXPIRED -> expired(e, took);
       case LEASE_UNDELIVERED ->
           new TimelineRow(e, "lease never reached the worker (refunded)", "neutral", false, took);
       case POISONED -> new TimelineRow(e, "poisoned", "dead", false, took);
@@ -80,5 +80,18 @@ public record TimelineRow(
 
   private static String by(HistoryEntry e) {
     return e.worker() == null ? "" : " by " + e.worker();
+  }
+
+  /** A lease that ran out, in the words of its crash evidence when it has some. */
+  private static TimelineRow expired(HistoryEntry e, Duration took) {
+    CrashEvidence evidence = CrashEvidence.of(e).orElse(null);
+    if (evidence == CrashEvidence.OUTAGE) {
+      return new TimelineRow(
+          e, "lease expired — outage, not counted as a crash", "neutral", false, took);
+    }
+    if (evidence == CrashEvidence.WORKER_DIED) {
+      return new TimelineRow(e, "lease expired — worker died", "crash", false, took);
+    }
+    return new TimelineRow(e, "lease expired — likely crash", "crash", false, took);
   }
 }

@@ -233,8 +233,9 @@ public final class WorkflowTestEnvironment implements AutoCloseable {
     }
 
     /**
-     * The crash-loop breaker (default 2 distinct workers). The environment is one worker, so its
-     * crashed deliveries are poisoned by {@link #maxAttempts} unless this is 1.
+     * The crash-loop breaker (default 2 distinct workers). The environment is one process, so its
+     * crashed activity deliveries are outages, not crashes (docs/engine.md, "Crash evidence"), and
+     * are poisoned by {@link #maxAttempts}.
      */
     public Builder maxCrashes(int value) {
       return configure(b -> b.maxCrashes(value));

@@ -279,6 +279,10 @@ class CrashScenariosTest {
       others.add(doomed);
       doomed.awaitLine("IN_ACTIVITY " + id, WAIT);
       doomed.kill();
+      // This node watched the whole lease: once its liveness row has a beat past the lease's
+      // expiry (5 s apart), the expiry is evidence that the worker died (docs/engine.md, "Crash
+      // evidence"), whoever meets it.
+      Thread.sleep(WorkflowNodeProcess.LEASE.plusSeconds(6).toMillis());
     }
 
     WorkflowRuntime activities = localNode(10, 2, Role.ACTIVITIES);
@@ -300,5 +304,43 @@ class CrashScenariosTest {
     assertThat(Files.readAllLines(sideEffects))
         .as("one side effect per crashed delivery, none by the third node")
         .hasSize(2);
+  }
+
+  /**
+   * The server runs workflow activities itself, so a server killed twice during one activity looks
+   * like two crashed workers: with nothing else alive across either lease, each expiry is an outage
+   * (docs/engine.md, "Crash evidence"), not counted by the breaker ({@code maxCrashes} 2), and the
+   * activity runs a third time and completes.
+   */
+  @ParameterizedTest
+  @EnumSource(StoreKind.class)
+  void serverKilledTwiceInOneActivity_expiriesAreOutages_activityCompletes(StoreKind kind)
+      throws Exception {
+    WorkflowClient client = setUp(kind);
+    String id = client.start(StartRequest.of("CrashTurn", "k")).instanceId();
+    for (String node : java.util.List.of("server-1", "server-2")) {
+      ChildNode server =
+          ChildNode.start(
+              db.address(), node, "BOTH", CrashRegistry.Mode.BLOCK_IN_ACTIVITY, sideEffects);
+      others.add(server);
+      server.awaitLine("IN_ACTIVITY " + id, WAIT);
+      server.kill();
+    }
+
+    WorkflowRuntime restarted = localNode(10, 2, Role.ORCHESTRATIONS, Role.ACTIVITIES);
+    try {
+      assertThat(client.awaitResult(id, WAIT, String.class)).isEqualTo("side effect of k");
+    } finally {
+      restarted.stop(Duration.ofSeconds(5));
+    }
+    assertThat(client.get(id).orElseThrow().status()).isEqualTo(InstanceStatus.COMPLETED);
+    assertThat(Files.readAllLines(sideEffects))
+        .as("two killed runs and the one that completed")
+        .hasSize(3);
+    List<WorkflowEvent> completed =
+        client.history(id, 1).stream().filter(e -> e.kind().equals("ACTIVITY_COMPLETED")).toList();
+    assertThat(completed).hasSize(1);
+    assertThat(JSON.readTree(completed.get(0).data()).path("attempts").toString())
+        .contains("LEASE_EXPIRED");
   }
 }
