@@ -23,6 +23,7 @@ module io.redrive {
   exports io.redrive.lease;
   exports io.redrive.maintenance;
   exports io.redrive.message;
+  exports io.redrive.objective;
   exports io.redrive.queue;
   exports io.redrive.retry;
   exports io.redrive.schedule;

@@ -114,6 +114,7 @@ public final class Redrive implements AutoCloseable {
   private final Settles settles;
   private final MessageTracing tracing;
   private final Schedules schedules;
+  private final Objectives objectives;
 
   static {
     WorkflowStores.install(new WorkflowDoor());
@@ -131,6 +132,7 @@ public final class Redrive implements AutoCloseable {
     this.lostLeases = new LostLeases(b.store, b.clock);
     this.tracing = b.tracing;
     this.schedules = new Schedules(b.store, b.clock, validation, b.completionWindow, metrics);
+    this.objectives = new Objectives(b.store, b.clock);
     this.settles =
         new Settles(
             b.store,
@@ -170,6 +172,11 @@ public final class Redrive implements AutoCloseable {
   /** The recurring schedules of this engine's store (docs/engine.md, "Recurring schedules"). */
   public Schedules schedules() {
     return schedules;
+  }
+
+  /** The queue-age objectives of this engine's store (docs/engine.md, "Objectives"). */
+  public Objectives objectives() {
+    return objectives;
   }
 
   /** The clock every decision reads. */

@@ -99,6 +99,7 @@ public abstract class JdbcStore extends JdbcWorkflowStore
   @Override
   public final void close() {
     parts.pendingThroughput().close();
+    objectiveCounts().close();
     release();
   }
 
@@ -210,7 +211,9 @@ public abstract class JdbcStore extends JdbcWorkflowStore
 
   @Override
   public LeaseResult leaseReady(LeaseParams p) {
-    return parts.leases().lease(p);
+    LeaseResult leased = parts.leases().lease(p);
+    objectiveCounts().leased(leased.leased(), p.now());
+    return leased;
   }
 
   @Override
@@ -220,7 +223,9 @@ public abstract class JdbcStore extends JdbcWorkflowStore
 
   @Override
   public SettledThenLeased settleThenLease(SettleParams settle, LeaseParams lease) {
-    return parts.settles().settleThenLease(settle, lease);
+    SettledThenLeased done = parts.settles().settleThenLease(settle, lease);
+    objectiveCounts().leased(done.lease().leased(), lease.now());
+    return done;
   }
 
   @Override
@@ -363,7 +368,11 @@ public abstract class JdbcStore extends JdbcWorkflowStore
 
   @Override
   public int recordDepth(DepthSnapshotParams p) {
-    return tx.write("record queue depths", c -> parts.throughput().recordDepth(c, p.now()));
+    int written = tx.write("record queue depths", c -> parts.throughput().recordDepth(c, p.now()));
+    if (written > 0) { // this node won the minute: it samples the AGE objectives too
+      sampleAges(p.now());
+    }
+    return written;
   }
 
   @Override

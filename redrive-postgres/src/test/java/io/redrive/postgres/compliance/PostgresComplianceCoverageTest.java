@@ -35,6 +35,7 @@ class PostgresComplianceCoverageTest {
                     PostgresKnownHistoryTest.class,
                     PostgresStickyLeaseTest.class,
                     PostgresScheduleTest.class,
+                    PostgresObjectiveTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
                     PostgresMetricsTest.class,

@@ -35,6 +35,7 @@ class SqliteComplianceCoverageTest {
                     SqliteKnownHistoryTest.class,
                     SqliteStickyLeaseTest.class,
                     SqliteScheduleTest.class,
+                    SqliteObjectiveTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
                     SqliteMetricsTest.class,
