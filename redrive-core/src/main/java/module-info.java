@@ -33,6 +33,7 @@ module io.redrive {
   // use it is ModuleBoundaryRulesTest's to say (stores, testkits, the workflow module).
   exports io.redrive.store.workflow;
   exports io.redrive.trace;
+  exports io.redrive.whatif;
   exports io.redrive.worker;
   exports io.redrive.engine to
       io.redrive.jdbc,

@@ -774,6 +774,31 @@ public final class Redrive implements AutoCloseable {
   }
 
   /**
+   * Replays {@code queue}'s stories that ended in the last {@code since} (its dead messages, those
+   * its dead-letter queue holds from it, and its kept completed stories; at most 10 000) under
+   * {@code candidate}, and reports how many would have completed or died, and how much later or
+   * earlier (docs/engine.md, "What-if for retry policies"). Reads only.
+   *
+   * @throws IllegalArgumentException when {@code since} is not between 1 minute and 90 days
+   * @throws QueueNotFoundException when the queue does not exist
+   */
+  public io.redrive.whatif.WhatIfReport whatIf(
+      String queue, Duration since, io.redrive.whatif.RetryCandidate candidate) {
+    if (since == null
+        || since.compareTo(Duration.ofMinutes(1)) < 0
+        || since.compareTo(Duration.ofDays(90)) > 0) {
+      throw new IllegalArgumentException("since: must be between 1m and 90d, was " + since);
+    }
+    if (candidate == null) {
+      throw new IllegalArgumentException("candidate: must not be null");
+    }
+    Queue q = getQueue(queue);
+    List<Message> stories =
+        new WhatIfStories(this::listMessages, this::getMessage).read(q, now().minus(since));
+    return io.redrive.whatif.PolicyWhatIf.replay(stories, candidate);
+  }
+
+  /**
    * Like {@link #resolveId(String)} among the messages of {@code queues} only: ids in other queues
    * count as absent, so a caller limited to some queues learns nothing about the others (an
    * ambiguous answer names only ids in {@code queues}; a prefix of another queue's id is not

@@ -36,6 +36,7 @@ class PostgresComplianceCoverageTest {
                     PostgresStickyLeaseTest.class,
                     PostgresScheduleTest.class,
                     PostgresObjectiveTest.class,
+                    PostgresWhatIfTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
                     PostgresMetricsTest.class,

@@ -36,6 +36,7 @@ class SqliteComplianceCoverageTest {
                     SqliteStickyLeaseTest.class,
                     SqliteScheduleTest.class,
                     SqliteObjectiveTest.class,
+                    SqliteWhatIfTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
                     SqliteMetricsTest.class,

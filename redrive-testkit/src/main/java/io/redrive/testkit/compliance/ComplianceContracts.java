@@ -65,7 +65,8 @@ public final class ComplianceContracts {
           UniqueKeyContract.class,
           UniqueKeyLifecycleContract.class,
           ScheduleContract.class,
-          ObjectiveContract.class);
+          ObjectiveContract.class,
+          WhatIfContract.class);
 
   private ComplianceContracts() {}
 
