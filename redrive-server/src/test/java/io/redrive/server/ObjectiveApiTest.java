@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redrive.server.HttpApiClient.Response;
+import java.time.Duration;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -52,6 +54,17 @@ class ObjectiveApiTest extends ApiTestBase {
     assertThat(listed.get("budgetRemaining").asDouble()).isEqualTo(1.0);
     assertThat(listed.get("exhaustionSeconds").isNull()).isTrue();
     assertThat(api.get(path).get("queue").asText()).isEqualTo(q);
+
+    // A scrape refreshes gauges older than 5 s.
+    String tags = "objective=\"" + name + "\",queue=\"" + q + "\"";
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(
+            () ->
+                assertThat(api.get("/metrics").body())
+                    .contains("redrive_objective_compliance{" + tags + "} 1.0")
+                    .contains("redrive_objective_budget_remaining{" + tags + "} 1.0")
+                    .contains("redrive_objective_burn_rate{" + tags + ",window=\"5m\"} 0.0"));
 
     assertThat(api.delete(path).status()).isEqualTo(204);
     assertError(api.get(path), 404, "OBJECTIVE_NOT_FOUND");
