@@ -71,7 +71,7 @@ final class ObjectiveCounts implements AutoCloseable {
     if (objectives == null) {
       return;
     }
-    long minute = ThroughputRows.minuteOf(now);
+    long minute = ObjectiveRows.minuteOf(now);
     synchronized (this) {
       for (LeasedMessage m : leased) {
         if (m.attempt() != 1) {
@@ -90,7 +90,7 @@ final class ObjectiveCounts implements AutoCloseable {
 
   /** Counts {@code objective}'s minute of {@code now} within or beyond (an AGE sample). */
   synchronized void sampled(Objective objective, Instant now, boolean within) {
-    add(new Key(objective.name(), ThroughputRows.minuteOf(now)), within);
+    add(new Key(objective.name(), ObjectiveRows.minuteOf(now)), within);
     startWriter();
   }
 

@@ -23,6 +23,11 @@ final class ObjectiveRows {
 
   private final SqlDialect dialect;
 
+  /** The epoch minute of {@code t}, as the throughput counters key theirs. */
+  static long minuteOf(Instant t) {
+    return Math.floorDiv(t.toEpochMilli(), MINUTE_MS);
+  }
+
   ObjectiveRows(SqlDialect dialect) {
     this.dialect = dialect;
   }
@@ -95,8 +100,8 @@ final class ObjectiveRows {
                 + " WHERE objective = ? AND minute >= ? AND minute <= ?"
                 + " GROUP BY minute ORDER BY minute")) {
       ps.setString(1, name);
-      ps.setLong(2, ThroughputRows.minuteOf(from));
-      ps.setLong(3, ThroughputRows.minuteOf(to));
+      ps.setLong(2, minuteOf(from));
+      ps.setLong(3, minuteOf(to));
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           out.add(
@@ -162,7 +167,7 @@ final class ObjectiveRows {
   int deleteOlder(Connection c, Instant before) throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement("DELETE FROM redrive_objective_minutes WHERE minute < ?")) {
-      ps.setLong(1, ThroughputRows.minuteOf(before));
+      ps.setLong(1, minuteOf(before));
       return ps.executeUpdate();
     }
   }
