@@ -44,8 +44,9 @@ abstract class JdbcObjectiveStore implements ObjectiveStore {
 
   @Override
   public boolean deleteObjective(String name) {
-    counts.forget(name);
-    boolean deleted = tx.write("delete objective " + name, c -> rows.delete(c, name));
+    boolean deleted =
+        counts.forgetting(
+            name, () -> tx.write("delete objective " + name, c -> rows.delete(c, name)));
     counts.forgetDeclarations();
     return deleted;
   }

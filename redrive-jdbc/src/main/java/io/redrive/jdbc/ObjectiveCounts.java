@@ -164,9 +164,17 @@ final class ObjectiveCounts implements AutoCloseable {
     }
   }
 
-  /** Drops the pending counts of objective {@code name} (it is being deleted). */
-  synchronized void forget(String name) {
-    counts.keySet().removeIf(k -> k.objective().equals(name));
+  /**
+   * Runs {@code deletion} of objective {@code name} with its pending counts dropped and no write
+   * under way, so that no count of the deleted objective is written after it.
+   */
+  <T> T forgetting(String name, java.util.function.Supplier<T> deletion) {
+    synchronized (writing) {
+      synchronized (this) {
+        counts.keySet().removeIf(k -> k.objective().equals(name));
+      }
+      return deletion.get();
+    }
   }
 
   private void writeWhileCounting() {
