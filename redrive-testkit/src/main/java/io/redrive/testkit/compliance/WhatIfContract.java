@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redrive.lease.LeasedMessage;
+import io.redrive.queue.DeadLetter;
 import io.redrive.retry.ExponentialBackoff;
 import io.redrive.retry.FixedBackoff;
 import io.redrive.whatif.RetryCandidate;
@@ -143,5 +144,35 @@ public abstract class WhatIfContract extends ComplianceTestBase {
     assertThatThrownBy(() -> new RetryCandidate(0, new FixedBackoff(Duration.ZERO), 0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("maxAttempts");
+  }
+
+  @Test
+  void deadLettersMovedToTheDlq_areReplayedForTheirSourceQueue() {
+    createQueue(DLQ);
+    createQueue(
+        QUEUE,
+        defaults()
+            .withMaxAttempts(2)
+            .withBackoff(new FixedBackoff(Duration.ofMinutes(1)))
+            .withDeadLetter(DeadLetter.moveTo(DLQ)));
+    enqueue(QUEUE);
+    fail(leaseOne(QUEUE, LONG_LEASE)); // T+0, run 0 s
+    advance(Duration.ofMinutes(1));
+    fail(leaseOne(QUEUE, LONG_LEASE)); // dead at T+1m: moved to the DLQ with its history
+    assertThat(messagesIn(DLQ)).hasSize(1);
+
+    WhatIfReport r =
+        redrive.whatIf(
+            QUEUE, SINCE, new RetryCandidate(3, new FixedBackoff(Duration.ofSeconds(5)), 0));
+    assertThat(r.replayed()).isEqualTo(1);
+    assertThat(r.recorded()).containsExactlyEntriesOf(Map.of(WhatIfEnd.DEAD_ATTEMPTS, 1));
+    assertThat(r.candidate()).containsExactlyEntriesOf(Map.of(WhatIfEnd.DEAD_ATTEMPTS, 1));
+    assertThat(r.assumed()).isEqualTo(1); // the third attempt is assumed to fail as the second
+    assertThat(
+            redrive
+                .whatIf(DLQ, SINCE, new RetryCandidate(3, new FixedBackoff(Duration.ZERO), 0))
+                .replayed())
+        .as("a what-if of the DLQ itself replays the copies it holds, with their source attempts")
+        .isEqualTo(1);
   }
 }
