@@ -23,6 +23,7 @@ module io.redrive {
   exports io.redrive.lease;
   exports io.redrive.maintenance;
   exports io.redrive.message;
+  exports io.redrive.objective;
   exports io.redrive.queue;
   exports io.redrive.retry;
   exports io.redrive.schedule;
@@ -32,6 +33,7 @@ module io.redrive {
   // use it is ModuleBoundaryRulesTest's to say (stores, testkits, the workflow module).
   exports io.redrive.store.workflow;
   exports io.redrive.trace;
+  exports io.redrive.whatif;
   exports io.redrive.worker;
   exports io.redrive.engine to
       io.redrive.jdbc,

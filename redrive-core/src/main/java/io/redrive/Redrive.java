@@ -115,6 +115,7 @@ public final class Redrive implements AutoCloseable {
   private final Settles settles;
   private final MessageTracing tracing;
   private final Schedules schedules;
+  private final Objectives objectives;
 
   static {
     WorkflowStores.install(new WorkflowDoor());
@@ -133,6 +134,7 @@ public final class Redrive implements AutoCloseable {
     this.liveness = new EngineLiveness(b.store, b.clock);
     this.tracing = b.tracing;
     this.schedules = new Schedules(b.store, b.clock, validation, b.completionWindow, metrics);
+    this.objectives = new Objectives(b.store, b.clock);
     this.settles =
         new Settles(
             b.store,
@@ -172,6 +174,11 @@ public final class Redrive implements AutoCloseable {
   /** The recurring schedules of this engine's store (docs/engine.md, "Recurring schedules"). */
   public Schedules schedules() {
     return schedules;
+  }
+
+  /** The queue-age objectives of this engine's store (docs/engine.md, "Objectives"). */
+  public Objectives objectives() {
+    return objectives;
   }
 
   /** The clock every decision reads. */
@@ -771,6 +778,31 @@ public final class Redrive implements AutoCloseable {
   public String resolveId(String prefix) {
     checkPrefix(prefix);
     return oneId(prefix, store.findIdsByPrefix(IdPrefixParams.anyQueue(prefix, 3)));
+  }
+
+  /**
+   * Replays {@code queue}'s stories that ended in the last {@code since} (its dead messages, those
+   * its dead-letter queue holds from it, and its kept completed stories; at most 10 000) under
+   * {@code candidate}, and reports how many would have completed or died, and how much later or
+   * earlier (docs/engine.md, "What-if for retry policies"). Reads only.
+   *
+   * @throws IllegalArgumentException when {@code since} is not between 1 minute and 90 days
+   * @throws QueueNotFoundException when the queue does not exist
+   */
+  public io.redrive.whatif.WhatIfReport whatIf(
+      String queue, Duration since, io.redrive.whatif.RetryCandidate candidate) {
+    if (since == null
+        || since.compareTo(Duration.ofMinutes(1)) < 0
+        || since.compareTo(Duration.ofDays(90)) > 0) {
+      throw new IllegalArgumentException("since: must be between 1m and 90d, was " + since);
+    }
+    if (candidate == null) {
+      throw new IllegalArgumentException("candidate: must not be null");
+    }
+    Queue q = getQueue(queue);
+    List<Message> stories =
+        new WhatIfStories(this::listMessages, this::getMessage).read(q, now().minus(since));
+    return io.redrive.whatif.PolicyWhatIf.replay(stories, candidate);
   }
 
   /**

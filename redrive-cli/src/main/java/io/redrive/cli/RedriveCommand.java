@@ -8,7 +8,9 @@ import io.redrive.cli.command.ImportCommand;
 import io.redrive.cli.command.LeaseCommand;
 import io.redrive.cli.command.MessageCommand;
 import io.redrive.cli.command.MigrateCommand;
+import io.redrive.cli.command.ObjectiveCommand;
 import io.redrive.cli.command.PingCommand;
+import io.redrive.cli.command.PolicyCommand;
 import io.redrive.cli.command.QueueCommand;
 import io.redrive.cli.command.ScheduleCommand;
 import io.redrive.cli.command.ServerCommand;
@@ -30,6 +32,8 @@ import picocli.CommandLine.Command;
       MigrateCommand.class,
       QueueCommand.class,
       ScheduleCommand.class,
+      ObjectiveCommand.class,
+      PolicyCommand.class,
       EnqueueCommand.class,
       MessageCommand.class,
       WorkflowCommand.class,

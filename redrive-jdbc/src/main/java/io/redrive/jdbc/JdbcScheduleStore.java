@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * JdbcWorkflowStore}, which extends it; {@code JdbcStore} supplies the wake-ups. Thread-safe;
  * entered by the scheduler's thread and by callers of {@code redrive.schedules()}.
  */
-abstract class JdbcScheduleStore implements ScheduleStore {
+abstract class JdbcScheduleStore extends JdbcObjectiveStore implements ScheduleStore {
   private static final Logger LOG = LoggerFactory.getLogger(JdbcScheduleStore.class);
 
   private final Transactions tx;
@@ -33,6 +33,7 @@ abstract class JdbcScheduleStore implements ScheduleStore {
   private final ScheduleFiring firing;
 
   JdbcScheduleStore(StoreParts parts) {
+    super(parts);
     this.tx = parts.tx();
     this.counted = parts.counted();
     this.rows = parts.scheduleRows();

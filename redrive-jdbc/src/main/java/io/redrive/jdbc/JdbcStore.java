@@ -100,6 +100,7 @@ public abstract class JdbcStore extends JdbcWorkflowStore
   @Override
   public final void close() {
     parts.pendingThroughput().close();
+    objectiveCounts().close();
     release();
   }
 
@@ -211,7 +212,9 @@ public abstract class JdbcStore extends JdbcWorkflowStore
 
   @Override
   public LeaseResult leaseReady(LeaseParams p) {
-    return parts.leases().lease(p);
+    LeaseResult leased = parts.leases().lease(p);
+    objectiveCounts().leased(leased.leased(), p.now());
+    return leased;
   }
 
   @Override
@@ -221,7 +224,9 @@ public abstract class JdbcStore extends JdbcWorkflowStore
 
   @Override
   public SettledThenLeased settleThenLease(SettleParams settle, LeaseParams lease) {
-    return parts.settles().settleThenLease(settle, lease);
+    SettledThenLeased done = parts.settles().settleThenLease(settle, lease);
+    objectiveCounts().leased(done.lease().leased(), lease.now());
+    return done;
   }
 
   @Override
@@ -364,7 +369,11 @@ public abstract class JdbcStore extends JdbcWorkflowStore
 
   @Override
   public int recordDepth(DepthSnapshotParams p) {
-    return tx.write("record queue depths", c -> parts.throughput().recordDepth(c, p.now()));
+    int written = tx.write("record queue depths", c -> parts.throughput().recordDepth(c, p.now()));
+    if (written > 0) { // this node won the minute: it samples the AGE objectives too
+      sampleAges(p.now());
+    }
+    return written;
   }
 
   @Override

@@ -46,6 +46,11 @@ final class Transactions {
     return schema == null ? c : schema.wrap(c);
   }
 
+  /** The dialect the store runs on. */
+  SqlDialect dialect() {
+    return dialect;
+  }
+
   /**
    * Runs {@code work} in a write transaction of its own. A failure of COMMIT itself (other than a
    * definite rollback) is {@link CommitUnknownException} and never retried: the change may have

@@ -7,6 +7,7 @@ import io.redrive.Redrive;
 import io.redrive.maintenance.Maintenance;
 import io.redrive.opentelemetry.RedriveTracing;
 import io.redrive.server.auth.Authorizer;
+import io.redrive.server.config.ObjectiveDeclarations;
 import io.redrive.server.config.QueueDeclarations;
 import io.redrive.server.config.ScheduleDeclarations;
 import io.redrive.server.config.ServerConfig;
@@ -204,6 +205,10 @@ public final class RedriveServer implements AutoCloseable {
     String schedules = ScheduleDeclarations.apply(redrive, config);
     if (schedules != null) {
       log.info("{}", schedules);
+    }
+    String objectives = ObjectiveDeclarations.apply(redrive, config);
+    if (objectives != null) {
+      log.info("{}", objectives);
     }
     HttpApi api = HttpApi.start(redrive, authorizer, config, registry);
     // Every node runs the deadline sweep: it is safe on many nodes and needs no leader.

@@ -80,6 +80,12 @@ public class RedriveProperties {
    */
   private final Map<String, ScheduleProperties> schedules = new LinkedHashMap<>();
 
+  /**
+   * Queue-age objectives saved on start, by name (counts kept); see docs/spring-boot.md,
+   * "Objectives".
+   */
+  private final Map<String, ObjectiveProperties> objectives = new LinkedHashMap<>();
+
   public StoreKind getStore() {
     return store;
   }
@@ -126,6 +132,10 @@ public class RedriveProperties {
 
   public Map<String, ScheduleProperties> getSchedules() {
     return schedules;
+  }
+
+  public Map<String, ObjectiveProperties> getObjectives() {
+    return objectives;
   }
 
   public Workflows getWorkflows() {

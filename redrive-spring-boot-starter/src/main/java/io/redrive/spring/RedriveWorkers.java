@@ -58,6 +58,7 @@ final class RedriveWorkers implements SmartLifecycle {
     }
     // After every queue, which a schedule's target may name; before anything runs.
     ScheduleDeclarations.declare(redrive, properties.getSchedules());
+    ObjectiveDeclarations.declare(redrive, properties.getObjectives());
     for (Map.Entry<String, List<HandlerBeans.Found>> e : handlers.byQueue().entrySet()) {
       String queue = e.getKey();
       Worker.Builder b = Worker.builder(redrive, queue).shutdownGrace(grace(queue));

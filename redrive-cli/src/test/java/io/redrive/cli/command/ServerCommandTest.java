@@ -276,6 +276,7 @@ class ServerCommandTest {
         .isEqualTo(Path.of("..", "data").toAbsolutePath().normalize());
     assertThat(config.queues()).hasSize(3);
     assertThat(config.schedules()).hasSize(1);
+    assertThat(config.objectives()).hasSize(1);
     assertThat(config.keys()).isEmpty();
   }
 }

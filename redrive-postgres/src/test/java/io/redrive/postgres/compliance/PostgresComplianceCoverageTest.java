@@ -36,6 +36,8 @@ class PostgresComplianceCoverageTest {
                     PostgresKnownHistoryTest.class,
                     PostgresStickyLeaseTest.class,
                     PostgresScheduleTest.class,
+                    PostgresObjectiveTest.class,
+                    PostgresWhatIfTest.class,
                     PostgresDeadLetterTest.class,
                     PostgresExpiryTest.class,
                     PostgresMetricsTest.class,

@@ -33,7 +33,7 @@ public final class ConfigLoader {
   public static final String DEFAULT_FILE_NAME = "redrive.toml";
 
   static final List<String> SECTIONS =
-      List.of("server", "store", "keys", "queues", "workflows", "schedules");
+      List.of("server", "store", "keys", "queues", "workflows", "schedules", "objectives");
   static final List<String> SERVER =
       List.of(
           "bind",
@@ -128,6 +128,7 @@ public final class ConfigLoader {
             workflows,
             schedules,
             ScheduleSettings.pauseDeclared(root.child("schedules")));
+    config = config.withObjectives(ObjectiveSettings.read(root.child("objectives")));
     try {
       config.requireKeysForRemoteBind();
     } catch (IllegalArgumentException e) {

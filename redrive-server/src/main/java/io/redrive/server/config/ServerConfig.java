@@ -38,6 +38,7 @@ import java.util.Map;
  * @param workflows the {@code [workflows]} settings of the workflow runtime the server runs when
  *     started with one (each unset one keeps the runtime's default)
  * @param schedules declared recurring schedules ({@code [schedules.<name>]}) in file order
+ * @param objectives declared queue-age objectives ({@code [objectives.<name>]}) in file order
  * @param pauseDeclared the names of the declared schedules whose table says {@code paused}: their
  *     pause is as declared at each start; the others keep the stored one (an operator's pause)
  */
@@ -57,7 +58,8 @@ public record ServerConfig(
     Duration completedRetention,
     WorkflowSettings workflows,
     List<Schedule> schedules,
-    java.util.Set<String> pauseDeclared) {
+    java.util.Set<String> pauseDeclared,
+    List<io.redrive.objective.Objective> objectives) {
 
   public static final String DEFAULT_BIND = "127.0.0.1";
   public static final int DEFAULT_PORT = 7070;
@@ -71,6 +73,45 @@ public record ServerConfig(
     pauseDeclared =
         pauseDeclared == null ? java.util.Set.of() : java.util.Set.copyOf(pauseDeclared);
     completedRetention = completedRetention == null ? Duration.ZERO : completedRetention;
+    objectives = objectives == null ? List.of() : List.copyOf(objectives);
+  }
+
+  /** A config without declared objectives (the form before {@code [objectives]} existed). */
+  public ServerConfig(
+      String bind,
+      int port,
+      StoreSettings store,
+      int maxPayloadBytes,
+      int maxRequestBytes,
+      Duration maxLeaseWait,
+      List<ApiKey> keys,
+      Map<String, QueueUpdate> queues,
+      Path source,
+      Duration maintenanceInterval,
+      List<String> allowedHosts,
+      Duration completionWindow,
+      Duration completedRetention,
+      WorkflowSettings workflows,
+      List<Schedule> schedules,
+      java.util.Set<String> pauseDeclared) {
+    this(
+        bind,
+        port,
+        store,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        keys,
+        queues,
+        source,
+        maintenanceInterval,
+        allowedHosts,
+        completionWindow,
+        completedRetention,
+        workflows,
+        schedules,
+        pauseDeclared,
+        List.of());
   }
 
   /** The defaults: loopback:7070, SQLite in {@code ./data}, no keys, no declared queues. */
@@ -111,7 +152,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        objectives);
   }
 
   public ServerConfig withPort(int value) {
@@ -131,7 +173,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        objectives);
   }
 
   public ServerConfig withStore(StoreSettings value) {
@@ -151,7 +194,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        objectives);
   }
 
   public ServerConfig withKeys(List<ApiKey> value) {
@@ -171,7 +215,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        objectives);
   }
 
   /**
@@ -217,7 +262,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        objectives);
   }
 
   public ServerConfig withLimits(int payloadBytes, int requestBytes, Duration leaseWait) {
@@ -237,7 +283,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        objectives);
   }
 
   /** The same config with these extra allowed {@code Host} names (lower-cased when checked). */
@@ -258,7 +305,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        objectives);
   }
 
   /** The same config with this completion window. */
@@ -279,7 +327,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        objectives);
   }
 
   /** The same config with these {@code [workflows]} settings. */
@@ -300,7 +349,8 @@ public record ServerConfig(
         completedRetention,
         value,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        objectives);
   }
 
   /** The same config with this default retention of completed messages. */
@@ -321,6 +371,29 @@ public record ServerConfig(
         value,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        objectives);
+  }
+
+  /** The same config with these declared objectives. */
+  public ServerConfig withObjectives(List<io.redrive.objective.Objective> value) {
+    return new ServerConfig(
+        bind,
+        port,
+        store,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        keys,
+        queues,
+        source,
+        maintenanceInterval,
+        allowedHosts,
+        completionWindow,
+        completedRetention,
+        workflows,
+        schedules,
+        pauseDeclared,
+        value);
   }
 }

@@ -72,6 +72,8 @@ public final class HttpApi implements AutoCloseable {
     table.addAll(new DeadRetryEndpoints(redrive).routes());
     table.addAll(new DeadGroupEndpoints(redrive).routes());
     table.addAll(new ScheduleEndpoints(redrive).routes());
+    table.addAll(new ObjectiveEndpoints(redrive).routes());
+    table.add(new WhatIfEndpoint(redrive).route());
     table.addAll(new LeaseEndpoints(redrive, views, waiter, config.maxLeaseWait()).routes());
     table.add(new SettleEndpoint(redrive).route());
     if (WorkflowClient.supports(redrive)) {

@@ -42,6 +42,7 @@ final class ServerMetrics implements AutoCloseable {
   private final PrometheusMeterRegistry registry;
   private final MultiGauge depth;
   private final MultiGauge instances;
+  private final ObjectiveGauges objectives;
   private final Redrive redrive;
   private final WorkflowClient workflows; // null when the store keeps no workflows
   private final ScheduledExecutorService refresher;
@@ -70,6 +71,7 @@ final class ServerMetrics implements AutoCloseable {
         MultiGauge.builder("redrive.workflow.instances")
             .description("workflow instances by status, refreshed every 15 s")
             .register(registry);
+    this.objectives = new ObjectiveGauges(redrive, registry);
     this.refresher =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -105,6 +107,7 @@ final class ServerMetrics implements AutoCloseable {
     } catch (RuntimeException e) {
       log.warn("refreshing queue depth gauges failed: {}", JdbcUrls.mask(e.getMessage()));
     }
+    objectives.refresh();
     if (workflows != null) {
       try {
         Map<InstanceStatus, Long> counts = workflows.countByStatus();

@@ -98,6 +98,7 @@ public final class Dashboard implements AutoCloseable {
     d.jobs = new BulkJobs(redrive);
     new Actions(redrive, d, d.jobs).register(routes);
     new SchedulePages(redrive, d).register(routes);
+    new WhatIfPage(redrive, d).register(routes);
     // The workflow pages read as the API does; a store without workflows gets a page saying so.
     WorkflowAccess workflows =
         WorkflowClient.supports(redrive) ? new WorkflowAccess(WorkflowClient.on(redrive)) : null;

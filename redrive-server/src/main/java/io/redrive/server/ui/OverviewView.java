@@ -7,8 +7,10 @@ import java.util.List;
  *
  * @param queues the queues, by name
  * @param throughput the last hour of those queues, summed
+ * @param objectives the objectives of those queues
  */
-public record OverviewView(List<QueueLine> queues, ThroughputView throughput) {
+public record OverviewView(
+    List<QueueLine> queues, ThroughputView throughput, ObjectivesCard objectives) {
 
   /** Messages in {@code state} summed over every queue shown. */
   public long total(String state) {

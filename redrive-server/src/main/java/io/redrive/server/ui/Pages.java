@@ -68,7 +68,13 @@ final class Pages {
             ? redrive.throughput(null, range.window())
             : redrive.throughputOf(names, range.window());
     dashboard.page(
-        r, "overview.jte", "Queues", new OverviewView(lines, ThroughputView.of(range, throughput)));
+        r,
+        "overview.jte",
+        "Queues",
+        new OverviewView(
+            lines,
+            ThroughputView.of(range, throughput),
+            ObjectivesCard.of(redrive, r.principal()::mayAccess, null)));
   }
 
   /** The queue named in the path, when the principal may see it (else it answers as missing). */
@@ -103,7 +109,8 @@ final class Pages {
             q.policy().completedRetention() != null
                 ? q.policy().completedRetention()
                 : redrive.completedRetention(),
-            redrive.flowStatus(q.name())));
+            redrive.flowStatus(q.name()),
+            ObjectivesCard.of(redrive, r.principal()::mayAccess, q.name())));
   }
 
   private void messages(UiRequest r) {

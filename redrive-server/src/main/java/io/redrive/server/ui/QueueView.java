@@ -20,6 +20,7 @@ import java.util.Map;
  * @param morePoisonCandidates true when there are more than those shown
  * @param completedKeptFor how long completed messages keep their story (own or default)
  * @param flow where the queue stands against its flow limits now
+ * @param objectives the queue's objectives
  */
 public record QueueView(
     Queue queue,
@@ -29,7 +30,8 @@ public record QueueView(
     List<Message> poisonCandidates,
     boolean morePoisonCandidates,
     java.time.Duration completedKeptFor,
-    FlowStatus flow) {
+    FlowStatus flow,
+    ObjectivesCard objectives) {
 
   /** The queue's flow limits in one line, or "none". */
   public String limitsText() {

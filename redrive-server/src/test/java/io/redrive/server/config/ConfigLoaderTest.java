@@ -41,7 +41,7 @@ class ConfigLoaderTest {
         of(
             "unknown section",
             "[serverr]\nport = 1",
-            "serverr: unknown setting (known: server, store, keys, queues, workflows, schedules)"),
+            "serverr: unknown setting (known: server, store, keys, queues, workflows, schedules, objectives)"),
         of("section not a table", "server = 1", "server: expected a table, was 1"),
         // ---- [server] ----
         of(

@@ -36,6 +36,8 @@ class SqliteComplianceCoverageTest {
                     SqliteKnownHistoryTest.class,
                     SqliteStickyLeaseTest.class,
                     SqliteScheduleTest.class,
+                    SqliteObjectiveTest.class,
+                    SqliteWhatIfTest.class,
                     SqliteDeadLetterTest.class,
                     SqliteExpiryTest.class,
                     SqliteMetricsTest.class,

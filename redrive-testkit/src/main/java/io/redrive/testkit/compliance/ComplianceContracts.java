@@ -66,7 +66,9 @@ public final class ComplianceContracts {
           StickyLeaseContract.class,
           UniqueKeyContract.class,
           UniqueKeyLifecycleContract.class,
-          ScheduleContract.class);
+          ScheduleContract.class,
+          ObjectiveContract.class,
+          WhatIfContract.class);
 
   private ComplianceContracts() {}
 
