@@ -20,6 +20,9 @@ import java.util.Map;
  * @param leaseExpiresAt when the lease runs out unless renewed
  * @param priority the message's priority, 0–9 (see {@link io.redrive.queue.PriorityPolicy})
  * @param limitKey the key the queue's flow limits count it under, or null
+ * @param readyAt when it became ready for this delivery: its visible time before the lease (the
+ *     enqueue time plus any delay, when its retry came due, or when an earlier lease ran out), so
+ *     {@code now - readyAt} is how long it waited in line
  */
 public record LeasedMessage(
     String token,
@@ -35,7 +38,42 @@ public record LeasedMessage(
     Instant enqueuedAt,
     Instant leaseExpiresAt,
     int priority,
-    String limitKey) {
+    String limitKey,
+    Instant readyAt) {
+
+  /** A delivery whose ready time is not known: taken as its enqueue time. */
+  public LeasedMessage(
+      String token,
+      String id,
+      String queue,
+      String type,
+      String payload,
+      Map<String, String> headers,
+      String stream,
+      int attempt,
+      int maxAttempts,
+      long progress,
+      Instant enqueuedAt,
+      Instant leaseExpiresAt,
+      int priority,
+      String limitKey) {
+    this(
+        token,
+        id,
+        queue,
+        type,
+        payload,
+        headers,
+        stream,
+        attempt,
+        maxAttempts,
+        progress,
+        enqueuedAt,
+        leaseExpiresAt,
+        priority,
+        limitKey,
+        enqueuedAt);
+  }
 
   /** A delivery of a message without a limit key. */
   public LeasedMessage(

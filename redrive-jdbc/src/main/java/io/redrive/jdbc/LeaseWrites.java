@@ -66,7 +66,8 @@ final class LeaseWrites {
         Instant.ofEpochMilli(row.enqueuedAt()),
         leaseExpiry,
         row.priority(),
-        row.limitKey());
+        row.limitKey(),
+        Instant.ofEpochMilli(row.visibleAt()));
   }
 
   /**

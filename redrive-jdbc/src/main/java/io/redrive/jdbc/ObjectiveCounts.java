@@ -77,7 +77,7 @@ final class ObjectiveCounts implements AutoCloseable {
         if (m.attempt() != 1) {
           continue;
         }
-        Duration wait = Duration.between(m.enqueuedAt(), now);
+        Duration wait = Duration.between(m.readyAt(), now);
         for (Objective o : objectives) {
           if (matches(o, m.type(), m.stream())) {
             add(new Key(o.name(), minute), wait.compareTo(o.bound()) <= 0);

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * Queue-age objectives (docs/engine.md, "Objectives"): declarations kept and replaced, bad input
  * refused, a LATENCY objective breached when messages wait past the bound and recovering when they
  * are then served in time (burn rate falls, compliance climbs back over the window), only first
- * leases of matching messages counted, and an AGE objective sampled with the depth snapshot.
+ * leases of matching messages counted, the wait counted from when a message became ready (a delay
+ * is not a wait), and an AGE objective sampled with the depth snapshot.
  */
 public abstract class ObjectiveContract extends ComplianceTestBase {
   private static final Duration MINUTE = Duration.ofMinutes(1);
@@ -133,6 +134,23 @@ public abstract class ObjectiveContract extends ComplianceTestBase {
     assertThat(s.within()).isEqualTo(1);
     assertThat(s.beyond()).isZero();
     assertThat(s.compliance()).isEqualTo(1.0);
+  }
+
+  @Test
+  void latency_countsFromWhenTheMessageBecameReady_notFromItsEnqueue() {
+    createQueue(QUEUE);
+    redrive.objectives().save(latency("reminders", null, 0.9));
+    enqueue(newMessage(QUEUE).delay(Duration.ofMinutes(10)).build());
+    enqueue(newMessage(QUEUE).delay(Duration.ofMinutes(10)).build());
+    advance(Duration.ofMinutes(10).plusSeconds(20)); // due 20 s ago: in time, though 10 min old
+    LeasedMessage first = lease(QUEUE, 1).leased().get(0);
+    assertThat(first.readyAt()).isEqualTo(first.enqueuedAt().plus(Duration.ofMinutes(10)));
+    advance(Duration.ofMinutes(2)); // the second waited 2 min 20 s since it was due: late
+    assertThat(lease(QUEUE, 1).leased()).hasSize(1);
+
+    ObjectiveStatus s = status("reminders");
+    assertThat(s.within()).isEqualTo(1);
+    assertThat(s.beyond()).isEqualTo(1);
   }
 
   @Test
