@@ -62,7 +62,8 @@ class PostgresComplianceCoverageTest {
                     PostgresSettleMixTest.class,
                     PostgresSettleThenLeaseTest.class,
                     PostgresUniqueKeyTest.class,
-                    PostgresUniqueKeyLifecycleTest.class)))
+                    PostgresUniqueKeyLifecycleTest.class,
+                    PostgresLiveWorkersTest.class)))
         .isEmpty();
   }
 }

@@ -64,7 +64,8 @@ public final class ComplianceContracts {
           StickyLeaseContract.class,
           UniqueKeyContract.class,
           UniqueKeyLifecycleContract.class,
-          ScheduleContract.class);
+          ScheduleContract.class,
+          LiveWorkersContract.class);
 
   private ComplianceContracts() {}
 
