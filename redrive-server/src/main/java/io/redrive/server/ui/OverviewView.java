@@ -7,8 +7,13 @@ import java.util.List;
  *
  * @param queues the queues, by name
  * @param throughput the last hour of those queues, summed
+ * @param unserved the unserved types of those queues this node's maintenance last raised
+ *     (docs/engine.md, "Live workers and unserved types"), shown as a banner
  */
-public record OverviewView(List<QueueLine> queues, ThroughputView throughput) {
+public record OverviewView(
+    List<QueueLine> queues,
+    ThroughputView throughput,
+    List<io.redrive.lease.WaitingType> unserved) {
 
   /** Messages in {@code state} summed over every queue shown. */
   public long total(String state) {

@@ -68,7 +68,15 @@ final class Pages {
             ? redrive.throughput(null, range.window())
             : redrive.throughputOf(names, range.window());
     dashboard.page(
-        r, "overview.jte", "Queues", new OverviewView(lines, ThroughputView.of(range, throughput)));
+        r,
+        "overview.jte",
+        "Queues",
+        new OverviewView(
+            lines,
+            ThroughputView.of(range, throughput),
+            redrive.unservedTypes().stream()
+                .filter(t -> r.principal().mayAccess(t.queue()))
+                .toList()));
   }
 
   /** The queue named in the path, when the principal may see it (else it answers as missing). */
@@ -103,7 +111,8 @@ final class Pages {
             q.policy().completedRetention() != null
                 ? q.policy().completedRetention()
                 : redrive.completedRetention(),
-            redrive.flowStatus(q.name())));
+            redrive.flowStatus(q.name()),
+            redrive.queueWorkers(q.name()).unserved()));
   }
 
   private void messages(UiRequest r) {

@@ -20,6 +20,8 @@ import java.util.Map;
  * @param morePoisonCandidates true when there are more than those shown
  * @param completedKeptFor how long completed messages keep their story (own or default)
  * @param flow where the queue stands against its flow limits now
+ * @param unserved its ready types no live worker takes (docs/engine.md, "Live workers and unserved
+ *     types"), shown as a banner
  */
 public record QueueView(
     Queue queue,
@@ -29,7 +31,8 @@ public record QueueView(
     List<Message> poisonCandidates,
     boolean morePoisonCandidates,
     java.time.Duration completedKeptFor,
-    FlowStatus flow) {
+    FlowStatus flow,
+    List<io.redrive.lease.WaitingType> unserved) {
 
   /** The queue's flow limits in one line, or "none". */
   public String limitsText() {
