@@ -16,9 +16,9 @@ import java.util.Map;
  * each the way ARCHITECTURE.md promises: a return completes, a throw is classified and retried or
  * dead-lettered, a handler past its timeout is interrupted and failed as TIMEOUT_EXCEEDED. Its
  * leases name its handlers' types ({@link Builder#leaseOnlyHandledTypes}, on by default), so a type
- * it lacks is never leased: it waits for a worker that has it, and the engine's unserved-types
- * alert says so; a worker leasing every type abandons an unknown type with the unregistered-handler
- * backoff instead. Leases are renewed every {@code leaseTimeout/3} while handlers run.
+ * it lacks waits for a worker that has it (the engine's unserved-types alert says so); leasing
+ * every type, it abandons an unknown type with the unregistered-handler backoff. Leases are renewed
+ * every {@code leaseTimeout/3} while handlers run.
  *
  * <p>Build with {@link #builder}, then {@link #start()}; {@link #stop(Duration)} (or {@link
  * #close()}) shuts down gracefully. Thread-safe.
@@ -293,11 +293,7 @@ public final class Worker implements AutoCloseable {
               unregisteredBackoff,
               classifier,
               meterRegistry,
-              WorkerConfig.leaseTypes(
-                  leaseOnlyHandledTypes != null
-                      ? leaseOnlyHandledTypes
-                      : handlers.size() <= io.redrive.lease.LeaseRequest.MAX_TYPES,
-                  handlers.keySet()));
+              WorkerConfig.leaseTypes(leaseOnlyHandledTypes, handlers.keySet()));
       return new Worker(redrive, config, maintenanceInterval);
     }
   }
