@@ -96,6 +96,12 @@ public final class Redrive implements AutoCloseable {
   /** How long a completed message is remembered by default. */
   public static final Duration DEFAULT_COMPLETION_WINDOW = Duration.ofMinutes(5);
 
+  /**
+   * How long a ready type may wait with no live worker before it is unserved, by default: 5 min
+   * (docs/engine.md, "Live workers and unserved types").
+   */
+  public static final Duration DEFAULT_UNSERVED_AFTER = Duration.ofMinutes(5);
+
   /** The longest completion window. */
   public static final Duration MAX_COMPLETION_WINDOW = Duration.ofDays(7);
 
@@ -1190,7 +1196,7 @@ public final class Redrive implements AutoCloseable {
     private Duration completedRetention = Duration.ZERO;
     private CallerTransactions callerTransactions = CallerTransactions.NONE;
     private MessageTracing tracing = MessageTracing.NONE;
-    private Duration unservedAfter = UnservedTypes.DEFAULT_AFTER;
+    private Duration unservedAfter = DEFAULT_UNSERVED_AFTER;
 
     private Builder(Store store) {
       if (store == null) {

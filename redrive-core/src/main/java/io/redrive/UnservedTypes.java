@@ -32,9 +32,6 @@ final class UnservedTypes {
   /** Most of a queue's oldest ready messages one check reads. */
   static final int SCAN_LIMIT = 10_000;
 
-  /** The default time a type may wait without a live worker before it is raised. */
-  static final Duration DEFAULT_AFTER = Duration.ofMinutes(5);
-
   private final Store store;
   private final Duration after;
   private final MeterRegistry meters;

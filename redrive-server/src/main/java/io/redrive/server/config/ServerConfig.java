@@ -40,6 +40,9 @@ import java.util.Map;
  * @param schedules declared recurring schedules ({@code [schedules.<name>]}) in file order
  * @param pauseDeclared the names of the declared schedules whose table says {@code paused}: their
  *     pause is as declared at each start; the others keep the stored one (an operator's pause)
+ *     * @param unservedAfter how long a ready type may wait with no live worker before it is raised
+ *     as unserved (default 5 min; null: the default); see docs/engine.md, "Live workers and
+ *     unserved types"
  */
 public record ServerConfig(
     String bind,
@@ -57,7 +60,8 @@ public record ServerConfig(
     Duration completedRetention,
     WorkflowSettings workflows,
     List<Schedule> schedules,
-    java.util.Set<String> pauseDeclared) {
+    java.util.Set<String> pauseDeclared,
+    Duration unservedAfter) {
 
   public static final String DEFAULT_BIND = "127.0.0.1";
   public static final int DEFAULT_PORT = 7070;
@@ -71,6 +75,7 @@ public record ServerConfig(
     pauseDeclared =
         pauseDeclared == null ? java.util.Set.of() : java.util.Set.copyOf(pauseDeclared);
     completedRetention = completedRetention == null ? Duration.ZERO : completedRetention;
+    unservedAfter = unservedAfter == null ? Redrive.DEFAULT_UNSERVED_AFTER : unservedAfter;
   }
 
   /** The defaults: loopback:7070, SQLite in {@code ./data}, no keys, no declared queues. */
@@ -91,7 +96,8 @@ public record ServerConfig(
         Duration.ZERO,
         WorkflowSettings.defaults(),
         List.of(),
-        java.util.Set.of());
+        java.util.Set.of(),
+        null);
   }
 
   public ServerConfig withBind(String value) {
@@ -111,7 +117,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        unservedAfter);
   }
 
   public ServerConfig withPort(int value) {
@@ -131,7 +138,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        unservedAfter);
   }
 
   public ServerConfig withStore(StoreSettings value) {
@@ -151,7 +159,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        unservedAfter);
   }
 
   public ServerConfig withKeys(List<ApiKey> value) {
@@ -171,7 +180,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        unservedAfter);
   }
 
   /**
@@ -217,7 +227,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        unservedAfter);
   }
 
   public ServerConfig withLimits(int payloadBytes, int requestBytes, Duration leaseWait) {
@@ -237,7 +248,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        unservedAfter);
   }
 
   /** The same config with these extra allowed {@code Host} names (lower-cased when checked). */
@@ -258,7 +270,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        unservedAfter);
   }
 
   /** The same config with this completion window. */
@@ -279,7 +292,8 @@ public record ServerConfig(
         completedRetention,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        unservedAfter);
   }
 
   /** The same config with these {@code [workflows]} settings. */
@@ -300,7 +314,8 @@ public record ServerConfig(
         completedRetention,
         value,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        unservedAfter);
   }
 
   /** The same config with this default retention of completed messages. */
@@ -321,6 +336,29 @@ public record ServerConfig(
         value,
         workflows,
         schedules,
-        pauseDeclared);
+        pauseDeclared,
+        unservedAfter);
+  }
+
+  /** The same config with this unserved-types threshold. */
+  public ServerConfig withUnservedAfter(Duration value) {
+    return new ServerConfig(
+        bind,
+        port,
+        store,
+        maxPayloadBytes,
+        maxRequestBytes,
+        maxLeaseWait,
+        keys,
+        queues,
+        source,
+        maintenanceInterval,
+        allowedHosts,
+        completionWindow,
+        completedRetention,
+        workflows,
+        schedules,
+        pauseDeclared,
+        value);
   }
 }
