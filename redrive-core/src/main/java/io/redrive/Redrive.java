@@ -96,6 +96,12 @@ public final class Redrive implements AutoCloseable {
   /** How long a completed message is remembered by default. */
   public static final Duration DEFAULT_COMPLETION_WINDOW = Duration.ofMinutes(5);
 
+  /**
+   * How long a ready type may wait with no live worker before it is unserved, by default: 5 min
+   * (docs/engine.md, "Live workers and unserved types").
+   */
+  public static final Duration DEFAULT_UNSERVED_AFTER = Duration.ofMinutes(5);
+
   /** The longest completion window. */
   public static final Duration MAX_COMPLETION_WINDOW = Duration.ofDays(7);
 
@@ -116,6 +122,8 @@ public final class Redrive implements AutoCloseable {
   private final MessageTracing tracing;
   private final Schedules schedules;
   private final Objectives objectives;
+  private final LiveWorkers liveWorkers;
+  private final UnservedTypes unservedTypes;
 
   static {
     WorkflowStores.install(new WorkflowDoor());
@@ -128,7 +136,10 @@ public final class Redrive implements AutoCloseable {
     this.store = b.store;
     this.clock = b.clock;
     this.validation = new Validation(b.maxPayloadBytes);
-    this.unregistered = new UnregisteredHandlerFailures(b.store, b.unregisteredBackoff);
+    this.unservedTypes = new UnservedTypes(b.store, b.unservedAfter, b.meterRegistry);
+    this.liveWorkers = new LiveWorkers(b.store);
+    this.unregistered =
+        new UnregisteredHandlerFailures(b.store, b.unregisteredBackoff, unservedTypes);
     this.metrics = new EngineMetrics(b.meterRegistry);
     this.lostLeases = new LostLeases(b.store, b.clock);
     this.liveness = new EngineLiveness(b.store, b.clock);
@@ -482,6 +493,7 @@ public final class Redrive implements AutoCloseable {
       lostLeases.giveBack(request.queue(), batch, e);
       throw e;
     }
+    liveWorkers.leased(request, now);
     metrics.leased(request.queue(), result, now);
     return result;
   }
@@ -536,6 +548,7 @@ public final class Redrive implements AutoCloseable {
     if (done == null) {
       return new SettledThenLeased(settles.each(commands), lease(request));
     }
+    liveWorkers.leased(request, now);
     metrics.leased(request.queue(), done.lease(), now);
     return done;
   }
@@ -980,6 +993,44 @@ public final class Redrive implements AutoCloseable {
   }
 
   /**
+   * A queue's live workers (lease calls within {@link #unservedAfter()}, recorded at most every
+   * {@link io.redrive.lease.LiveWorker#RECORD_INTERVAL} per worker) and its unserved types: types
+   * whose oldest ready message waited longer than that with no live worker taking them
+   * (docs/engine.md, "Live workers and unserved types"). Read from the store, so every node answers
+   * the same.
+   *
+   * @throws QueueNotFoundException when the queue does not exist
+   */
+  public io.redrive.lease.QueueWorkers queueWorkers(String queue) {
+    String name = QueueNames.require("queue", queue);
+    if (store.findQueue(name).isEmpty()) {
+      throw new QueueNotFoundException(name);
+    }
+    return unservedTypes.read(name, now());
+  }
+
+  /**
+   * Checks every queue that is not paused for unserved types, raising and clearing this node's
+   * alerts (a WARN once per raise, an INFO when it clears, the gauge {@code
+   * redrive.queue.unserved.types}); returns the raised ones. {@link
+   * io.redrive.maintenance.Maintenance} runs it every 15 s on every node.
+   */
+  public List<io.redrive.lease.WaitingType> checkUnservedTypes() {
+    List<String> queues = listQueues().stream().filter(q -> !q.paused()).map(Queue::name).toList();
+    return unservedTypes.check(queues, now());
+  }
+
+  /** The unserved types this node's last {@link #checkUnservedTypes()} raised. */
+  public List<io.redrive.lease.WaitingType> unservedTypes() {
+    return unservedTypes.raised();
+  }
+
+  /** How long a type may wait with no live worker before it is unserved (default 5 min). */
+  public Duration unservedAfter() {
+    return unservedTypes.after();
+  }
+
+  /**
    * The workers holding leases now, per queue and message type (docs/engine.md, "Methods"): of
    * {@code queue}, or of every queue when null. Workers holding nothing do not appear.
    *
@@ -1201,6 +1252,7 @@ public final class Redrive implements AutoCloseable {
     private Duration completedRetention = Duration.ZERO;
     private CallerTransactions callerTransactions = CallerTransactions.NONE;
     private MessageTracing tracing = MessageTracing.NONE;
+    private Duration unservedAfter = DEFAULT_UNSERVED_AFTER;
 
     private Builder(Store store) {
       if (store == null) {
@@ -1225,6 +1277,22 @@ public final class Redrive implements AutoCloseable {
             "maxPayloadBytes: must be between 1 and 67108864, was " + value);
       }
       this.maxPayloadBytes = value;
+      return this;
+    }
+
+    /**
+     * How long a ready message's type may wait with no live worker taking it before it is unserved,
+     * 30 s to 1 day (default 5 min); also how recent a lease call must be for its worker to count
+     * as live (docs/engine.md, "Live workers and unserved types").
+     */
+    public Builder unservedAfter(Duration value) {
+      if (value == null
+          || value.compareTo(Duration.ofSeconds(30)) < 0
+          || value.compareTo(Duration.ofDays(1)) > 0) {
+        throw new IllegalArgumentException(
+            "unservedAfter: must be between 30s and 1d, was " + value);
+      }
+      this.unservedAfter = value;
       return this;
     }
 

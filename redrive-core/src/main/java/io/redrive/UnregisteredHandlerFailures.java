@@ -27,10 +27,13 @@ import java.util.Optional;
 final class UnregisteredHandlerFailures {
   private final Store store;
   private final UnregisteredHandlerBackoff backoff;
+  private final UnservedTypes unserved;
 
-  UnregisteredHandlerFailures(Store store, UnregisteredHandlerBackoff backoff) {
+  UnregisteredHandlerFailures(
+      Store store, UnregisteredHandlerBackoff backoff, UnservedTypes unserved) {
     this.store = store;
     this.backoff = backoff;
+    this.unserved = unserved;
   }
 
   static boolean applies(SettleCommand.Fail f) {
@@ -48,7 +51,11 @@ final class UnregisteredHandlerFailures {
 
   /**
    * Abandons the lease with the unregistered backoff for its attempt ({@code retryAfter} of the
-   * failure overrides it), in a transaction of its own; lost as any settle.
+   * failure overrides it), in a transaction of its own; lost as any settle. While no live worker's
+   * leases name the message's type (docs/engine.md, "Live workers and unserved types"), nobody
+   * could take it at all, so the attempt is refunded and it waits at least the backoff's longest
+   * delay (a longer {@code retryAfter} wins): a rolling deployment whose new handler is not up yet
+   * no longer poisons it.
    */
   Settlement abandon(SettleCommand.Fail f, Instant now) {
     String id = f.messageId();
@@ -58,18 +65,35 @@ final class UnregisteredHandlerFailures {
     }
     Message m = found.get();
     int attempt = Math.max(1, m.attempts());
+    boolean refund = !unserved.named(m.queue(), m.type(), now);
     Duration delay = f.retryAfter() != null ? f.retryAfter() : backoff.delayAfter(attempt);
+    if (refund && delay.compareTo(backoff.max()) < 0) {
+      // A refunded attempt does not grow the backoff, and a worker's retryAfter is computed from
+      // it: without a floor the message would bounce at the shortest delay until a deploy ends.
+      delay = backoff.max();
+    }
     String worker = m.leasedBy() != null ? m.leasedBy() : "unknown";
     SettleCommand abandon =
         new SettleCommand.Abandon(
             f.token(),
             delay,
-            false,
+            refund,
             Validation.bounded(note(m.type(), worker, f.message()), Validation.MAX_ERROR_MESSAGE),
             FailureReason.UNREGISTERED_HANDLER);
     Settlement settled = store.settle(new SettleParams(List.of(abandon), now)).get(0);
     if (!settled.settled()) {
       return Settlement.lost(f, settled.lost());
+    }
+    if (refund) {
+      EngineLog.LOG.warn(
+          "no handler for type {} on worker {}: message {} (queue {}) abandoned with {} backoff,"
+              + " its attempt refunded: no live worker names the type",
+          m.type(),
+          worker,
+          id,
+          m.queue(),
+          delay);
+      return Settlement.settled(f, settled.result());
     }
     EngineLog.LOG.warn(
         "no handler for type {} on worker {}: message {} (queue {}, attempt {}/{}) abandoned"

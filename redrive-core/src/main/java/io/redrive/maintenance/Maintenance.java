@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
  * answer was lost when the give-back at the time failed too ({@link Redrive#releaseUndelivered()});
  * and, once a minute, records every queue's depth for the throughput charts ({@link
  * Redrive#recordDepth()}) and deletes throughput counters and depth snapshots older than the
- * throughput retention ({@link Redrive#forgetThroughput(Duration)}, default 24 h). Beside the sweep
+ * throughput retention ({@link Redrive#forgetThroughput(Duration)}, default 24 h); and every {@link
+ * #UNSERVED_CHECK_INTERVAL} checks every queue for types no live worker takes ({@link
+ * Redrive#checkUnservedTypes()}: each node reads the store, so all nodes agree). Beside the sweep
  * it runs a {@link Scheduler}, which fires recurring schedules on its own thread (off with {@link
  * Builder#schedules(boolean)}).
  *
@@ -40,6 +42,9 @@ public final class Maintenance implements AutoCloseable {
    */
   public static final Duration DEFAULT_THROUGHPUT_RETENTION = Duration.ofHours(24);
 
+  /** How often the sweep checks for unserved types (docs/engine.md, "Live workers ..."). */
+  public static final Duration UNSERVED_CHECK_INTERVAL = Duration.ofSeconds(15);
+
   private static final Logger LOG = LoggerFactory.getLogger(Maintenance.class);
 
   private final Redrive redrive;
@@ -55,6 +60,9 @@ public final class Maintenance implements AutoCloseable {
    * minute first: the store then writes nothing.
    */
   private long lastThroughputMinute = Long.MIN_VALUE;
+
+  /** When (engine clock, epoch ms) this node last checked for unserved types; sweeper only. */
+  private long lastUnservedCheck = Long.MIN_VALUE;
 
   private Maintenance(
       Redrive redrive,
@@ -120,6 +128,17 @@ public final class Maintenance implements AutoCloseable {
         lastThroughputMinute = minute;
       } catch (RuntimeException e) {
         LOG.warn("throughput snapshot failed; retrying in {}: {}", interval, e.toString());
+      }
+    }
+    long millis = redrive.clock().millis();
+    if (lastUnservedCheck == Long.MIN_VALUE
+        || millis - lastUnservedCheck >= UNSERVED_CHECK_INTERVAL.toMillis()
+        || millis < lastUnservedCheck) {
+      try {
+        redrive.checkUnservedTypes(); // logs what it raises and clears
+        lastUnservedCheck = millis;
+      } catch (RuntimeException e) {
+        LOG.warn("unserved types check failed; retrying in {}: {}", interval, e.toString());
       }
     }
   }

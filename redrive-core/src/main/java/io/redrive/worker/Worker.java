@@ -14,10 +14,11 @@ import java.util.Map;
 /**
  * Leases messages of one queue and runs them with the handler registered for their type, settling
  * each the way ARCHITECTURE.md promises: a return completes, a throw is classified and retried or
- * dead-lettered, a handler past its timeout is interrupted and failed as TIMEOUT_EXCEEDED, an
- * unknown type is abandoned with the unregistered-handler backoff until it is handled or poisoned
- * (or, with {@link Builder#leaseOnlyHandledTypes}, never leased at all). Leases are renewed every
- * {@code leaseTimeout/3} while handlers run.
+ * dead-lettered, a handler past its timeout is interrupted and failed as TIMEOUT_EXCEEDED. Its
+ * leases name its handlers' types ({@link Builder#leaseOnlyHandledTypes}, on by default), so a type
+ * it lacks waits for a worker that has it (the engine's unserved-types alert says so); leasing
+ * every type, it abandons an unknown type with the unregistered-handler backoff. Leases are renewed
+ * every {@code leaseTimeout/3} while handlers run.
  *
  * <p>Build with {@link #builder}, then {@link #start()}; {@link #stop(Duration)} (or {@link
  * #close()}) shuts down gracefully. Thread-safe.
@@ -116,7 +117,7 @@ public final class Worker implements AutoCloseable {
     private FailureClassifier classifier = FailureClassifier.defaults();
     private MeterRegistry meterRegistry = Metrics.globalRegistry;
     private Duration maintenanceInterval;
-    private boolean leaseOnlyHandledTypes;
+    private Boolean leaseOnlyHandledTypes;
 
     private Builder(Redrive redrive, String queue) {
       if (redrive == null) {
@@ -211,10 +212,11 @@ public final class Worker implements AutoCloseable {
     }
 
     /**
-     * Whether this worker leases only the types it has handlers for (default false: it leases every
-     * type and gives an unhandled one back with the unregistered-handler backoff, poisoning it when
-     * its attempts run out, so a missing handler on a queue one worker serves shows). Turn it on
-     * when other workers share the queue and handle other types; then at most 1000 handlers.
+     * Whether this worker's leases name the types it has handlers for, so that it leases only those
+     * (default true, for up to 1000 handlers; a worker with more leases every type unless this is
+     * set). A type nobody handles then waits, and the engine raises it as unserved (docs/engine.md,
+     * "Live workers and unserved types"). False leases every type and gives an unhandled one back
+     * with the unregistered-handler backoff; true with more than 1000 handlers is refused.
      */
     public Builder leaseOnlyHandledTypes(boolean value) {
       this.leaseOnlyHandledTypes = value;

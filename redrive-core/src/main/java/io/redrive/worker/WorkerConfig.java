@@ -51,9 +51,12 @@ record WorkerConfig(
     return value;
   }
 
-  /** The types a worker leases: its handlers' when it leases only those, else every (empty). */
-  static Set<String> leaseTypes(boolean onlyHandled, Set<String> handled) {
-    if (!onlyHandled) {
+  /**
+   * The types a worker leases: its handlers' when it leases only those, else every (empty); unset
+   * ({@code null}) leases only its handlers' when there are at most {@link LeaseRequest#MAX_TYPES}.
+   */
+  static Set<String> leaseTypes(Boolean onlyHandled, Set<String> handled) {
+    if (onlyHandled == null ? handled.size() > LeaseRequest.MAX_TYPES : !onlyHandled) {
       return Set.of();
     }
     if (handled.size() > LeaseRequest.MAX_TYPES) {

@@ -61,7 +61,7 @@ import javax.sql.DataSource;
  * WorkflowStore} half is {@link JdbcWorkflowStore}, the {@link ScheduleStore} half {@link
  * JdbcScheduleStore}, and {@link StoreParts} wires the parts. Thread-safe.
  */
-public abstract class JdbcStore extends JdbcWorkflowStore
+public abstract class JdbcStore extends JdbcWorkerStore
     implements Store, WorkflowStore, ScheduleStore {
   private final StoreParts parts;
   private final Transactions tx;

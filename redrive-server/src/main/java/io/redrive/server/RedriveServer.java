@@ -193,6 +193,7 @@ public final class RedriveServer implements AutoCloseable {
             .maxPayloadBytes(config.maxPayloadBytes())
             .completionWindow(config.completionWindow())
             .completedRetention(config.completedRetention())
+            .unservedAfter(config.unservedAfter())
             .meterRegistry(registry)
             // Traces only when the application or the Java agent set up GlobalOpenTelemetry.
             .tracing(RedriveTracing.global())

@@ -51,6 +51,11 @@ class UnregisteredHandlerHttpTest extends ApiTestBase {
   @Test
   void fail_unregisteredHandler_abandonedWithUnregisteredBackoffAndWarn() {
     String q = queue("unreg", "maxAttempts", 3);
+    // A worker naming the type is live, so the abandon counts (docs/engine.md, "Live workers and
+    // unserved types"; without one it is refunded).
+    api.post(
+        "/v1/queues/" + q + "/lease",
+        "{\"worker\":\"py-8\",\"max\":1,\"types\":[\"resize-image\"]}");
     String id = enqueue(q, "resize-image", 1).get(0);
 
     JsonNode leased =

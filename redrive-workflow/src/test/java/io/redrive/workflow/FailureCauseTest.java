@@ -69,7 +69,7 @@ class FailureCauseTest extends RuntimeHarness {
   void activityNoWorkerHandles_poisonNamesTheUnregisteredHandler(StoreKind kind) {
     redrive(kind);
     runtime(registry(), b -> b.maxAttempts(3).unregisteredBackoff(FAST));
-    catchAllActivityWorker(); // leases "b", has no handler for it, bounces it
+    catchAllActivityWorker("b"); // leases "b", has no handler for it, bounces it
 
     String id = client().start(StartRequest.of("CallsMissing", "x")).instanceId();
 

@@ -421,7 +421,7 @@ class LifecycleTest extends RuntimeHarness {
   void retryPolicy_poisonedActivity_notRetried(StoreKind kind) {
     redrive(kind);
     runtime(registry(), b -> b.maxAttempts(2).unregisteredBackoff(FAST));
-    catchAllActivityWorker(); // the runtime leaves an activity it lacks to others
+    catchAllActivityWorker("NotThere"); // the runtime leaves an activity it lacks to others
 
     String id = client().start(StartRequest.of("Retrying", "NotThere")).instanceId();
 

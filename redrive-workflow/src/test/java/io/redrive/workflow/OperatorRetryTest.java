@@ -95,7 +95,7 @@ class OperatorRetryTest extends RuntimeHarness {
     WorkflowRuntime old = oldNode();
     // The runtime leaves an activity it lacks to others: a worker that leases every type bounces
     // it until it is poisoned, and is gone before the retry.
-    Worker catchAll = catchAllActivityWorker();
+    Worker catchAll = catchAllActivityWorker("Ship");
     String id = client().start(StartRequest.of("Order", "book")).instanceId();
     InstanceInfo failed = client().await(id, WAIT);
     assertThat(failed.failure().target()).isEqualTo(PoisonTarget.ACTIVITY);

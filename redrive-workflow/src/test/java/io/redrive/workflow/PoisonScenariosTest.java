@@ -190,7 +190,7 @@ class PoisonScenariosTest extends RuntimeHarness {
                 })
             .build();
     runtime(registry, b -> b.maxAttempts(3).unregisteredBackoff(FAST));
-    catchAllActivityWorker(); // the runtime leaves an activity it lacks to others
+    catchAllActivityWorker("Missing"); // the runtime leaves an activity it lacks to others
 
     String id = client().start(StartRequest.of("Catcher", "x")).instanceId();
 
@@ -257,7 +257,7 @@ class PoisonScenariosTest extends RuntimeHarness {
                 (ctx, in) -> ctx.callActivity("ChildActivity", in, String.class).await())
             .build();
     runtime(registry, b -> b.maxAttempts(3).unregisteredBackoff(FAST));
-    catchAllActivityWorker(); // the runtime leaves an activity it lacks to others
+    catchAllActivityWorker("ChildActivity"); // the runtime leaves an activity it lacks to others
 
     String id = client().start(StartRequest.of("Grandparent", "x")).instanceId();
 
@@ -389,7 +389,7 @@ class PoisonScenariosTest extends RuntimeHarness {
                 (ctx, in) -> ctx.callActivity("NoSuchActivity", in, String.class).await())
             .build();
     runtime(registry, b -> b.maxAttempts(3).unregisteredBackoff(FAST));
-    catchAllActivityWorker(); // the runtime leaves an activity it lacks to others
+    catchAllActivityWorker("NoSuchActivity"); // the runtime leaves an activity it lacks to others
 
     String id = client().start(StartRequest.of("CallsUnknown", "x")).instanceId();
 
@@ -457,7 +457,7 @@ class PoisonScenariosTest extends RuntimeHarness {
                 (ctx, in) -> ctx.callActivity("NoSuchActivity", in, String.class).await())
             .build();
     runtime(registry, b -> b.maxAttempts(2).unregisteredBackoff(FAST).meterRegistry(meters));
-    catchAllActivityWorker(); // the runtime leaves an activity it lacks to others
+    catchAllActivityWorker("NoSuchActivity"); // the runtime leaves an activity it lacks to others
 
     String a = client().start(StartRequest.of("Unknown", "x")).instanceId();
     String b = client().start(StartRequest.of("CallsUnknown", "x")).instanceId();

@@ -73,15 +73,23 @@ abstract class RuntimeHarness {
   }
 
   /**
-   * A plain worker on the default activity queue that leases every type (a plain worker's default)
-   * and handles none that tests call, as a queue's only worker that should handle everything: it
-   * bounces an activity no runtime registers as UNREGISTERED_HANDLER (FAST backoff) until the
-   * message is poisoned. A runtime alone never does: it leases only the activities it registers.
+   * A plain worker on the default activity queue that leases every type (leaseOnlyHandledTypes
+   * false) and handles none that tests call, as a queue's only worker that should handle
+   * everything: it bounces an activity no runtime registers as UNREGISTERED_HANDLER (FAST backoff)
+   * until the message is poisoned. A runtime alone never does: it leases only the activities it
+   * registers. A worker naming the {@code missing} activities is made live first (a newer build
+   * elsewhere), so those bounces count their attempts: with none, they would be refunded and never
+   * poison (docs/engine.md, "Live workers and unserved types"). Call it before the activities are
+   * called.
    */
-  Worker catchAllActivityWorker() {
+  Worker catchAllActivityWorker(String... missing) {
+    redrive.lease(
+        io.redrive.lease.LeaseRequest.of(WorkflowDefaults.ACTIVITY_QUEUE, "names-missing", 1)
+            .withTypes(java.util.Set.of(missing)));
     Worker worker =
         Worker.builder(redrive, WorkflowDefaults.ACTIVITY_QUEUE)
             .id("catch-all")
+            .leaseOnlyHandledTypes(false)
             .unregisteredBackoff(FAST)
             .pollInterval(Duration.ofMillis(5), Duration.ofMillis(50))
             .handler("handles-nothing-a-test-calls", ctx -> HandlerResult.complete())

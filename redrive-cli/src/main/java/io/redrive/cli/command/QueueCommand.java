@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
       QueueResumeCommand.class,
       QueueStatsCommand.class,
       QueueThroughputCommand.class,
-      QueueRedriveCommand.class
+      QueueRedriveCommand.class,
+      QueueWorkersCommand.class
     })
 public final class QueueCommand {}

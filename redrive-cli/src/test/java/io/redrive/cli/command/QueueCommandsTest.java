@@ -290,6 +290,28 @@ class QueueCommandsTest {
   }
 
   @Test
+  void workers_listsLiveWorkersWithTheirTypes() throws Exception {
+    server.cli("queue", "create", "jobs");
+    io.redrive.Redrive redrive = server.redrive();
+    redrive.lease(
+        io.redrive.lease.LeaseRequest.of("jobs", "py-7", 1)
+            .withTypes(java.util.Set.of("thumb", "resize")));
+    redrive.lease(io.redrive.lease.LeaseRequest.of("jobs", "any-1", 1));
+
+    Cli.Result r = server.cli("queue", "workers", "jobs");
+    Cli.Result json = server.cli("queue", "workers", "jobs", "--json");
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.out())
+        .contains("WORKER")
+        .containsPattern("(?m)^any-1\\s+\\*\\s")
+        .containsPattern("(?m)^py-7\\s+resize,thumb\\s")
+        .contains("every ready type is served");
+    assertThat(JSON.readTree(json.out()).get("workers")).hasSize(2);
+    assertThat(server.cli("queue", "workers", "nope").exit()).isNotZero();
+  }
+
+  @Test
   void stats_allQueues_oneRowEach() throws Exception {
     server.cli("queue", "create", "a");
     server.cli("queue", "create", "b");

@@ -66,7 +66,8 @@ class PostgresComplianceCoverageTest {
                     PostgresSettleMixTest.class,
                     PostgresSettleThenLeaseTest.class,
                     PostgresUniqueKeyTest.class,
-                    PostgresUniqueKeyLifecycleTest.class)))
+                    PostgresUniqueKeyLifecycleTest.class,
+                    PostgresLiveWorkersTest.class)))
         .isEmpty();
   }
 }

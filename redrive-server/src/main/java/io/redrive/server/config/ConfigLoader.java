@@ -44,7 +44,8 @@ public final class ConfigLoader {
           "maintenanceInterval",
           "allowedHosts",
           "completionWindow",
-          "completedRetention");
+          "completedRetention",
+          "unservedAfter");
 
   /** Longest allowed {@code server.maxLeaseWait}. */
   public static final Duration MAX_LEASE_WAIT = Duration.ofHours(1);
@@ -127,8 +128,9 @@ public final class ConfigLoader {
             config.completedRetention(),
             workflows,
             schedules,
-            ScheduleSettings.pauseDeclared(root.child("schedules")));
-    config = config.withObjectives(ObjectiveSettings.read(root.child("objectives")));
+            ScheduleSettings.pauseDeclared(root.child("schedules")),
+            config.unservedAfter(),
+            ObjectiveSettings.read(root.child("objectives")));
     try {
       config.requireKeysForRemoteBind();
     } catch (IllegalArgumentException e) {
@@ -208,6 +210,15 @@ public final class ConfigLoader {
             "must be between 0s (keep nothing) and 90d, was " + retentionNode.string());
       }
     }
+    Duration unservedAfter = d.unservedAfter();
+    ConfigNode unservedNode = n.child("unservedAfter");
+    if (unservedNode.present()) {
+      unservedAfter = unservedNode.duration();
+      if (unservedAfter.compareTo(Duration.ofSeconds(30)) < 0
+          || unservedAfter.compareTo(Duration.ofDays(1)) > 0) {
+        throw unservedNode.error("must be between 30s and 1d, was " + unservedNode.string());
+      }
+    }
     List<String> allowedHosts = d.allowedHosts();
     ConfigNode hostsNode = n.child("allowedHosts");
     if (hostsNode.present()) {
@@ -222,6 +233,7 @@ public final class ConfigLoader {
         .withLimits(payload, request, wait)
         .withMaintenanceInterval(maintenance)
         .withCompletionWindow(completionWindow)
-        .withCompletedRetention(retention);
+        .withCompletedRetention(retention)
+        .withUnservedAfter(unservedAfter);
   }
 }

@@ -38,9 +38,12 @@ import java.util.Map;
  * @param workflows the {@code [workflows]} settings of the workflow runtime the server runs when
  *     started with one (each unset one keeps the runtime's default)
  * @param schedules declared recurring schedules ({@code [schedules.<name>]}) in file order
- * @param objectives declared queue-age objectives ({@code [objectives.<name>]}) in file order
  * @param pauseDeclared the names of the declared schedules whose table says {@code paused}: their
  *     pause is as declared at each start; the others keep the stored one (an operator's pause)
+ * @param unservedAfter how long a ready type may wait with no live worker before it is raised as
+ *     unserved (default 5 min; null: the default); see docs/engine.md, "Live workers and unserved
+ *     types"
+ * @param objectives declared queue-age objectives ({@code [objectives.<name>]}) in file order
  */
 public record ServerConfig(
     String bind,
@@ -59,6 +62,7 @@ public record ServerConfig(
     WorkflowSettings workflows,
     List<Schedule> schedules,
     java.util.Set<String> pauseDeclared,
+    Duration unservedAfter,
     List<io.redrive.objective.Objective> objectives) {
 
   public static final String DEFAULT_BIND = "127.0.0.1";
@@ -73,45 +77,8 @@ public record ServerConfig(
     pauseDeclared =
         pauseDeclared == null ? java.util.Set.of() : java.util.Set.copyOf(pauseDeclared);
     completedRetention = completedRetention == null ? Duration.ZERO : completedRetention;
+    unservedAfter = unservedAfter == null ? Redrive.DEFAULT_UNSERVED_AFTER : unservedAfter;
     objectives = objectives == null ? List.of() : List.copyOf(objectives);
-  }
-
-  /** A config without declared objectives (the form before {@code [objectives]} existed). */
-  public ServerConfig(
-      String bind,
-      int port,
-      StoreSettings store,
-      int maxPayloadBytes,
-      int maxRequestBytes,
-      Duration maxLeaseWait,
-      List<ApiKey> keys,
-      Map<String, QueueUpdate> queues,
-      Path source,
-      Duration maintenanceInterval,
-      List<String> allowedHosts,
-      Duration completionWindow,
-      Duration completedRetention,
-      WorkflowSettings workflows,
-      List<Schedule> schedules,
-      java.util.Set<String> pauseDeclared) {
-    this(
-        bind,
-        port,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        queues,
-        source,
-        maintenanceInterval,
-        allowedHosts,
-        completionWindow,
-        completedRetention,
-        workflows,
-        schedules,
-        pauseDeclared,
-        List.of());
   }
 
   /** The defaults: loopback:7070, SQLite in {@code ./data}, no keys, no declared queues. */
@@ -132,91 +99,33 @@ public record ServerConfig(
         Duration.ZERO,
         WorkflowSettings.defaults(),
         List.of(),
-        java.util.Set.of());
+        java.util.Set.of(),
+        null,
+        List.of());
   }
 
   public ServerConfig withBind(String value) {
-    return new ServerConfig(
-        value,
-        port,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        queues,
-        source,
-        maintenanceInterval,
-        allowedHosts,
-        completionWindow,
-        completedRetention,
-        workflows,
-        schedules,
-        pauseDeclared,
-        objectives);
+    Copy c = new Copy(this);
+    c.bind = value;
+    return c.build();
   }
 
   public ServerConfig withPort(int value) {
-    return new ServerConfig(
-        bind,
-        value,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        queues,
-        source,
-        maintenanceInterval,
-        allowedHosts,
-        completionWindow,
-        completedRetention,
-        workflows,
-        schedules,
-        pauseDeclared,
-        objectives);
+    Copy c = new Copy(this);
+    c.port = value;
+    return c.build();
   }
 
   public ServerConfig withStore(StoreSettings value) {
-    return new ServerConfig(
-        bind,
-        port,
-        value,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        queues,
-        source,
-        maintenanceInterval,
-        allowedHosts,
-        completionWindow,
-        completedRetention,
-        workflows,
-        schedules,
-        pauseDeclared,
-        objectives);
+    Copy c = new Copy(this);
+    c.store = value;
+    return c.build();
   }
 
   public ServerConfig withKeys(List<ApiKey> value) {
-    return new ServerConfig(
-        bind,
-        port,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        value,
-        queues,
-        source,
-        maintenanceInterval,
-        allowedHosts,
-        completionWindow,
-        completedRetention,
-        workflows,
-        schedules,
-        pauseDeclared,
-        objectives);
+    Copy c = new Copy(this);
+    c.keys = value;
+    return c.build();
   }
 
   /**
@@ -246,154 +155,123 @@ public record ServerConfig(
   }
 
   public ServerConfig withMaintenanceInterval(Duration value) {
-    return new ServerConfig(
-        bind,
-        port,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        queues,
-        source,
-        value,
-        allowedHosts,
-        completionWindow,
-        completedRetention,
-        workflows,
-        schedules,
-        pauseDeclared,
-        objectives);
+    Copy c = new Copy(this);
+    c.maintenanceInterval = value;
+    return c.build();
   }
 
   public ServerConfig withLimits(int payloadBytes, int requestBytes, Duration leaseWait) {
-    return new ServerConfig(
-        bind,
-        port,
-        store,
-        payloadBytes,
-        requestBytes,
-        leaseWait,
-        keys,
-        queues,
-        source,
-        maintenanceInterval,
-        allowedHosts,
-        completionWindow,
-        completedRetention,
-        workflows,
-        schedules,
-        pauseDeclared,
-        objectives);
+    Copy c = new Copy(this);
+    c.maxPayloadBytes = payloadBytes;
+    c.maxRequestBytes = requestBytes;
+    c.maxLeaseWait = leaseWait;
+    return c.build();
   }
 
   /** The same config with these extra allowed {@code Host} names (lower-cased when checked). */
   public ServerConfig withAllowedHosts(List<String> value) {
-    return new ServerConfig(
-        bind,
-        port,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        queues,
-        source,
-        maintenanceInterval,
-        value,
-        completionWindow,
-        completedRetention,
-        workflows,
-        schedules,
-        pauseDeclared,
-        objectives);
+    Copy c = new Copy(this);
+    c.allowedHosts = value;
+    return c.build();
   }
 
   /** The same config with this completion window. */
   public ServerConfig withCompletionWindow(Duration value) {
-    return new ServerConfig(
-        bind,
-        port,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        queues,
-        source,
-        maintenanceInterval,
-        allowedHosts,
-        value,
-        completedRetention,
-        workflows,
-        schedules,
-        pauseDeclared,
-        objectives);
+    Copy c = new Copy(this);
+    c.completionWindow = value;
+    return c.build();
   }
 
   /** The same config with these {@code [workflows]} settings. */
   public ServerConfig withWorkflows(WorkflowSettings value) {
-    return new ServerConfig(
-        bind,
-        port,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        queues,
-        source,
-        maintenanceInterval,
-        allowedHosts,
-        completionWindow,
-        completedRetention,
-        value,
-        schedules,
-        pauseDeclared,
-        objectives);
+    Copy c = new Copy(this);
+    c.workflows = value;
+    return c.build();
   }
 
   /** The same config with this default retention of completed messages. */
   public ServerConfig withCompletedRetention(Duration value) {
-    return new ServerConfig(
-        bind,
-        port,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        queues,
-        source,
-        maintenanceInterval,
-        allowedHosts,
-        completionWindow,
-        value,
-        workflows,
-        schedules,
-        pauseDeclared,
-        objectives);
+    Copy c = new Copy(this);
+    c.completedRetention = value;
+    return c.build();
+  }
+
+  /** The same config with this unserved-types threshold. */
+  public ServerConfig withUnservedAfter(Duration value) {
+    Copy c = new Copy(this);
+    c.unservedAfter = value;
+    return c.build();
   }
 
   /** The same config with these declared objectives. */
   public ServerConfig withObjectives(List<io.redrive.objective.Objective> value) {
-    return new ServerConfig(
-        bind,
-        port,
-        store,
-        maxPayloadBytes,
-        maxRequestBytes,
-        maxLeaseWait,
-        keys,
-        queues,
-        source,
-        maintenanceInterval,
-        allowedHosts,
-        completionWindow,
-        completedRetention,
-        workflows,
-        schedules,
-        pauseDeclared,
-        value);
+    Copy c = new Copy(this);
+    c.objectives = value;
+    return c.build();
+  }
+
+  /** A config's components, one of them changed by a {@code with} method before {@link #build}. */
+  private static final class Copy {
+    private String bind;
+    private int port;
+    private StoreSettings store;
+    private int maxPayloadBytes;
+    private int maxRequestBytes;
+    private Duration maxLeaseWait;
+    private List<ApiKey> keys;
+    private Map<String, QueueUpdate> queues;
+    private Path source;
+    private Duration maintenanceInterval;
+    private List<String> allowedHosts;
+    private Duration completionWindow;
+    private Duration completedRetention;
+    private WorkflowSettings workflows;
+    private List<Schedule> schedules;
+    private java.util.Set<String> pauseDeclared;
+    private Duration unservedAfter;
+    private List<io.redrive.objective.Objective> objectives;
+
+    Copy(ServerConfig c) {
+      bind = c.bind;
+      port = c.port;
+      store = c.store;
+      maxPayloadBytes = c.maxPayloadBytes;
+      maxRequestBytes = c.maxRequestBytes;
+      maxLeaseWait = c.maxLeaseWait;
+      keys = c.keys;
+      queues = c.queues;
+      source = c.source;
+      maintenanceInterval = c.maintenanceInterval;
+      allowedHosts = c.allowedHosts;
+      completionWindow = c.completionWindow;
+      completedRetention = c.completedRetention;
+      workflows = c.workflows;
+      schedules = c.schedules;
+      pauseDeclared = c.pauseDeclared;
+      unservedAfter = c.unservedAfter;
+      objectives = c.objectives;
+    }
+
+    ServerConfig build() {
+      return new ServerConfig(
+          bind,
+          port,
+          store,
+          maxPayloadBytes,
+          maxRequestBytes,
+          maxLeaseWait,
+          keys,
+          queues,
+          source,
+          maintenanceInterval,
+          allowedHosts,
+          completionWindow,
+          completedRetention,
+          workflows,
+          schedules,
+          pauseDeclared,
+          unservedAfter,
+          objectives);
+    }
   }
 }

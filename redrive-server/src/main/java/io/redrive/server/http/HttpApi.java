@@ -68,6 +68,7 @@ public final class HttpApi implements AutoCloseable {
     table.addAll(new MessageActionEndpoints(redrive, views).routes());
     table.addAll(new LineageEndpoints(redrive).routes());
     table.addAll(new WorkerEndpoints(redrive).routes());
+    table.addAll(new QueueWorkerEndpoints(redrive).routes());
     table.addAll(new DeadLetterEndpoints(redrive).routes());
     table.addAll(new DeadRetryEndpoints(redrive).routes());
     table.addAll(new DeadGroupEndpoints(redrive).routes());
@@ -291,7 +292,7 @@ public final class HttpApi implements AutoCloseable {
                 null,
                 null,
                 200,
-                Responses.Status.class,
+                QueueWorkerEndpoints.ReadyView.class,
                 this::ready)
             .alsoAnswers(503, Responses.Unavailable.class),
         Route.of(
@@ -317,7 +318,11 @@ public final class HttpApi implements AutoCloseable {
   private void ready(Exchange ex) {
     String problem = readiness.problem();
     if (problem == null) {
-      ex.reply(200, new Responses.Status("ready"));
+      ex.reply(
+          200,
+          new QueueWorkerEndpoints.ReadyView(
+              "ready",
+              redrive.unservedTypes().stream().map(QueueWorkerEndpoints::unserved).toList()));
     } else {
       // Like every other 503 about the store: the client learns when to ask again.
       ex.context()

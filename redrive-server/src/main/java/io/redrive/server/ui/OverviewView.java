@@ -8,9 +8,14 @@ import java.util.List;
  * @param queues the queues, by name
  * @param throughput the last hour of those queues, summed
  * @param objectives the objectives of those queues
+ * @param unserved the unserved types of those queues this node's maintenance last raised
+ *     (docs/engine.md, "Live workers and unserved types"), shown as a banner
  */
 public record OverviewView(
-    List<QueueLine> queues, ThroughputView throughput, ObjectivesCard objectives) {
+    List<QueueLine> queues,
+    ThroughputView throughput,
+    ObjectivesCard objectives,
+    List<io.redrive.lease.WaitingType> unserved) {
 
   /** Messages in {@code state} summed over every queue shown. */
   public long total(String state) {

@@ -74,7 +74,10 @@ final class Pages {
         new OverviewView(
             lines,
             ThroughputView.of(range, throughput),
-            ObjectivesCard.of(redrive, r.principal()::mayAccess, null)));
+            ObjectivesCard.of(redrive, r.principal()::mayAccess, null),
+            redrive.unservedTypes().stream()
+                .filter(t -> r.principal().mayAccess(t.queue()))
+                .toList()));
   }
 
   /** The queue named in the path, when the principal may see it (else it answers as missing). */
@@ -110,7 +113,8 @@ final class Pages {
                 ? q.policy().completedRetention()
                 : redrive.completedRetention(),
             redrive.flowStatus(q.name()),
-            ObjectivesCard.of(redrive, r.principal()::mayAccess, q.name())));
+            ObjectivesCard.of(redrive, r.principal()::mayAccess, q.name()),
+            redrive.queueWorkers(q.name()).unserved()));
   }
 
   private void messages(UiRequest r) {

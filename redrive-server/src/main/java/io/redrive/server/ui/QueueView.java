@@ -21,6 +21,8 @@ import java.util.Map;
  * @param completedKeptFor how long completed messages keep their story (own or default)
  * @param flow where the queue stands against its flow limits now
  * @param objectives the queue's objectives
+ * @param unserved its ready types no live worker takes (docs/engine.md, "Live workers and unserved
+ *     types"), shown as a banner
  */
 public record QueueView(
     Queue queue,
@@ -31,7 +33,8 @@ public record QueueView(
     boolean morePoisonCandidates,
     java.time.Duration completedKeptFor,
     FlowStatus flow,
-    ObjectivesCard objectives) {
+    ObjectivesCard objectives,
+    List<io.redrive.lease.WaitingType> unserved) {
 
   /** The queue's flow limits in one line, or "none". */
   public String limitsText() {

@@ -47,7 +47,7 @@ class ConfigLoaderTest {
         of(
             "unknown server setting",
             "[server]\nprot = 1",
-            "server.prot: unknown setting (known: bind, port, maxPayloadBytes, maxRequestBytes, maxLeaseWait, maintenanceInterval, allowedHosts, completionWindow, completedRetention)"),
+            "server.prot: unknown setting (known: bind, port, maxPayloadBytes, maxRequestBytes, maxLeaseWait, maintenanceInterval, allowedHosts, completionWindow, completedRetention, unservedAfter)"),
         of(
             "port wrong type",
             "[server]\nport = \"x\"",
@@ -118,6 +118,10 @@ class ConfigLoaderTest {
             "completed retention too long",
             "[server]\ncompletedRetention = \"91d\"",
             "server.completedRetention: must be between 0s (keep nothing) and 90d, was 91d"),
+        of(
+            "unserved threshold too short",
+            "[server]\nunservedAfter = \"10s\"",
+            "server.unservedAfter: must be between 30s and 1d, was 10s"),
         // ---- [store] ----
         of(
             "store kind unknown",
@@ -621,6 +625,7 @@ class ConfigLoaderTest {
         maintenanceInterval = "250ms"
         completionWindow = "1h"
         completedRetention = "24h"
+        unservedAfter = "10m"
 
         [store]
         kind = "sqlite"
@@ -674,6 +679,7 @@ class ConfigLoaderTest {
     assertThat(c.maintenanceInterval()).isEqualTo(Duration.ofMillis(250));
     assertThat(c.completionWindow()).isEqualTo(Duration.ofHours(1));
     assertThat(c.completedRetention()).isEqualTo(Duration.ofHours(24));
+    assertThat(c.unservedAfter()).isEqualTo(Duration.ofMinutes(10));
     assertThat(c.store())
         .isEqualTo(
             new StoreSettings(

@@ -66,7 +66,8 @@ class SqliteComplianceCoverageTest {
                     SqliteSettleMixTest.class,
                     SqliteSettleThenLeaseTest.class,
                     SqliteUniqueKeyTest.class,
-                    SqliteUniqueKeyLifecycleTest.class)))
+                    SqliteUniqueKeyLifecycleTest.class,
+                    SqliteLiveWorkersTest.class)))
         .isEmpty();
   }
 }

@@ -300,6 +300,7 @@ public abstract class BackoffContract extends ComplianceTestBase {
   @Test
   void fail_unregisteredHandler_abandonedWithUnregisteredBackoffUntilPoisoned() {
     createQueue(QUEUE, defaults().withMaxAttempts(8));
+    workerNamingTypeLive(QUEUE, TYPE);
     String id = enqueue(QUEUE);
     List<Long> seconds = List.of(1L, 2L, 4L, 8L, 16L, 32L, 60L, 60L);
 
@@ -339,6 +340,7 @@ public abstract class BackoffContract extends ComplianceTestBase {
   @Test
   void fail_unregisteredHandlerAtLastAttempt_notDeadUntilNextLease() {
     createQueue(QUEUE, defaults().withMaxAttempts(1));
+    workerNamingTypeLive(QUEUE, TYPE);
     String id = enqueue(QUEUE);
 
     SettleResult result = failUnregistered(leaseOne(QUEUE));
@@ -351,6 +353,7 @@ public abstract class BackoffContract extends ComplianceTestBase {
   @Test
   void fail_unregisteredHandlerWithRetryAfterAndCallerText_retryAfterWinsTextKept() {
     createQueue(QUEUE);
+    workerNamingTypeLive(QUEUE, TYPE);
     String id = enqueue(QUEUE);
     LeasedMessage leased = leaseOne(QUEUE);
 
@@ -397,6 +400,7 @@ public abstract class BackoffContract extends ComplianceTestBase {
   @Test
   void failAll_mixOfUnregisteredHandlerFailureAndLost_eachHandledAsFailWould() {
     createQueue(QUEUE, defaults().withMaxAttempts(3));
+    workerNamingTypeLive(QUEUE, TYPE);
     List<String> ids = enqueueMany(QUEUE, 2);
     List<LeasedMessage> leased = lease(QUEUE, 2).leased();
     String unknown = unknownToken();

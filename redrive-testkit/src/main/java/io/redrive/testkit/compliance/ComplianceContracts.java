@@ -68,7 +68,8 @@ public final class ComplianceContracts {
           UniqueKeyLifecycleContract.class,
           ScheduleContract.class,
           ObjectiveContract.class,
-          WhatIfContract.class);
+          WhatIfContract.class,
+          LiveWorkersContract.class);
 
   private ComplianceContracts() {}
 

@@ -129,6 +129,19 @@ public abstract class ComplianceTestBase {
     return redrive.lease(new LeaseRequest(queue, WORKER, max, leaseTimeout));
   }
 
+  /**
+   * Makes a worker naming {@code type} live on {@code queue} (a lease of that type, to be called
+   * while nothing of it is visible), so an unregistered-handler failure counts its attempt
+   * (docs/engine.md, "Live workers and unserved types").
+   */
+  protected void workerNamingTypeLive(String queue, String type) {
+    assertThat(
+            redrive
+                .lease(LeaseRequest.of(queue, "new-build", 1).withTypes(java.util.Set.of(type)))
+                .leased())
+        .isEmpty();
+  }
+
   /** Leases with max 1 and asserts that exactly one message was delivered. */
   protected LeasedMessage leaseOne(String queue) {
     return single(lease(queue, 1));

@@ -292,6 +292,7 @@ public abstract class SettleMixContract extends ComplianceTestBase {
   @Test
   void unregisteredHandlerFailure_inAMix_isAbandonedWithItsBackoff_othersSettle() {
     createQueue(QUEUE);
+    workerNamingTypeLive(QUEUE, TYPE);
     enqueueMany(QUEUE, 2);
     List<LeasedMessage> m = lease(QUEUE, 2).leased();
     Instant at = now();

@@ -95,8 +95,15 @@ public abstract class PoisonByCrashScenario extends ProcessScenarioBase {
   void mixedFleet_healthyInProcessWorkerAndCrashingChildren_budgetCountsEveryDelivery() {
     ChildWorker first = startChild(child().withId("child-1"));
     assertThat(first.awaitRunning(poison, WAIT)).isOne();
+    // The children lease every type; a worker naming the crashing type is live too, so the healthy
+    // worker's unregistered-handler abandons count (docs/engine.md, "Live workers and unserved
+    // types"). The poison message is leased now, so this lease takes nothing.
+    redrive.lease(
+        io.redrive.lease.LeaseRequest.of(QUEUE, "names-crash", 1)
+            .withTypes(java.util.Set.of(CRASH)));
     startWorker(
         worker("healthy", QUEUE)
+            .leaseOnlyHandledTypes(false)
             .unregisteredBackoff(
                 new UnregisteredHandlerBackoff(Duration.ofMillis(50), 6, Duration.ofMillis(400)))
             .handler(

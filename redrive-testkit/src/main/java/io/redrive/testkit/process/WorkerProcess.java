@@ -50,6 +50,9 @@ public final class WorkerProcess {
               .pollInterval(Duration.ofMillis(20), spec.pollMax())
               .shutdownGrace(spec.shutdownGrace())
               .queueDepthInterval(Duration.ZERO)
+              // Children lease every type, as the process scenarios are written: a child
+              // lacking a type bounces it (rolling deployments).
+              .leaseOnlyHandledTypes(false)
               .meterRegistry(new SimpleMeterRegistry());
       if (spec.leaseTimeout() != null) {
         builder.leaseTimeout(spec.leaseTimeout());

@@ -27,11 +27,16 @@ public abstract class MetricsScenarios extends WorkerScenarioBase {
     List<String> ok = enqueueMany("ok", 3);
     String flaky = enqueue("flaky");
     String invalid = enqueue("invalid");
+    // A worker naming the type is live, so the unknown type's abandons count (docs/engine.md).
+    redrive.lease(
+        io.redrive.lease.LeaseRequest.of(QUEUE, "new-build", 1)
+            .withTypes(java.util.Set.of("unknown")));
     String unknown = enqueue("unknown");
 
     start(
         worker()
             .id("metrics-worker")
+            .leaseOnlyHandledTypes(false) // it bounces "unknown"
             .queueDepthInterval(Duration.ofMillis(50))
             .unregisteredBackoff(
                 new UnregisteredHandlerBackoff(Duration.ofMillis(10), 0, Duration.ofMillis(10)))

@@ -34,15 +34,27 @@ public abstract class UnregisteredTypeScenarios extends WorkerScenarioBase {
     return counter == null ? 0 : counter.count();
   }
 
+  /**
+   * Makes a worker naming {@code type} live (docs/engine.md, "Live workers and unserved types"), so
+   * the untyped workers' unregistered-handler abandons count their attempts, as they do while some
+   * worker could take the message; call it while nothing of the type is visible.
+   */
+  private static void workerNamingTypeLive(Redrive engine, String type) {
+    engine.lease(
+        io.redrive.lease.LeaseRequest.of(QUEUE, "new-build", 1).withTypes(java.util.Set.of(type)));
+  }
+
   @Test
   void unknownType_abandonedWithBackoffUntilPoisonWhileKnownTypesRun() {
     createQueue(QueuePolicy.defaults().withRetry(3, COOLDOWN).withLeaseTimeout(LEASE));
     Duration base = Duration.ofMillis(20);
+    workerNamingTypeLive(redrive, UNKNOWN);
     String unknown = enqueue(UNKNOWN);
     String known = enqueue(TYPE);
 
     start(
         worker()
+            .leaseOnlyHandledTypes(false)
             .unregisteredBackoff(new UnregisteredHandlerBackoff(base, 6, Duration.ofSeconds(1)))
             .handler(TYPE, ctx -> HandlerResult.complete()));
 
@@ -73,11 +85,15 @@ public abstract class UnregisteredTypeScenarios extends WorkerScenarioBase {
     ControllableClock clock = ControllableClock.startingAtEpochOfTests();
     Redrive engine = Redrive.builder(store).clock(clock).meterRegistry(meters).build();
     engine.createQueue(QUEUE, QueuePolicy.defaults().withMaxAttempts(8));
+    workerNamingTypeLive(engine, UNKNOWN);
     String id = engine.enqueue(NewMessage.builder(QUEUE, UNKNOWN).payload("{}").build()).id();
     List<Duration> expected =
         List.of(1, 2, 4, 8, 16, 32, 60, 60).stream().map(s -> Duration.ofSeconds(s)).toList();
 
-    start(worker(engine, QUEUE).handler(TYPE, ctx -> HandlerResult.complete()));
+    start(
+        worker(engine, QUEUE)
+            .leaseOnlyHandledTypes(false)
+            .handler(TYPE, ctx -> HandlerResult.complete()));
 
     for (int attempt = 1; attempt <= expected.size(); attempt++) {
       int abandons = attempt;
@@ -128,5 +144,22 @@ public abstract class UnregisteredTypeScenarios extends WorkerScenarioBase {
             .leaseOnlyHandledTypes(true)
             .handler(UNKNOWN, ctx -> HandlerResult.complete()));
     awaitCompleted(unknown);
+  }
+
+  @Test
+  void byDefault_workerLeasesOnlyItsTypes_andIsLiveForThem() {
+    createQueue(QueuePolicy.defaults().withRetry(3, COOLDOWN).withLeaseTimeout(LEASE));
+    String unknown = enqueue(UNKNOWN);
+    String known = enqueue(TYPE);
+
+    start(worker().id("defaults").handler(TYPE, ctx -> HandlerResult.complete()));
+
+    awaitCompleted(known);
+    eventually()
+        .during(Duration.ofMillis(300))
+        .until(() -> message(unknown).attempts() == 0 && message(unknown).history().isEmpty());
+    assertThat(redrive.queueWorkers(QUEUE).workers())
+        .extracting(io.redrive.lease.LiveWorker::types)
+        .containsExactly(java.util.Set.of(TYPE));
   }
 }
