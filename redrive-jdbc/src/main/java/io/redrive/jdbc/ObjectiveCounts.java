@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -17,8 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What this node's objectives saw and has not yet written (docs/engine.md, "Objectives"): LATENCY
  * objectives count each first lease within or beyond their bound here, after the lease committed,
- * and the counts are written every {@link PendingThroughput#INTERVAL} in one transaction of their
- * own, like the throughput counters, and before every read of them on this node.
+ * and the counts are written every {@link PendingCounts#INTERVAL} in one transaction of their own,
+ * like the throughput counters, and before every read of them on this node.
  *
  * <p>Implementation notes. The hot path must not pay for objectives it does not have: the declared
  * objectives are read at most once per {@link ObjectiveStore#DECLARATIONS_TTL_SECONDS} per node (on
@@ -41,20 +40,18 @@ final class ObjectiveCounts implements AutoCloseable {
   /** The LATENCY objectives by queue, and when (System.nanoTime) they were read. */
   private record Declared(Map<String, List<Objective>> latency, long readAt) {}
 
+  private static final long[] WITHIN = {1, 0};
+  private static final long[] BEYOND = {0, 1};
+
   private final Transactions tx;
   private final ObjectiveRows rows;
+  private final PendingCounts<Key> counts;
   private volatile Declared declared;
-
-  /** Guarded by {@code this}; sorted, so that every write takes its rows in one key order. */
-  private TreeMap<Key, long[]> counts = new TreeMap<>();
-
-  private final Object writing = new Object();
-  private Thread writer;
-  private boolean closed;
 
   ObjectiveCounts(Transactions tx, ObjectiveRows rows) {
     this.tx = tx;
     this.rows = rows;
+    this.counts = new PendingCounts<>(tx, "objective counts", rows::add);
   }
 
   /** Forgets the declarations read, so that the next lease reads them again. */
@@ -72,26 +69,22 @@ final class ObjectiveCounts implements AutoCloseable {
       return;
     }
     long minute = ObjectiveRows.minuteOf(now);
-    synchronized (this) {
-      for (LeasedMessage m : leased) {
-        if (m.attempt() != 1) {
-          continue;
-        }
-        Duration wait = Duration.between(m.readyAt(), now);
-        for (Objective o : objectives) {
-          if (matches(o, m.type(), m.stream())) {
-            add(new Key(o.name(), minute), wait.compareTo(o.bound()) <= 0);
-          }
+    for (LeasedMessage m : leased) {
+      if (m.attempt() != 1) {
+        continue;
+      }
+      Duration wait = Duration.between(m.readyAt(), now);
+      for (Objective o : objectives) {
+        if (matches(o, m.type(), m.stream())) {
+          add(new Key(o.name(), minute), wait.compareTo(o.bound()) <= 0);
         }
       }
-      startWriter();
     }
   }
 
   /** Counts {@code objective}'s minute of {@code now} within or beyond (an AGE sample). */
-  synchronized void sampled(Objective objective, Instant now, boolean within) {
+  void sampled(Objective objective, Instant now, boolean within) {
     add(new Key(objective.name(), ObjectiveRows.minuteOf(now)), within);
-    startWriter();
   }
 
   private static boolean matches(Objective o, String type, String stream) {
@@ -100,7 +93,7 @@ final class ObjectiveCounts implements AutoCloseable {
   }
 
   private void add(Key key, boolean within) {
-    counts.computeIfAbsent(key, k -> new long[2])[within ? 0 : 1]++;
+    counts.add(key, within ? WITHIN : BEYOND);
   }
 
   private Map<String, List<Objective>> latencyObjectives() {
@@ -124,44 +117,9 @@ final class ObjectiveCounts implements AutoCloseable {
     return d.latency();
   }
 
-  private void startWriter() {
-    if (writer == null && !closed) {
-      writer = new Thread(this::writeWhileCounting, "redrive-objectives");
-      writer.setDaemon(true);
-      writer.start();
-    }
-  }
-
   /** Writes every pending count in one transaction; on failure they stay pending. */
   void write() {
-    synchronized (writing) {
-      TreeMap<Key, long[]> taken;
-      synchronized (this) {
-        if (counts.isEmpty()) {
-          return;
-        }
-        taken = counts;
-        counts = new TreeMap<>();
-      }
-      try {
-        tx.write(
-            "write objective counts",
-            c -> {
-              rows.add(c, taken);
-              return null;
-            });
-      } catch (RuntimeException e) {
-        synchronized (this) {
-          taken.forEach(
-              (key, n) -> {
-                long[] sum = counts.computeIfAbsent(key, k -> new long[2]);
-                sum[0] += n[0];
-                sum[1] += n[1];
-              });
-        }
-        throw e;
-      }
-    }
+    counts.write();
   }
 
   /**
@@ -169,55 +127,12 @@ final class ObjectiveCounts implements AutoCloseable {
    * under way, so that no count of the deleted objective is written after it.
    */
   <T> T forgetting(String name, java.util.function.Supplier<T> deletion) {
-    synchronized (writing) {
-      synchronized (this) {
-        counts.keySet().removeIf(k -> k.objective().equals(name));
-      }
-      return deletion.get();
-    }
-  }
-
-  private void writeWhileCounting() {
-    boolean warned = false;
-    while (true) {
-      try {
-        Thread.sleep(PendingThroughput.INTERVAL.toMillis());
-      } catch (InterruptedException e) {
-        // close() wakes the thread early; it writes what is pending and ends below
-      }
-      try {
-        write();
-        warned = false;
-      } catch (RuntimeException e) {
-        if (!warned) {
-          LOG.warn("could not write objective counts; kept for the next try", e);
-          warned = true;
-        }
-      }
-      synchronized (this) {
-        if (counts.isEmpty() || closed) {
-          writer = null;
-          return;
-        }
-      }
-    }
+    return counts.forgetting(k -> k.objective().equals(name), deletion);
   }
 
   /** Writes what is pending (once, best effort) and stops the writing thread. */
   @Override
   public void close() {
-    Thread running;
-    synchronized (this) {
-      closed = true;
-      running = writer;
-    }
-    if (running != null) {
-      running.interrupt();
-    }
-    try {
-      write();
-    } catch (RuntimeException e) {
-      LOG.warn("objective counts not written at close were lost", e);
-    }
+    counts.close();
   }
 }
