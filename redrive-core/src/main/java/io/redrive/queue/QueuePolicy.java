@@ -177,7 +177,7 @@ public record QueuePolicy(
     return new QueuePolicy(
         Math.max(1, attempts),
         leaseTimeout,
-        new FixedBackoff(cooldown),
+        new FixedBackoff(cooldown, backoff.jitter()),
         expireAfter,
         deadLetter,
         streamPolicy,

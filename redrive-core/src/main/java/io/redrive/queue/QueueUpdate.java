@@ -1,6 +1,7 @@
 package io.redrive.queue;
 
 import io.redrive.retry.Backoff;
+import io.redrive.retry.Jitter;
 import java.time.Duration;
 
 /**
@@ -10,6 +11,9 @@ import java.time.Duration;
  * <p>{@code clearDeadLetterQueue} removes the dead-letter queue: a queue that moved its dead
  * letters keeps them in place from then on (KEEP); a queue without one is unchanged. It cannot be
  * combined with {@code deadLetter}, which already says where dead letters go.
+ *
+ * <p>{@code backoffJitter} sets the jitter of the backoff (the given {@code backoff}, or the
+ * current one) without changing its delays.
  */
 public record QueueUpdate(
     Integer maxAttempts,
@@ -26,7 +30,8 @@ public record QueueUpdate(
     Integer defaultPriority,
     Duration priorityAging,
     FlowLimits limits,
-    Boolean clearLimits) {
+    Boolean clearLimits,
+    Jitter backoffJitter) {
 
   public QueueUpdate {
     if (defaultPriority != null) {
@@ -77,6 +82,7 @@ public record QueueUpdate(
         maxCrashes,
         completedRetention,
         clearCompletedRetention,
+        null,
         null,
         null,
         null,
@@ -142,6 +148,9 @@ public record QueueUpdate(
     if (backoff != null) {
       p = p.withBackoff(backoff);
     }
+    if (backoffJitter != null) {
+      p = p.withBackoff(p.backoff().withJitter(backoffJitter));
+    }
     if (Boolean.TRUE.equals(clearExpireAfter)) {
       p = p.withExpireAfter(null);
     } else if (expireAfter != null) {
@@ -195,7 +204,8 @@ public record QueueUpdate(
         && defaultPriority == null
         && priorityAging == null
         && limits == null
-        && clearLimits == null;
+        && clearLimits == null
+        && backoffJitter == null;
   }
 
   /**
@@ -252,6 +262,13 @@ public record QueueUpdate(
     private Duration priorityAging;
     private FlowLimits limits;
     private Boolean clearLimits;
+    private Jitter backoffJitter;
+
+    /** The backoff's jitter, keeping its delays (NONE: exact). */
+    public Builder backoffJitter(Jitter value) {
+      this.backoffJitter = value;
+      return this;
+    }
 
     /**
      * Flow limits to merge into the queue's: each non-null field replaces the current one (see
@@ -355,7 +372,8 @@ public record QueueUpdate(
           defaultPriority,
           priorityAging,
           limits,
-          clearLimits);
+          clearLimits,
+          backoffJitter);
     }
   }
 }

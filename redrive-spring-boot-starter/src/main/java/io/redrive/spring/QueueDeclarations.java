@@ -5,6 +5,7 @@ import io.redrive.queue.DeadLetter;
 import io.redrive.queue.FlowLimits;
 import io.redrive.queue.QueueUpdate;
 import io.redrive.queue.Rate;
+import io.redrive.retry.Jitter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +63,8 @@ final class QueueDeclarations {
         u.defaultPriority(),
         u.priorityAging(),
         u.limits(),
-        u.clearLimits());
+        u.clearLimits(),
+        u.backoffJitter());
   }
 
   private static QueueUpdate fields(QueueProperties q) {
@@ -90,6 +92,9 @@ final class QueueDeclarations {
     }
     if (q.getPriorityAging() != null) {
       b.priorityAging(q.getPriorityAging());
+    }
+    if (q.getBackoffJitter() != null) {
+      b.backoffJitter(Jitter.parse("backoffJitter", q.getBackoffJitter()));
     }
     FlowLimits limits = limits(q);
     if (limits != null) {

@@ -43,6 +43,17 @@ public class QueueProperties {
   /** Flow limit: most leases of one limit key per period, e.g. 10/1s. */
   private String ratePerKey;
 
+  /** Spread of each retry delay d: NONE (exact), FULL (0 to d) or EQUAL (d/2 to d). */
+  private String backoffJitter;
+
+  public String getBackoffJitter() {
+    return backoffJitter;
+  }
+
+  public void setBackoffJitter(String backoffJitter) {
+    this.backoffJitter = backoffJitter;
+  }
+
   public Integer getMaxAttempts() {
     return maxAttempts;
   }

@@ -30,6 +30,14 @@ final class PolicyOptions {
   ObjectNode backoff;
 
   @Option(
+      names = "--backoff-jitter",
+      paramLabel = "JITTER",
+      description =
+          "Spread of each retry delay d: NONE (exact), FULL (0..d) or EQUAL (d/2..d); alone on"
+              + " update it keeps the delays.")
+  String backoffJitter;
+
+  @Option(
       names = "--retry",
       paramLabel = "N:COOLDOWN",
       converter = Converters.RetryValue.class,
@@ -141,6 +149,15 @@ final class PolicyOptions {
     }
     if (backoff != null) {
       body.set("backoff", backoff);
+    }
+    if (backoffJitter != null) {
+      String jitter = backoffJitter.trim().toUpperCase(Locale.ROOT);
+      if (!java.util.Set.of("NONE", "FULL", "EQUAL").contains(jitter)) {
+        throw CliException.usage(
+            "--backoff-jitter: must be one of NONE, FULL, EQUAL, was " + backoffJitter);
+      }
+      ObjectNode b = backoff != null ? backoff : body.putObject("backoff");
+      b.put("jitter", jitter);
     }
     if (retry != null) {
       body.set("retry", retry);

@@ -10,6 +10,7 @@ import io.redrive.queue.StreamPolicy;
 import io.redrive.retry.Backoff;
 import io.redrive.retry.ExponentialBackoff;
 import io.redrive.retry.FixedBackoff;
+import io.redrive.retry.Jitter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -79,13 +80,16 @@ final class QueueSettings {
       b.leaseTimeout(d);
     }
     ConfigNode backoff = q.child("backoff");
-    if (backoff.present()) {
-      b.backoff(backoff(q, backoff));
+    boolean jitterAlone = backoff.present() && jitterAlone(backoff);
+    if (jitterAlone) {
+      b.backoffJitter(jitter(q, backoff));
+    } else if (backoff.present()) {
+      b.backoff(backoff(q, backoff).withJitter(jitter(q, backoff)));
     }
     ConfigNode retry = q.child("retry");
     if (retry.present()) {
       for (String other : List.of("maxAttempts", "backoff")) {
-        if (q.child(other).present()) {
+        if (q.child(other).present() && !(other.equals("backoff") && jitterAlone)) {
           throw retry.error(
               "not together with "
                   + other
@@ -175,6 +179,22 @@ final class QueueSettings {
                 rk == null ? null : Rate.parse("ratePerKey", rk)));
   }
 
+  /** {@code backoff = { jitter = "full" }}: only the jitter, the delays stay. */
+  private static boolean jitterAlone(ConfigNode n) {
+    n.requireTable();
+    return n.child("jitter").present() && n.entries().size() == 1;
+  }
+
+  /** The backoff table's jitter (NONE when absent). */
+  private static Jitter jitter(ConfigNode q, ConfigNode n) {
+    ConfigNode jitter = n.child("jitter");
+    if (!jitter.present()) {
+      return Jitter.NONE;
+    }
+    String text = jitter.string();
+    return validate(q, () -> Jitter.parse("backoff.jitter", text));
+  }
+
   private static Backoff backoff(ConfigNode q, ConfigNode n) {
     n.requireTable();
     ConfigNode kind = n.child("kind");
@@ -185,7 +205,7 @@ final class QueueSettings {
     switch (k) {
       case "exponential":
         {
-          n.allowOnly(List.of("kind", "initial", "multiplier", "max"));
+          n.allowOnly(List.of("kind", "initial", "multiplier", "max", "jitter"));
           ExponentialBackoff d = (ExponentialBackoff) Backoff.defaultBackoff();
           Duration initial = n.child("initial").present() ? n.child("initial").duration() : null;
           Duration max = n.child("max").present() ? n.child("max").duration() : null;
@@ -197,7 +217,7 @@ final class QueueSettings {
         }
       case "fixed":
         {
-          n.allowOnly(List.of("kind", "cooldown"));
+          n.allowOnly(List.of("kind", "cooldown", "jitter"));
           ConfigNode cooldown = n.child("cooldown");
           if (!cooldown.present()) {
             throw cooldown.error("is required for a fixed backoff");

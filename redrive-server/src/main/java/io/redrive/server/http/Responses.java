@@ -89,14 +89,18 @@ final class Responses {
       @ApiField(nullable = true, description = "leases per period of one limit key")
           String ratePerKey) {}
 
-  /** Exponential ({@code initial, multiplier, max}) or fixed ({@code cooldown}). */
+  /**
+   * Exponential ({@code initial, multiplier, max}) or fixed ({@code cooldown}); {@code jitter} only
+   * when the delays are spread (absent: NONE, exact).
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   record Backoff(
       @ApiField(values = {"exponential", "fixed"}) String kind,
       @ApiField(format = "duration") String initial,
       @ApiField(bounded = false) Double multiplier,
       @ApiField(format = "duration") String max,
-      @ApiField(format = "duration") String cooldown) {}
+      @ApiField(format = "duration") String cooldown,
+      @ApiField(values = {"FULL", "EQUAL"}) String jitter) {}
 
   /** {@code GET /v1/queues/{name}}: the queue plus its stats. */
   record QueueWithStats(@JsonUnwrapped Queue queue, Stats stats) {}
