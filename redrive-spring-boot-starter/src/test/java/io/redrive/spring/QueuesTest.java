@@ -135,6 +135,18 @@ class QueuesTest {
             });
   }
 
+  @Test
+  void backoffJitterProperty_spreadsTheQueuesBackoff_keepingItsDelays() {
+    runner()
+        .withPropertyValues("redrive.queues.reports.backoff-jitter=equal")
+        .run(
+            context ->
+                assertThat(context.getBean(Redrive.class).getQueue("reports").policy().backoff())
+                    .isEqualTo(
+                        io.redrive.retry.Backoff.defaultBackoff()
+                            .withJitter(io.redrive.retry.Jitter.EQUAL)));
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',
@@ -145,6 +157,7 @@ class QueuesTest {
         "max-running-per-key=100001 | maxRunningPerKey: must be between 1 and 100000",
         "rate=fast           | rate: must be leases/period such as \"100/1m\", was \"fast\"",
         "rate-per-key=0/1s   | ratePerKey: rate: leases per period must be between 1 and",
+        "backoff-jitter=half | backoffJitter: must be one of NONE, FULL, EQUAL, was half",
       })
   void aBadPriorityOrLimit_stopsTheApplication_namingThePropertyAndValue(
       String property, String message) {

@@ -350,7 +350,7 @@ class ConfigLoaderTest {
         of(
             "fixed backoff with initial",
             "[queues.a]\nbackoff = { kind = \"fixed\", cooldown = \"1s\", initial = \"1s\" }",
-            "queues.a.backoff.initial: unknown setting (known: kind, cooldown)"),
+            "queues.a.backoff.initial: unknown setting (known: kind, cooldown, jitter)"),
         of(
             "expireAfter zero",
             "[queues.a]\nexpireAfter = \"0s\"",
