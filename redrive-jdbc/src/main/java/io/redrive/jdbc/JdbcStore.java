@@ -331,6 +331,18 @@ public abstract class JdbcStore extends JdbcWorkflowStore
   }
 
   @Override
+  public List<io.redrive.queue.CircuitStatus> circuits(StatsParams p) {
+    return tx.read("circuits of " + p.queue(), c -> CircuitViews.list(c, parts.queues(), p));
+  }
+
+  @Override
+  public io.redrive.queue.CircuitStatus setCircuit(io.redrive.store.CircuitParams p) {
+    return tx.write(
+        "circuit " + p.dependency() + " of " + p.queue(),
+        c -> CircuitViews.set(c, parts.queues(), p));
+  }
+
+  @Override
   public io.redrive.queue.FlowStatus flowStatus(StatsParams p) {
     return tx.read(
         "flow status of " + p.queue(),

@@ -29,7 +29,8 @@ final class QueueRows {
           + " backoff_multiplier, backoff_max_ms, expire_after_ms, dead_letter_mode,"
           + " dead_letter_queue, stream_policy, max_crashes, paused, created_at, updated_at,"
           + " workflow_owned, completed_retention_ms, default_priority, priority_aging_ms,"
-          + " backoff_jitter";
+          + " backoff_jitter, circuit_failures, circuit_window_ms, circuit_probe_ms, circuit_waves,"
+          + " circuit_learn";
 
   /** What a read of a queue selects: its columns and its flow-limit columns. */
   static final String SELECTED = COLUMNS + ", " + FlowLimitColumns.COLUMNS;
@@ -101,7 +102,7 @@ final class QueueRows {
         c.prepareStatement(
             "INSERT INTO redrive_queues ("
                 + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
       ps.setString(1, name);
       int i = bindPolicy(ps, 2, policy);
       ps.setBoolean(i++, false);
@@ -110,7 +111,8 @@ final class QueueRows {
       ps.setBoolean(i++, workflowOwned);
       bindRetention(ps, i++, policy);
       i = bindPriority(ps, i, policy);
-      ps.setString(i, policy.backoff().jitter().name());
+      ps.setString(i++, policy.backoff().jitter().name());
+      CircuitColumns.bind(ps, i, policy.circuit());
       ps.executeUpdate();
       if (!policy.limits().isEmpty()) {
         FlowLimitColumns.write(c, name, policy.limits());
@@ -134,13 +136,15 @@ final class QueueRows {
                 + " backoff_initial_ms = ?, backoff_multiplier = ?, backoff_max_ms = ?,"
                 + " expire_after_ms = ?, dead_letter_mode = ?, dead_letter_queue = ?,"
                 + " stream_policy = ?, max_crashes = ?, updated_at = ?, completed_retention_ms = ?,"
-                + " default_priority = ?, priority_aging_ms = ?, backoff_jitter = ?"
-                + " WHERE name = ?")) {
+                + " default_priority = ?, priority_aging_ms = ?, backoff_jitter = ?,"
+                + " circuit_failures = ?, circuit_window_ms = ?, circuit_probe_ms = ?,"
+                + " circuit_waves = ?, circuit_learn = ? WHERE name = ?")) {
       int i = bindPolicy(ps, 1, policy);
       ps.setLong(i++, now.toEpochMilli());
       bindRetention(ps, i++, policy);
       i = bindPriority(ps, i, policy);
       ps.setString(i++, policy.backoff().jitter().name());
+      i = CircuitColumns.bind(ps, i, policy.circuit());
       ps.setString(i, name);
       ps.executeUpdate();
     }
@@ -345,7 +349,8 @@ final class QueueRows {
         retention(rs.getLong("completed_retention_ms"), rs.wasNull()),
         new PriorityPolicy(
             rs.getInt("default_priority"), Duration.ofMillis(rs.getLong("priority_aging_ms"))),
-        FlowLimitColumns.limits(rs));
+        FlowLimitColumns.limits(rs),
+        CircuitColumns.policy(rs));
   }
 
   private static Duration retention(long millis, boolean absent) {
