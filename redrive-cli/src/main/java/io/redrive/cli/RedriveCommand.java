@@ -1,5 +1,6 @@
 package io.redrive.cli;
 
+import io.redrive.cli.command.CircuitCommand;
 import io.redrive.cli.command.CompleteCommand;
 import io.redrive.cli.command.EnqueueCommand;
 import io.redrive.cli.command.ExitCode;
@@ -30,6 +31,7 @@ import picocli.CommandLine.Command;
       MigrateCommand.class,
       QueueCommand.class,
       ScheduleCommand.class,
+      CircuitCommand.class,
       EnqueueCommand.class,
       MessageCommand.class,
       WorkflowCommand.class,

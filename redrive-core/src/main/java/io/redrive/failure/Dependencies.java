@@ -4,6 +4,7 @@ import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -37,6 +38,52 @@ public final class Dependencies {
       }
     }
     return bounded(failure.getClass().getName());
+  }
+
+  private static final List<String> CONNECTION_FAILURES =
+      List.of(
+          "java.net.ConnectException",
+          "java.net.NoRouteToHostException",
+          "java.net.UnknownHostException",
+          "java.net.SocketTimeoutException");
+
+  private static final Pattern CLASS_NAME =
+      Pattern.compile("^((?:[a-z_][A-Za-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*)(?::\\s?(.*))?$");
+
+  /**
+   * The dependency a stored failure names, learned as {@link #learn(Throwable)} does from its text
+   * ({@code "<exception class>: <message>"}, as the Java worker describes what a handler threw, and
+   * the {@code Caused by:} lines of its stack trace), or null when the text names no exception
+   * class (a caller's own words). The store learns this way for a queue whose circuit breaker
+   * learns.
+   */
+  public static String learn(String message, String stackTrace) {
+    List<String> lines = new java.util.ArrayList<>();
+    if (message != null) {
+      lines.add(message.strip());
+    }
+    if (stackTrace != null) {
+      for (String line : stackTrace.split("\\R")) {
+        if (line.startsWith("Caused by: ")) {
+          lines.add(line.substring("Caused by: ".length()).strip());
+        }
+      }
+    }
+    String first = null;
+    for (String line : lines) {
+      Matcher m = CLASS_NAME.matcher(line);
+      if (!m.matches()) {
+        continue;
+      }
+      first = first == null ? m.group(1) : first;
+      if (CONNECTION_FAILURES.contains(m.group(1)) && m.group(2) != null) {
+        String host = host(m.group(2));
+        if (host != null) {
+          return bounded(host);
+        }
+      }
+    }
+    return first == null ? null : bounded(first);
   }
 
   /** Checks a dependency name given by a caller; null stays null (no dependency). */

@@ -12,8 +12,8 @@ import java.time.Duration;
  * letters keeps them in place from then on (KEEP); a queue without one is unchanged. It cannot be
  * combined with {@code deadLetter}, which already says where dead letters go.
  *
- * <p>{@code backoffJitter} sets the jitter of the backoff (the given {@code backoff}, or the
- * current one) without changing its delays.
+ * <p>{@code backoffJitter} sets the backoff's jitter, keeping its delays; {@code circuit} replaces
+ * the circuit breaker's settings, {@code clearCircuit} turns it off.
  */
 public record QueueUpdate(
     Integer maxAttempts,
@@ -31,7 +31,9 @@ public record QueueUpdate(
     Duration priorityAging,
     FlowLimits limits,
     Boolean clearLimits,
-    Jitter backoffJitter) {
+    Jitter backoffJitter,
+    CircuitPolicy circuit,
+    Boolean clearCircuit) {
 
   public QueueUpdate {
     if (defaultPriority != null) {
@@ -82,6 +84,8 @@ public record QueueUpdate(
         maxCrashes,
         completedRetention,
         clearCompletedRetention,
+        null,
+        null,
         null,
         null,
         null,
@@ -151,6 +155,9 @@ public record QueueUpdate(
     if (backoffJitter != null) {
       p = p.withBackoff(p.backoff().withJitter(backoffJitter));
     }
+    if (circuit != null || Boolean.TRUE.equals(clearCircuit)) {
+      p = p.withCircuit(circuit);
+    }
     if (Boolean.TRUE.equals(clearExpireAfter)) {
       p = p.withExpireAfter(null);
     } else if (expireAfter != null) {
@@ -205,7 +212,9 @@ public record QueueUpdate(
         && priorityAging == null
         && limits == null
         && clearLimits == null
-        && backoffJitter == null;
+        && backoffJitter == null
+        && circuit == null
+        && clearCircuit == null;
   }
 
   /**
@@ -227,7 +236,8 @@ public record QueueUpdate(
             .defaultPriority(policy.priority().defaultPriority())
             .priorityAging(policy.priority().aging())
             .clearLimits()
-            .limits(policy.limits());
+            .limits(policy.limits())
+            .circuit(policy.circuit());
     if (policy.completedRetention() == null) {
       update.clearCompletedRetention();
     } else {
@@ -263,8 +273,16 @@ public record QueueUpdate(
     private FlowLimits limits;
     private Boolean clearLimits;
     private Jitter backoffJitter;
+    private CircuitPolicy circuit;
+    private Boolean clearCircuit;
 
-    /** The backoff's jitter, keeping its delays (NONE: exact). */
+    /** The circuit breaker's settings (all of them); null with {@link #clearCircuit}: off. */
+    public Builder circuit(CircuitPolicy value) {
+      this.circuit = value;
+      this.clearCircuit = value == null ? Boolean.TRUE : null;
+      return this;
+    }
+
     public Builder backoffJitter(Jitter value) {
       this.backoffJitter = value;
       return this;
@@ -373,7 +391,9 @@ public record QueueUpdate(
           priorityAging,
           limits,
           clearLimits,
-          backoffJitter);
+          backoffJitter,
+          circuit,
+          clearCircuit);
     }
   }
 }

@@ -46,4 +46,23 @@ class DependenciesTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("dependency: must be 1 to 200 characters");
   }
+
+  @Test
+  void learn_fromStoredText_likeTheWorkerDescribesIt() {
+    assertThat(
+            Dependencies.learn(
+                "java.net.ConnectException: Connection refused: smtp.example.com/10.0.0.5:25",
+                null))
+        .isEqualTo("smtp.example.com:25");
+    assertThat(
+            Dependencies.learn(
+                "java.io.IOException: send failed",
+                "java.io.IOException: send failed\n\tat x.y(Z.java:1)\n"
+                    + "Caused by: java.net.ConnectException: refused: mail.example.com:587\n"))
+        .isEqualTo("mail.example.com:587");
+    assertThat(Dependencies.learn("com.example.PaymentsDown: 503", null))
+        .isEqualTo("com.example.PaymentsDown");
+    assertThat(Dependencies.learn("boom", null)).as("a caller's own words").isNull();
+    assertThat(Dependencies.learn(null, null)).isNull();
+  }
 }

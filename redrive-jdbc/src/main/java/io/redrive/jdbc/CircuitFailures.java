@@ -50,9 +50,16 @@ final class CircuitFailures {
       Instant now)
       throws SQLException {
     Map<Integer, Counted> out = new HashMap<>();
+    Map<Integer, String> dependencies = new HashMap<>();
+    for (int i : at) {
+      String d = dependency(commands.get(i), locked.get(commands.get(i).messageId()), now);
+      if (d != null) {
+        dependencies.put(i, d);
+      }
+    }
     List<Integer> counted =
         at.stream()
-            .filter(i -> counts(commands.get(i), locked.get(commands.get(i).messageId()), now))
+            .filter(dependencies::containsKey)
             .sorted(
                 Comparator.comparing(i -> locked.get(commands.get(i).messageId()).row().queue()))
             .toList();
@@ -60,6 +67,7 @@ final class CircuitFailures {
     Map<String, Circuits.Stored> circuits = null;
     for (int i : counted) {
       SettleCommand.Fail f = (SettleCommand.Fail) commands.get(i);
+      String dependency = dependencies.get(i);
       MessageRows.Locked l = locked.get(f.messageId());
       MessageRow row = l.row();
       if (!row.queue().equals(lockedQueue)) {
@@ -70,35 +78,45 @@ final class CircuitFailures {
       CircuitPolicy policy = l.policy().circuit();
       Circuits.Stored stored =
           circuits.getOrDefault(
-              f.dependency(),
-              new Circuits.Stored(f.dependency(), Circuit.closed(), new TreeSet<>()));
+              dependency, new Circuits.Stored(dependency, Circuit.closed(), new TreeSet<>()));
       CircuitRules.Failure decided = CircuitRules.onFailure(policy, stored.circuit(), now);
       TreeSet<String> types = new TreeSet<>(stored.types());
       types.add(row.type());
-      Circuits.Stored after = new Circuits.Stored(f.dependency(), decided.circuit(), types);
-      circuits.put(f.dependency(), after);
+      Circuits.Stored after = new Circuits.Stored(dependency, decided.circuit(), types);
+      circuits.put(dependency, after);
       Circuits.save(c, row.queue(), after);
       if (decided.changed()) {
-        Circuits.changed(c, row.queue(), f.dependency(), decided.circuit());
+        Circuits.changed(c, row.queue(), dependency, decided.circuit());
         Circuits.route(c, row.queue(), true, l.policy().limits());
       }
-      setDependency(c, row.id(), f.dependency());
+      setDependency(c, row.id(), dependency);
       Instant holdUntil =
           decided.refund()
               ? CircuitRules.holdUntil(policy, decided.circuit(), now, ThreadLocalRandom.current())
               : null;
-      out.put(i, new Counted(f.dependency(), decided, holdUntil));
+      out.put(i, new Counted(dependency, decided, holdUntil));
     }
     return out;
   }
 
-  private static boolean counts(SettleCommand command, MessageRows.Locked l, Instant now) {
-    return command instanceof SettleCommand.Fail f
-        && f.dependency() != null
-        && l != null
-        && MessageRows.holds(l.row(), f.token(), now)
-        && l.policy().circuit() != null
-        && !l.endings().handlerResultEnds();
+  /**
+   * The dependency a command's failure counts against, or null when it counts toward no circuit:
+   * the one it names, or, on a queue whose circuit breaker learns, the one its text names.
+   */
+  private static String dependency(SettleCommand command, MessageRows.Locked l, Instant now) {
+    if (!(command instanceof SettleCommand.Fail f)
+        || l == null
+        || l.policy().circuit() == null
+        || l.endings().handlerResultEnds()
+        || !MessageRows.holds(l.row(), f.token(), now)) {
+      return null;
+    }
+    if (f.dependency() != null) {
+      return f.dependency();
+    }
+    return l.policy().circuit().learn()
+        ? io.redrive.failure.Dependencies.learn(f.message(), f.stackTrace())
+        : null;
   }
 
   private void lockQueue(Connection c, String queue) throws SQLException {

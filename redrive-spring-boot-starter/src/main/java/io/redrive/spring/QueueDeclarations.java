@@ -1,6 +1,7 @@
 package io.redrive.spring;
 
 import io.redrive.Redrive;
+import io.redrive.queue.CircuitPolicy;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.FlowLimits;
 import io.redrive.queue.QueueUpdate;
@@ -64,7 +65,9 @@ final class QueueDeclarations {
         u.priorityAging(),
         u.limits(),
         u.clearLimits(),
-        u.backoffJitter());
+        u.backoffJitter(),
+        u.circuit(),
+        u.clearCircuit());
   }
 
   private static QueueUpdate fields(QueueProperties q) {
@@ -95,6 +98,22 @@ final class QueueDeclarations {
     }
     if (q.getBackoffJitter() != null) {
       b.backoffJitter(Jitter.parse("backoffJitter", q.getBackoffJitter()));
+    }
+    if (q.getCircuitFailures() != null
+        || q.getCircuitWindow() != null
+        || q.getCircuitProbeInterval() != null
+        || q.getCircuitWaves() != null
+        || q.getCircuitLearn() != null) {
+      CircuitPolicy d = CircuitPolicy.defaults();
+      b.circuit(
+          new CircuitPolicy(
+              q.getCircuitFailures() != null ? q.getCircuitFailures() : d.failures(),
+              q.getCircuitWindow() != null ? q.getCircuitWindow() : d.window(),
+              q.getCircuitProbeInterval() != null ? q.getCircuitProbeInterval() : d.probeInterval(),
+              q.getCircuitWaves() != null
+                  ? CircuitPolicy.parseWaves("circuitWaves", q.getCircuitWaves())
+                  : d.waves(),
+              Boolean.TRUE.equals(q.getCircuitLearn())));
     }
     FlowLimits limits = limits(q);
     if (limits != null) {

@@ -147,6 +147,23 @@ class QueuesTest {
                             .withJitter(io.redrive.retry.Jitter.EQUAL)));
   }
 
+  @Test
+  void circuitProperties_turnOnTheCircuitBreaker_othersDefault() {
+    runner()
+        .withPropertyValues(
+            "redrive.queues.mail.circuit-failures=3", "redrive.queues.mail.circuit-waves=1,10")
+        .run(
+            context ->
+                assertThat(context.getBean(Redrive.class).getQueue("mail").policy().circuit())
+                    .isEqualTo(
+                        new io.redrive.queue.CircuitPolicy(
+                            3,
+                            Duration.ofSeconds(30),
+                            Duration.ofSeconds(10),
+                            java.util.List.of(1, 10),
+                            false)));
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',

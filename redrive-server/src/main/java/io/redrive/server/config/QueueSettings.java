@@ -1,5 +1,6 @@
 package io.redrive.server.config;
 
+import io.redrive.queue.CircuitPolicy;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.FlowLimits;
 import io.redrive.queue.QueueNames;
@@ -40,7 +41,8 @@ final class QueueSettings {
           "maxRunning",
           "maxRunningPerKey",
           "rate",
-          "ratePerKey");
+          "ratePerKey",
+          "circuit");
 
   private QueueSettings() {}
 
@@ -153,7 +155,34 @@ final class QueueSettings {
     if (limits != null) {
       b.clearLimits().limits(limits); // the file says every limit the queue has
     }
+    ConfigNode circuit = q.child("circuit");
+    if (circuit.present()) {
+      b.circuit(circuit(q, circuit));
+    }
     return b.build();
+  }
+
+  /** {@code circuit = { failures, window, probeInterval, waves = [1, 5, 25], learn }}. */
+  private static CircuitPolicy circuit(ConfigNode q, ConfigNode n) {
+    n.requireTable();
+    n.allowOnly(List.of("failures", "window", "probeInterval", "waves", "learn"));
+    CircuitPolicy d = CircuitPolicy.defaults();
+    int failures = n.child("failures").present() ? n.child("failures").anyInt() : d.failures();
+    Duration window = n.child("window").present() ? n.child("window").duration() : d.window();
+    Duration probe =
+        n.child("probeInterval").present()
+            ? n.child("probeInterval").duration()
+            : d.probeInterval();
+    List<Integer> waves = d.waves();
+    if (n.child("waves").present()) {
+      waves = new java.util.ArrayList<>();
+      for (ConfigNode w : n.child("waves").array()) {
+        waves.add(w.anyInt());
+      }
+    }
+    boolean learn = n.child("learn").present() && n.child("learn").bool();
+    List<Integer> w = waves;
+    return validate(q, () -> new CircuitPolicy(failures, window, probe, w, learn));
   }
 
   /** The flow limits a queue declares, or null when it names none of them. */

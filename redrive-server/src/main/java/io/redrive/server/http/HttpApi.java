@@ -71,6 +71,7 @@ public final class HttpApi implements AutoCloseable {
     table.addAll(new DeadLetterEndpoints(redrive).routes());
     table.addAll(new DeadRetryEndpoints(redrive).routes());
     table.addAll(new DeadGroupEndpoints(redrive).routes());
+    table.addAll(new CircuitEndpoints(redrive).routes());
     table.addAll(new ScheduleEndpoints(redrive).routes());
     table.addAll(new LeaseEndpoints(redrive, views, waiter, config.maxLeaseWait()).routes());
     table.add(new SettleEndpoint(redrive).route());

@@ -58,7 +58,8 @@ final class QueueBodies {
                       + " enqueued from then on")
           String priorityAging,
       RetryBody retry,
-      LimitsBody limits) {
+      LimitsBody limits,
+      CircuitBodies.CircuitBody circuit) {
 
     QueuePolicy policy() {
       QueuePolicy p = QueuePolicy.defaults();
@@ -104,7 +105,7 @@ final class QueueBodies {
       if (limits != null) {
         p = p.withLimits(limits.toLimits());
       }
-      return p;
+      return circuit == null ? p : p.withCircuit(circuit.toPolicy());
     }
   }
 
@@ -156,11 +157,19 @@ final class QueueBodies {
               nullable = true,
               description =
                   "fields given replace the queue's (the others stay); null removes every limit")
-          LimitsBody limits) {
+          LimitsBody limits,
+      @ApiField(nullable = true, description = "replaces the settings; null turns it off")
+          CircuitBodies.CircuitBody circuit) {
 
     QueueUpdate update(
-        boolean clearExpireAfter, boolean clearDeadLetterQueue, boolean clearLimits) {
+        boolean clearExpireAfter,
+        boolean clearDeadLetterQueue,
+        boolean clearLimits,
+        boolean clearCircuit) {
       QueueUpdate.Builder b = QueueUpdate.builder();
+      if (circuit != null || clearCircuit) {
+        b.circuit(circuit == null ? null : circuit.toPolicy());
+      }
       if (retry != null) {
         checkRetryAlone(maxAttempts, backoff);
         b.maxAttempts(Math.max(1, retry.attemptsValue()));

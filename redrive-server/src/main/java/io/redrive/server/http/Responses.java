@@ -79,7 +79,8 @@ final class Responses {
       @ApiField(format = "duration", description = "the head start one step of priority is worth")
           String priorityAging,
       @ApiField(nullable = true, description = "flow limits; null when the queue has none")
-          Limits limits) {}
+          Limits limits,
+      @ApiField(nullable = true) CircuitBodies.CircuitBody circuit) {}
 
   /** A queue's flow limits; a null field limits nothing. */
   record Limits(

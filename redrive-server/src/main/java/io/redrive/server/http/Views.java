@@ -65,7 +65,8 @@ final class Views {
         q.workflowOwned(),
         p.priority().defaultPriority(),
         duration(p.priority().aging()),
-        limits(p.limits()));
+        limits(p.limits()),
+        CircuitBodies.view(p.circuit()));
   }
 
   private static Responses.Limits limits(io.redrive.queue.FlowLimits l) {

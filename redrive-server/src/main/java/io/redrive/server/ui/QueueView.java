@@ -20,6 +20,7 @@ import java.util.Map;
  * @param morePoisonCandidates true when there are more than those shown
  * @param completedKeptFor how long completed messages keep their story (own or default)
  * @param flow where the queue stands against its flow limits now
+ * @param circuits its dependencies' circuits (empty without a circuit breaker)
  */
 public record QueueView(
     Queue queue,
@@ -29,7 +30,31 @@ public record QueueView(
     List<Message> poisonCandidates,
     boolean morePoisonCandidates,
     java.time.Duration completedKeptFor,
-    FlowStatus flow) {
+    FlowStatus flow,
+    List<io.redrive.queue.CircuitStatus> circuits) {
+
+  /** The circuit breaker's settings in one line, or "off". */
+  public String circuitText() {
+    io.redrive.queue.CircuitPolicy c = queue.policy().circuit();
+    if (c == null) {
+      return "off";
+    }
+    return c.failures()
+        + " failures within "
+        + Fmt.age(c.window())
+        + " open a dependency's circuit · a probe every "
+        + Fmt.age(c.probeInterval())
+        + " · waves "
+        + c.waves()
+        + (c.learn() ? " · learns dependencies from failures" : "");
+  }
+
+  /** The circuits that hold messages back now (OPEN or HALF_OPEN), for the banner. */
+  public List<io.redrive.queue.CircuitStatus> holdingCircuits() {
+    return circuits.stream()
+        .filter(c -> c.state() != io.redrive.queue.CircuitState.CLOSED)
+        .toList();
+  }
 
   /** The queue's flow limits in one line, or "none". */
   public String limitsText() {

@@ -265,11 +265,11 @@ class ConfigLoaderTest {
         of(
             "queue unknown setting",
             "[queues.emails]\nmaxAttempt = 3",
-            "queues.emails.maxAttempt: unknown setting (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging, maxRunning, maxRunningPerKey, rate, ratePerKey)"),
+            "queues.emails.maxAttempt: unknown setting (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging, maxRunning, maxRunningPerKey, rate, ratePerKey, circuit)"),
         of(
             "dotted queue name unquoted",
             "[queues.emails.dlq]\nmaxAttempts = 3",
-            "queues.emails.dlq: unknown setting; a queue name with dots must be quoted, e.g. [queues.\"emails.dlq\"] (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging, maxRunning, maxRunningPerKey, rate, ratePerKey)"),
+            "queues.emails.dlq: unknown setting; a queue name with dots must be quoted, e.g. [queues.\"emails.dlq\"] (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging, maxRunning, maxRunningPerKey, rate, ratePerKey, circuit)"),
         of(
             "maxAttempts wrong type",
             "[queues.a]\nmaxAttempts = \"five\"",

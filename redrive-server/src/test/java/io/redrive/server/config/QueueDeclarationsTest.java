@@ -216,4 +216,21 @@ class QueueDeclarationsTest {
                     "[queues.a]\nbackoff = { kind = \"fixed\", cooldown = \"1s\", jitter = \"x\" }"));
     assertThat(e.getMessage()).contains("backoff.jitter: must be one of NONE, FULL, EQUAL, was x");
   }
+
+  @Test
+  void apply_circuit_givenFieldsAndDefaults() {
+    apply("[queues.a]\ncircuit = { failures = 3, probeInterval = \"5s\", waves = [1, 10] }");
+    assertThat(redrive.getQueue("a").policy().circuit())
+        .isEqualTo(
+            new io.redrive.queue.CircuitPolicy(
+                3, Duration.ofSeconds(30), Duration.ofSeconds(5), java.util.List.of(1, 10), false));
+  }
+
+  @Test
+  void apply_badCircuit_namesTheSetting() {
+    ConfigException e =
+        catchThrowableOfType(
+            ConfigException.class, () -> apply("[queues.a]\ncircuit = { waves = [5, 1] }"));
+    assertThat(e.getMessage()).contains("circuit.waves: each wave must be between 1 and 100000");
+  }
 }

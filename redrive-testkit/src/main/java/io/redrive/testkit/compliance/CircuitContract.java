@@ -284,4 +284,80 @@ public abstract class CircuitContract extends ComplianceTestBase {
     assertThat(c.state()).as("the eighth failure opened it").isEqualTo(CircuitState.OPEN);
     assertThat(c.history()).hasSize(1);
   }
+
+  @Test
+  void learn_aFailureNamingNoDependency_countsAgainstTheHostItsTextNames() {
+    createQueue(
+        QUEUE,
+        circuitPolicy().withCircuit(circuitPolicy().circuit().withFailures(1).withLearn(true)));
+    enqueue(QUEUE);
+
+    redrive.fail(
+        FailRequest.of(
+            leaseOne(QUEUE).token(),
+            FailureReason.TRANSPORT_UNAVAILABLE,
+            "java.net.ConnectException: Connection refused: smtp.example.com/10.0.0.5:25"));
+
+    assertThat(circuit("smtp.example.com:25").state()).isEqualTo(CircuitState.OPEN);
+  }
+
+  @Test
+  void learn_off_aFailureNamingNoDependency_countsNowhere() {
+    createQueue(QUEUE, circuitPolicy());
+    enqueue(QUEUE);
+
+    redrive.fail(
+        FailRequest.of(
+            leaseOne(QUEUE).token(),
+            FailureReason.TRANSPORT_UNAVAILABLE,
+            "java.net.ConnectException: Connection refused: smtp.example.com/10.0.0.5:25"));
+
+    assertThat(redrive.circuits(QUEUE)).isEmpty();
+  }
+
+  /**
+   * The performance rule: a queue whose circuits are all closed (here one that opened and was
+   * closed again) leases and completes in as many statements as a queue without a circuit breaker.
+   */
+  @Test
+  void closedCircuits_leaseAndCompleteCostWhatAPlainQueueCosts() {
+    java.util.concurrent.atomic.AtomicReference<io.redrive.testkit.fault.StatementFailingDataSource>
+        faults = new java.util.concurrent.atomic.AtomicReference<>();
+    io.redrive.store.Store counting =
+        db.openStore(
+            base -> {
+              faults.set(new io.redrive.testkit.fault.StatementFailingDataSource(base));
+              return faults.get();
+            });
+    io.redrive.Redrive node = io.redrive.Redrive.builder(counting).clock(clock).build();
+    createQueue(QUEUE, circuitPolicy());
+    createQueue(OTHER, defaults().withRetry(20, Duration.ZERO));
+    enqueueMany(QUEUE, 3);
+    openSmtp();
+    redrive.setCircuit(QUEUE, SMTP, false);
+    enqueueMany(QUEUE, 3);
+    enqueueMany(OTHER, 6);
+
+    int[] circuit = statements(node, faults.get(), QUEUE);
+    int[] plain = statements(node, faults.get(), OTHER);
+
+    assertThat(circuit).as("lease, complete: circuit breaker on, all closed").isEqualTo(plain);
+  }
+
+  /** Statements of a lease of one message and of its complete (after one warm-up of each). */
+  private static int[] statements(
+      io.redrive.Redrive node,
+      io.redrive.testkit.fault.StatementFailingDataSource faults,
+      String q) {
+    node.complete(
+        node.lease(io.redrive.lease.LeaseRequest.of(q, WORKER, 1)).leased().get(0).token());
+    faults.failAt(Integer.MAX_VALUE);
+    LeasedMessage m = node.lease(io.redrive.lease.LeaseRequest.of(q, WORKER, 1)).leased().get(0);
+    int lease = faults.executed();
+    faults.failAt(Integer.MAX_VALUE);
+    node.complete(m.token());
+    int complete = faults.executed();
+    faults.disarm();
+    return new int[] {lease, complete};
+  }
 }
