@@ -15,6 +15,8 @@ import java.util.List;
  *     HALF_OPEN: when the current wave ends; CLOSED: null
  * @param wave HALF_OPEN: the current wave, 1-based (0 otherwise)
  * @param types the message types that failed against it (their messages wait with it)
+ * @param held messages of the queue not yet leased that need it (their last failure named it, or
+ *     their type failed against it), counted while it holds; 0 when closed
  * @param changedAt when its state last changed, or null
  * @param changedBy {@code engine} or {@code operator}
  * @param history its last changes of state (at most 50), newest first
@@ -27,6 +29,7 @@ public record CircuitStatus(
     Instant nextProbeAt,
     int wave,
     List<String> types,
+    long held,
     Instant changedAt,
     String changedBy,
     List<Change> history) {

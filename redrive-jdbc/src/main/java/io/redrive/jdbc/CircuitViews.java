@@ -53,6 +53,30 @@ final class CircuitViews {
     return status(c, p.queue(), stored);
   }
 
+  /** The queue's messages not yet leased that need the circuit {@code s}. */
+  private static long held(Connection c, String queue, Circuits.Stored s) throws SQLException {
+    List<String> types = List.copyOf(s.types());
+    StringBuilder sql =
+        new StringBuilder(
+            "SELECT COUNT(*) FROM redrive_messages WHERE queue = ? AND state = 'READY'"
+                + " AND (dependency = ?");
+    for (int i = 0; i < types.size(); i++) {
+      sql.append(" OR type = ?");
+    }
+    sql.append(")");
+    try (java.sql.PreparedStatement ps = c.prepareStatement(sql.toString())) {
+      ps.setString(1, queue);
+      ps.setString(2, s.dependency());
+      for (int i = 0; i < types.size(); i++) {
+        ps.setString(3 + i, types.get(i));
+      }
+      try (java.sql.ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getLong(1);
+      }
+    }
+  }
+
   private static CircuitStatus status(Connection c, String queue, Circuits.Stored s)
       throws SQLException {
     Circuit k = s.circuit();
@@ -68,6 +92,7 @@ final class CircuitViews {
         k.nextProbeAt(),
         k.state() == io.redrive.queue.CircuitState.HALF_OPEN ? k.wave() + 1 : 0,
         List.copyOf(s.types()),
+        k.holding() ? held(c, queue, s) : 0,
         k.changedAt(),
         k.changedBy(),
         history);

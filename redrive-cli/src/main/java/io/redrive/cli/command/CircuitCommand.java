@@ -59,12 +59,14 @@ public final class CircuitCommand {
         output.line("no circuits in queue " + queue + " (nothing has failed against a dependency)");
         return 0;
       }
-      Table table = Table.of("DEPENDENCY", "STATE", "FAILURES", "SINCE", "NEXT PROBE", "BY");
+      Table table =
+          Table.of("DEPENDENCY", "STATE", "FAILURES", "HELD", "SINCE", "NEXT PROBE", "BY");
       for (JsonNode c : all) {
         table.row(
             c.path("dependency").asText(),
             c.path("state").asText(),
             c.path("failures").asText(),
+            c.path("held").asText("0"),
             text(c, "changedAt"),
             text(c, "nextProbeAt"),
             text(c, "changedBy"));
@@ -107,6 +109,7 @@ public final class CircuitCommand {
               .row("dependency", dependency)
               .row("state", found.path("state").asText())
               .row("failures", found.path("failures").asText())
+              .row("held", found.path("held").asText("0"))
               .row("opened", text(found, "openedAt"))
               .row("next probe", text(found, "nextProbeAt"))
               .row("wave", found.path("wave").asText())

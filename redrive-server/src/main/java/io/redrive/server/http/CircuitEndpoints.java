@@ -38,6 +38,8 @@ final class CircuitEndpoints {
           Instant nextProbeAt,
       @ApiField(description = "HALF_OPEN: the current wave, 1-based; 0 otherwise") int wave,
       List<String> types,
+      @ApiField(description = "messages waiting that need it, while it holds; 0 when closed")
+          long held,
       @ApiField(nullable = true) Instant changedAt,
       @ApiField(values = {"engine", "operator"}) String changedBy,
       List<Change> history) {}
@@ -96,6 +98,7 @@ final class CircuitEndpoints {
         c.nextProbeAt(),
         c.wave(),
         c.types(),
+        c.held(),
         c.changedAt(),
         c.changedBy(),
         c.history().stream().map(h -> new Change(h.at(), h.state(), h.by())).toList());

@@ -92,6 +92,7 @@ public abstract class CircuitContract extends ComplianceTestBase {
     assertThat(c.openedAt()).isEqualTo(now());
     assertThat(c.nextProbeAt()).isEqualTo(now().plus(PROBE));
     assertThat(c.changedBy()).isEqualTo("engine");
+    assertThat(c.held()).as("the failed three and the two of their type").isEqualTo(5);
     assertThat(c.history())
         .extracting(CircuitStatus.Change::state)
         .containsExactly(CircuitState.OPEN);
