@@ -1055,6 +1055,25 @@ public final class Redrive implements AutoCloseable {
     return out;
   }
 
+  /** The circuits of {@code queue}'s dependencies as they stand now (see {@code CircuitPolicy}). */
+  public List<io.redrive.queue.CircuitStatus> circuits(String queue) {
+    QueueNames.require("queue", queue);
+    return store.circuits(new StatsParams(queue, now()));
+  }
+
+  /**
+   * Opens ({@code open} true) or closes the circuit of {@code dependency} in {@code queue} by hand:
+   * opened, every message that needs it is held, without probes, until it is closed by hand.
+   */
+  public io.redrive.queue.CircuitStatus setCircuit(String queue, String dependency, boolean open) {
+    QueueNames.require("queue", queue);
+    io.redrive.failure.Dependencies.require("dependency", dependency);
+    if (dependency == null) {
+      throw new IllegalArgumentException("dependency: is required");
+    }
+    return store.setCircuit(new io.redrive.store.CircuitParams(queue, dependency, open, now()));
+  }
+
   /** Where {@code queue} stands against its flow limits now (see {@code FlowLimits}). */
   public io.redrive.queue.FlowStatus flowStatus(String queue) {
     QueueNames.require("queue", queue);

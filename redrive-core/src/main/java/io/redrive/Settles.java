@@ -152,7 +152,8 @@ final class Settles {
           f.retryable(),
           f.retryAfter(),
           f.progress(),
-          Validation.bounded(f.stackTrace(), Validation.MAX_STACK_TRACE));
+          Validation.bounded(f.stackTrace(), Validation.MAX_STACK_TRACE),
+          io.redrive.failure.Dependencies.require("dependency", f.dependency()));
     }
     if (command instanceof SettleCommand.Abandon a) {
       return new SettleCommand.Abandon(

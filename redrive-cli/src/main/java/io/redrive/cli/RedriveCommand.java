@@ -1,5 +1,6 @@
 package io.redrive.cli;
 
+import io.redrive.cli.command.CircuitCommand;
 import io.redrive.cli.command.CompleteCommand;
 import io.redrive.cli.command.EnqueueCommand;
 import io.redrive.cli.command.ExitCode;
@@ -34,6 +35,7 @@ import picocli.CommandLine.Command;
       ScheduleCommand.class,
       ObjectiveCommand.class,
       PolicyCommand.class,
+      CircuitCommand.class,
       EnqueueCommand.class,
       MessageCommand.class,
       WorkflowCommand.class,

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.random.RandomGenerator;
 
 /**
  * The delivery decisions every store applies inside its own transaction: whether a lease delivers,
@@ -67,12 +69,32 @@ public final class DeliveryRules {
       Boolean retryable,
       Duration retryAfter,
       Instant now) {
+    // Each store thread draws its own jitter; a queue without jitter never draws.
+    return onFailure(
+        policy, attempt, reason, retryable, retryAfter, now, ThreadLocalRandom.current());
+  }
+
+  /**
+   * {@link #onFailure(QueuePolicy, int, FailureReason, Boolean, Duration, Instant)} drawing the
+   * backoff's jitter from {@code random} (a seeded one makes it repeatable). An explicit {@code
+   * retryAfter} is never spread.
+   */
+  public static FailVerdict onFailure(
+      QueuePolicy policy,
+      int attempt,
+      FailureReason reason,
+      Boolean retryable,
+      Duration retryAfter,
+      Instant now,
+      RandomGenerator random) {
     boolean canRetry = retryable != null ? retryable : reason.retryableByDefault();
     if (!canRetry || attempt >= policy.maxAttempts()) {
       return new FailVerdict(false, null, canRetry);
     }
     Duration delay =
-        retryAfter != null ? retryAfter : policy.backoff().delayAfter(Math.max(1, attempt));
+        retryAfter != null
+            ? retryAfter
+            : policy.backoff().jitteredDelayAfter(Math.max(1, attempt), random);
     return new FailVerdict(true, now.plus(delay), true);
   }
 

@@ -51,10 +51,23 @@ public sealed interface SettleCommand
       Boolean retryable,
       Duration retryAfter,
       long progress,
-      String stackTrace)
+      String stackTrace,
+      String dependency)
       implements SettleCommand {
     public Fail {
       Objects.requireNonNull(token, "token");
+    }
+
+    /** A failure that names no dependency. */
+    public Fail(
+        LeaseToken token,
+        FailureReason reason,
+        String message,
+        Boolean retryable,
+        Duration retryAfter,
+        long progress,
+        String stackTrace) {
+      this(token, reason, message, retryable, retryAfter, progress, stackTrace, null);
     }
 
     /** The command a caller's request names (the token parsed). */
@@ -66,7 +79,8 @@ public sealed interface SettleCommand
           request.retryable(),
           request.retryAfter(),
           request.progress(),
-          request.stackTrace());
+          request.stackTrace(),
+          request.dependency());
     }
   }
 

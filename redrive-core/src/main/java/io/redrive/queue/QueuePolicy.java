@@ -28,6 +28,7 @@ import java.time.Duration;
  *     ({@link PriorityPolicy}); null means {@link PriorityPolicy#defaults()}
  * @param limits caps on running messages and rates of leasing, in all and per limit key ({@link
  *     FlowLimits#NONE} when none; null reads as none)
+ * @param circuit the circuit breaker of its dependencies, or null (off, the default)
  */
 public record QueuePolicy(
     int maxAttempts,
@@ -39,7 +40,8 @@ public record QueuePolicy(
     int maxCrashes,
     Duration completedRetention,
     PriorityPolicy priority,
-    FlowLimits limits) {
+    FlowLimits limits,
+    CircuitPolicy circuit) {
 
   /** Default deliveries per message. */
   public static final int DEFAULT_MAX_ATTEMPTS = 5;
@@ -109,7 +111,8 @@ public record QueuePolicy(
         maxCrashes,
         completedRetention,
         null,
-        FlowLimits.NONE);
+        FlowLimits.NONE,
+        null);
   }
 
   /** A policy whose completed messages follow the engine's default retention. */
@@ -177,14 +180,15 @@ public record QueuePolicy(
     return new QueuePolicy(
         Math.max(1, attempts),
         leaseTimeout,
-        new FixedBackoff(cooldown),
+        new FixedBackoff(cooldown, backoff.jitter()),
         expireAfter,
         deadLetter,
         streamPolicy,
         maxCrashes,
         completedRetention,
         priority,
-        limits);
+        limits,
+        circuit);
   }
 
   public QueuePolicy withMaxAttempts(int value) {
@@ -198,7 +202,8 @@ public record QueuePolicy(
         maxCrashes,
         completedRetention,
         priority,
-        limits);
+        limits,
+        circuit);
   }
 
   public QueuePolicy withLeaseTimeout(Duration value) {
@@ -212,7 +217,8 @@ public record QueuePolicy(
         maxCrashes,
         completedRetention,
         priority,
-        limits);
+        limits,
+        circuit);
   }
 
   public QueuePolicy withBackoff(Backoff value) {
@@ -226,7 +232,8 @@ public record QueuePolicy(
         maxCrashes,
         completedRetention,
         priority,
-        limits);
+        limits,
+        circuit);
   }
 
   public QueuePolicy withExpireAfter(Duration value) {
@@ -240,7 +247,8 @@ public record QueuePolicy(
         maxCrashes,
         completedRetention,
         priority,
-        limits);
+        limits,
+        circuit);
   }
 
   public QueuePolicy withDeadLetter(DeadLetter value) {
@@ -254,7 +262,8 @@ public record QueuePolicy(
         maxCrashes,
         completedRetention,
         priority,
-        limits);
+        limits,
+        circuit);
   }
 
   public QueuePolicy withStreamPolicy(StreamPolicy value) {
@@ -268,7 +277,8 @@ public record QueuePolicy(
         maxCrashes,
         completedRetention,
         priority,
-        limits);
+        limits,
+        circuit);
   }
 
   public QueuePolicy withMaxCrashes(int value) {
@@ -282,7 +292,8 @@ public record QueuePolicy(
         value,
         completedRetention,
         priority,
-        limits);
+        limits,
+        circuit);
   }
 
   /** This policy with its own retention of completed messages (null: the engine's default). */
@@ -297,7 +308,8 @@ public record QueuePolicy(
         maxCrashes,
         value,
         priority,
-        limits);
+        limits,
+        circuit);
   }
 
   /** This policy with other priority settings. */
@@ -312,7 +324,8 @@ public record QueuePolicy(
         maxCrashes,
         completedRetention,
         value,
-        limits);
+        limits,
+        circuit);
   }
 
   /** This policy with flow limits {@code value} (null or {@link FlowLimits#NONE}: none). */
@@ -327,6 +340,23 @@ public record QueuePolicy(
         maxCrashes,
         completedRetention,
         priority,
+        value,
+        circuit);
+  }
+
+  /** This policy with circuit breaker {@code value} (null: off). */
+  public QueuePolicy withCircuit(CircuitPolicy value) {
+    return new QueuePolicy(
+        maxAttempts,
+        leaseTimeout,
+        backoff,
+        expireAfter,
+        deadLetter,
+        streamPolicy,
+        maxCrashes,
+        completedRetention,
+        priority,
+        limits,
         value);
   }
 

@@ -1,6 +1,7 @@
 package io.redrive.queue;
 
 import io.redrive.retry.Backoff;
+import io.redrive.retry.Jitter;
 import java.time.Duration;
 
 /**
@@ -10,6 +11,9 @@ import java.time.Duration;
  * <p>{@code clearDeadLetterQueue} removes the dead-letter queue: a queue that moved its dead
  * letters keeps them in place from then on (KEEP); a queue without one is unchanged. It cannot be
  * combined with {@code deadLetter}, which already says where dead letters go.
+ *
+ * <p>{@code backoffJitter} sets the backoff's jitter, keeping its delays; {@code circuit} replaces
+ * the circuit breaker's settings, {@code clearCircuit} turns it off.
  */
 public record QueueUpdate(
     Integer maxAttempts,
@@ -26,7 +30,10 @@ public record QueueUpdate(
     Integer defaultPriority,
     Duration priorityAging,
     FlowLimits limits,
-    Boolean clearLimits) {
+    Boolean clearLimits,
+    Jitter backoffJitter,
+    CircuitPolicy circuit,
+    Boolean clearCircuit) {
 
   public QueueUpdate {
     if (defaultPriority != null) {
@@ -77,6 +84,9 @@ public record QueueUpdate(
         maxCrashes,
         completedRetention,
         clearCompletedRetention,
+        null,
+        null,
+        null,
         null,
         null,
         null,
@@ -142,6 +152,12 @@ public record QueueUpdate(
     if (backoff != null) {
       p = p.withBackoff(backoff);
     }
+    if (backoffJitter != null) {
+      p = p.withBackoff(p.backoff().withJitter(backoffJitter));
+    }
+    if (circuit != null || Boolean.TRUE.equals(clearCircuit)) {
+      p = p.withCircuit(circuit);
+    }
     if (Boolean.TRUE.equals(clearExpireAfter)) {
       p = p.withExpireAfter(null);
     } else if (expireAfter != null) {
@@ -195,7 +211,10 @@ public record QueueUpdate(
         && defaultPriority == null
         && priorityAging == null
         && limits == null
-        && clearLimits == null;
+        && clearLimits == null
+        && backoffJitter == null
+        && circuit == null
+        && clearCircuit == null;
   }
 
   /**
@@ -217,7 +236,8 @@ public record QueueUpdate(
             .defaultPriority(policy.priority().defaultPriority())
             .priorityAging(policy.priority().aging())
             .clearLimits()
-            .limits(policy.limits());
+            .limits(policy.limits())
+            .circuit(policy.circuit());
     if (policy.completedRetention() == null) {
       update.clearCompletedRetention();
     } else {
@@ -252,6 +272,21 @@ public record QueueUpdate(
     private Duration priorityAging;
     private FlowLimits limits;
     private Boolean clearLimits;
+    private Jitter backoffJitter;
+    private CircuitPolicy circuit;
+    private Boolean clearCircuit;
+
+    /** The circuit breaker's settings (all of them); null with {@link #clearCircuit}: off. */
+    public Builder circuit(CircuitPolicy value) {
+      this.circuit = value;
+      this.clearCircuit = value == null ? Boolean.TRUE : null;
+      return this;
+    }
+
+    public Builder backoffJitter(Jitter value) {
+      this.backoffJitter = value;
+      return this;
+    }
 
     /**
      * Flow limits to merge into the queue's: each non-null field replaces the current one (see
@@ -355,7 +390,10 @@ public record QueueUpdate(
           defaultPriority,
           priorityAging,
           limits,
-          clearLimits);
+          clearLimits,
+          backoffJitter,
+          circuit,
+          clearCircuit);
     }
   }
 }

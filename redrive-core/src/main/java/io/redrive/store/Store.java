@@ -310,6 +310,26 @@ public interface Store extends AutoCloseable {
   io.redrive.queue.FlowStatus flowStatus(StatsParams params);
 
   /**
+   * The circuits of a queue's dependencies as they stand at {@code now} (a half-open circuit's
+   * waves moved on by the time), by dependency, each with its last changes; empty when nothing has
+   * failed against a dependency of it.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when the queue does not exist
+   */
+  List<io.redrive.queue.CircuitStatus> circuits(StatsParams params);
+
+  /**
+   * Opens or closes the circuit of a dependency by hand, under the queue row's lock. Opened by hand
+   * it holds every message that needs the dependency (no probes) until closed by hand; closed, the
+   * messages flow again and its failures count afresh. Works on any queue with a circuit breaker,
+   * whether or not the dependency has failed yet.
+   *
+   * @throws io.redrive.error.QueueNotFoundException when the queue does not exist
+   * @throws IllegalArgumentException when the queue has no circuit breaker
+   */
+  io.redrive.queue.CircuitStatus setCircuit(CircuitParams params);
+
+  /**
    * The workers holding leases on a queue now, one entry per worker and message type, by worker
    * then type; empty when nothing is leased. One indexed read of the queue's leased messages.
    *

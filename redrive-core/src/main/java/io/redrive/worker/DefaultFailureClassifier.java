@@ -45,7 +45,8 @@ final class DefaultFailureClassifier implements FailureClassifier {
         || namedLike(t, "Deserializ")) {
       return FailureReason.SERIALIZATION_ERROR;
     }
-    if (t instanceof TimeoutException
+    if (t instanceof DependencyFailureException
+        || t instanceof TimeoutException
         || t instanceof SocketTimeoutException
         || namedLike(t, "Timeout")) {
       return FailureReason.DEPENDENCY_FAILURE;

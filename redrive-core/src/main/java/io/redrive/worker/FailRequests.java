@@ -34,7 +34,8 @@ final class FailRequests {
           null,
           null,
           progress,
-          StackTraces.bounded(error, StackTraces.DEFAULT_MAX_CHARS));
+          StackTraces.bounded(error, StackTraces.DEFAULT_MAX_CHARS),
+          classifier.dependencyOf(error));
     }
     if (result instanceof HandlerResult.SlowDown s) {
       return SettleCommand.Abandon.slowDown(token, s.delay());
@@ -49,7 +50,7 @@ final class FailRequests {
     }
     HandlerResult.Fail f = (HandlerResult.Fail) result;
     return new SettleCommand.Fail(
-        token, reportable(f.reason()), f.message(), null, null, progress, null);
+        token, reportable(f.reason()), f.message(), null, null, progress, null, f.dependency());
   }
 
   /**

@@ -25,6 +25,21 @@ public interface FailureClassifier {
   }
 
   /**
+   * The dependency {@code error} was a failure against, or null for none: by default the one a
+   * {@link DependencyFailureException} in the cause chain names. An application's classifier may
+   * name more (e.g. its HTTP client's exception and host); a queue whose circuit breaker learns
+   * derives one itself when none is named.
+   */
+  default String dependencyOf(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof DependencyFailureException d) {
+        return d.dependency();
+      }
+    }
+    return null;
+  }
+
+  /**
    * This classifier with {@code type} (and its subclasses, anywhere in the cause chain) mapped to
    * {@code reason} first.
    */

@@ -27,6 +27,15 @@ public sealed interface HandlerResult {
     return new Fail(reason, message);
   }
 
+  /**
+   * A failure against {@code dependency} ({@code smtp}, a host): a DEPENDENCY_FAILURE that, on a
+   * queue with a circuit breaker, counts toward that dependency's circuit (and, while the circuit
+   * is open, is refunded and held instead of using the attempt).
+   */
+  static HandlerResult failAgainst(String dependency, String message) {
+    return new Fail(FailureReason.DEPENDENCY_FAILURE, message, dependency);
+  }
+
   /** Retry after {@code delay} instead of the backoff (e.g. an HTTP 429 Retry-After). */
   static HandlerResult retryAfter(Duration delay, String message) {
     return new RetryAfter(delay, FailureReason.DEPENDENCY_FAILURE, message);
@@ -60,12 +69,18 @@ public sealed interface HandlerResult {
     }
   }
 
-  /** See {@link #fail}. */
-  record Fail(FailureReason reason, String message) implements HandlerResult {
+  /** See {@link #fail} and {@link #failAgainst}; {@code dependency} null names none. */
+  record Fail(FailureReason reason, String message, String dependency) implements HandlerResult {
     public Fail {
       if (reason == null) {
         throw new IllegalArgumentException("reason: is required");
       }
+      io.redrive.failure.Dependencies.require("dependency", dependency);
+    }
+
+    /** A failure that names no dependency. */
+    public Fail(FailureReason reason, String message) {
+      this(reason, message, null);
     }
   }
 

@@ -61,7 +61,7 @@ import javax.sql.DataSource;
  * WorkflowStore} half is {@link JdbcWorkflowStore}, the {@link ScheduleStore} half {@link
  * JdbcScheduleStore}, and {@link StoreParts} wires the parts. Thread-safe.
  */
-public abstract class JdbcStore extends JdbcWorkerStore
+public abstract class JdbcStore extends JdbcFlowStore
     implements Store, WorkflowStore, ScheduleStore {
   private final StoreParts parts;
   private final Transactions tx;
@@ -334,16 +334,6 @@ public abstract class JdbcStore extends JdbcWorkerStore
     return tx.read(
         "lease holders of " + p.queue(),
         c -> parts.inspecting().leaseHolders(c, p.queue(), p.now()));
-  }
-
-  @Override
-  public io.redrive.queue.FlowStatus flowStatus(StatsParams p) {
-    return tx.read(
-        "flow status of " + p.queue(),
-        c -> {
-          io.redrive.queue.Queue q = parts.queues().require(c, p.queue(), false);
-          return FlowGate.open(c, p.queue(), q.policy().limits(), null, p.now()).status();
-        });
   }
 
   @Override

@@ -93,9 +93,34 @@ final class LeaseCandidates {
       Set<String> types,
       Set<String> blockedKeys)
       throws SQLException {
+    return read(c, policy, queue, batch, now, limit, types, blockedKeys, Set.of(), Set.of());
+  }
+
+  /**
+   * As {@link #read(Connection, StreamPolicy, String, String, Instant, int, Set, Set)}, also
+   * leaving out the messages whose last failure named one of {@code blockedDependencies} or whose
+   * type is one of {@code blockedTypes} (what a held circuit keeps back: {@link CircuitGate}).
+   */
+  List<MessageRow> read(
+      Connection c,
+      StreamPolicy policy,
+      String queue,
+      String batch,
+      Instant now,
+      int limit,
+      Set<String> types,
+      Set<String> blockedKeys,
+      Set<String> blockedDependencies,
+      Set<String> blockedTypes)
+      throws SQLException {
     // A filtered statement is made on each call; the unfiltered one (the common case) once.
+    boolean plain =
+        types.isEmpty()
+            && blockedKeys.isEmpty()
+            && blockedDependencies.isEmpty()
+            && blockedTypes.isEmpty();
     String sql =
-        types.isEmpty() && blockedKeys.isEmpty()
+        plain
             ? candidateSql[policy.ordinal()]
             : candidateSql(
                 policy,
@@ -104,7 +129,15 @@ final class LeaseCandidates {
                         ? ""
                         : " AND (m.limit_key IS NULL OR NOT (m.limit_key "
                             + dialect.in(blockedKeys.size())
-                            + "))"));
+                            + "))")
+                    + (blockedDependencies.isEmpty()
+                        ? ""
+                        : " AND (m.dependency IS NULL OR NOT (m.dependency "
+                            + dialect.in(blockedDependencies.size())
+                            + "))")
+                    + (blockedTypes.isEmpty()
+                        ? ""
+                        : " AND NOT (m.type " + dialect.in(blockedTypes.size()) + ")"));
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       int i = 1;
       ps.setString(i++, queue);
@@ -115,6 +148,12 @@ final class LeaseCandidates {
       }
       if (!blockedKeys.isEmpty()) {
         i = dialect.bindIn(ps, i, blockedKeys);
+      }
+      if (!blockedDependencies.isEmpty()) {
+        i = dialect.bindIn(ps, i, blockedDependencies);
+      }
+      if (!blockedTypes.isEmpty()) {
+        i = dialect.bindIn(ps, i, blockedTypes);
       }
       ps.setString(i++, batch);
       if (policy == StreamPolicy.RELEASE) {

@@ -86,10 +86,13 @@ final class Leasing {
     Queue queue = null;
     // Set when the queue has flow limits (or a slow-down hold): the limited path (FlowGate).
     FlowGate gate = null;
+    // Set with the gate when the queue has a circuit breaker: its circuits (CircuitGate).
+    CircuitGate circuits = null;
     if (claims == null || limitedQueues.contains(params.queue())) {
       QueueRows.Leasable q = queues.requireLeasable(c, params.queue(), now);
       queue = q.queue();
       gate = q.limited() && !queue.paused() ? openGate(c, queue, now) : null;
+      circuits = gate == null ? null : openCircuits(c, queue, now);
       if (!q.limited()) {
         limitedQueues.remove(params.queue());
       }
@@ -120,6 +123,7 @@ final class Leasing {
         if (round.limited()) {
           limitedQueues.add(params.queue());
           gate = queue.paused() ? null : openGate(c, queue, now);
+          circuits = gate == null ? null : openCircuits(c, queue, now);
           continue; // the statement leased nothing: lease again on the limited path
         }
         rows = round.rows();
@@ -134,14 +138,23 @@ final class Leasing {
                 now,
                 want,
                 params.types(),
-                gate == null ? Set.of() : Set.copyOf(gate.blockedKeys()));
+                gate == null ? Set.of() : Set.copyOf(gate.blockedKeys()),
+                circuits == null ? Set.of() : circuits.blockedDependencies(),
+                circuits == null ? Set.of() : circuits.blockedTypes());
       }
       if (rows.isEmpty()) {
         break;
       }
       int read = rows.size();
       if (gate != null) {
-        rows = admitted(gate, rows, queue.policy(), now);
+        rows =
+            admitted(
+                gate,
+                circuits,
+                circuits == null ? null : circuits.dependencies(c, rows),
+                rows,
+                queue.policy(),
+                now);
       }
       QueuePolicy policy = queue.policy();
       QueueEndings endings = kinds.endings(queue);
@@ -222,6 +235,9 @@ final class Leasing {
     if (gate != null) {
       gate.close(c);
     }
+    if (circuits != null) {
+      circuits.close(c, queue.policy().limits());
+    }
     tally.add(params.queue(), Tally.DEAD, poisoned.size() + expired.size());
     return new LeaseResult(leased, poisoned, expired, discarded, crashPoisoned);
   }
@@ -282,6 +298,13 @@ final class Leasing {
     return new FirstRound(new LeaseResult(leased, List.of(), List.of(), List.of()), finished);
   }
 
+  /** The queue's circuits, read under the lock the gate took (null: no circuit breaker). */
+  private CircuitGate openCircuits(Connection c, Queue queue, Instant now) throws SQLException {
+    return queue.policy().circuit() == null
+        ? null
+        : CircuitGate.open(c, dialect, queue.name(), queue.policy().circuit(), now);
+  }
+
   /** Locks the queue row and reads its flow limits' state (see {@link FlowGate}). */
   private FlowGate openGate(Connection c, Queue queue, Instant now) throws SQLException {
     return FlowGate.open(c, queue.name(), queue.policy().limits(), dialect.lockRows("q"), now);
@@ -293,11 +316,21 @@ final class Leasing {
    * or waits (untouched, no attempt used) when a limit says so.
    */
   private static List<MessageRow> admitted(
-      FlowGate gate, List<MessageRow> rows, QueuePolicy policy, Instant now) {
+      FlowGate gate,
+      CircuitGate circuits,
+      Map<String, String> dependencies,
+      List<MessageRow> rows,
+      QueuePolicy policy,
+      Instant now) {
     List<MessageRow> out = new ArrayList<>(rows.size());
     for (MessageRow row : rows) {
       LeaseVerdict verdict =
           DeliveryRules.onLease(row.attempts(), policy.maxAttempts(), expireAt(row), now);
+      if (verdict == LeaseVerdict.DELIVER
+          && circuits != null
+          && !circuits.admit(dependencies.get(row.id()), row.type())) {
+        continue; // held by a circuit: not leased, no attempt used
+      }
       if (verdict != LeaseVerdict.DELIVER || gate.admit(row.limitKey())) {
         out.add(row);
       }

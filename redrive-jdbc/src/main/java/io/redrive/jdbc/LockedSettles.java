@@ -30,13 +30,16 @@ final class LockedSettles {
   private final Completing completing;
   private final DeadLettering deadLettering;
   private final ResultEnds ends;
+  private final CircuitFailures circuits;
 
   LockedSettles(
       MessageRows messages,
       HistoryRows history,
       Completing completing,
       DeadLettering deadLettering,
-      ResultEnds ends) {
+      ResultEnds ends,
+      CircuitFailures circuits) {
+    this.circuits = circuits;
     this.messages = messages;
     this.history = history;
     this.completing = completing;
@@ -66,6 +69,7 @@ final class LockedSettles {
     Map<String, FailureRecord> causes = new java.util.HashMap<>();
     List<Integer> resultEnds = new ArrayList<>();
     List<MessageRows.Locked> holds = new ArrayList<>();
+    Map<Integer, CircuitFailures.Counted> counted = circuits.decide(c, commands, at, locked, now);
     for (int i : at) {
       SettleCommand command = commands.get(i);
       MessageRows.Locked l = locked.get(command.messageId());
@@ -94,6 +98,28 @@ final class LockedSettles {
                       tally)
                   .get(0);
         }
+      } else if (command instanceof SettleCommand.Fail f
+          && counted.containsKey(i)
+          && counted.get(i).failure().refund()) {
+        // Against an open circuit: not the message's fault, so the attempt does not count.
+        CircuitFailures.Counted held = counted.get(i);
+        entries.add(
+            Map.entry(
+                row.id(),
+                DeliveryEntries.of(
+                    row,
+                    Outcome.ABANDONED,
+                    now,
+                    null,
+                    "held: circuit " + held.dependency() + " open (attempt refunded)")));
+        tally.failed(row.queue());
+        readyAgain.add(
+            new MessageRows.ReadyAgain(
+                row.id(),
+                held.holdUntil().toEpochMilli(),
+                Math.max(0, row.attempts() - 1),
+                f.progress()));
+        out[i] = Settlement.settled(f, ready(row, held.holdUntil(), now));
       } else if (command instanceof SettleCommand.Fail f) {
         DeliveryRules.FailVerdict verdict =
             l.endings()

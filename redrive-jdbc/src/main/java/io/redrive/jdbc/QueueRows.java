@@ -10,6 +10,7 @@ import io.redrive.queue.StreamPolicy;
 import io.redrive.retry.Backoff;
 import io.redrive.retry.ExponentialBackoff;
 import io.redrive.retry.FixedBackoff;
+import io.redrive.retry.Jitter;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -27,7 +28,9 @@ final class QueueRows {
       "name, max_attempts, lease_timeout_ms, backoff_kind, backoff_initial_ms,"
           + " backoff_multiplier, backoff_max_ms, expire_after_ms, dead_letter_mode,"
           + " dead_letter_queue, stream_policy, max_crashes, paused, created_at, updated_at,"
-          + " workflow_owned, completed_retention_ms, default_priority, priority_aging_ms";
+          + " workflow_owned, completed_retention_ms, default_priority, priority_aging_ms,"
+          + " backoff_jitter, circuit_failures, circuit_window_ms, circuit_probe_ms, circuit_waves,"
+          + " circuit_learn";
 
   /** What a read of a queue selects: its columns and its flow-limit columns. */
   static final String SELECTED = COLUMNS + ", " + FlowLimitColumns.COLUMNS;
@@ -99,7 +102,7 @@ final class QueueRows {
         c.prepareStatement(
             "INSERT INTO redrive_queues ("
                 + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
       ps.setString(1, name);
       int i = bindPolicy(ps, 2, policy);
       ps.setBoolean(i++, false);
@@ -107,7 +110,9 @@ final class QueueRows {
       ps.setLong(i++, now.toEpochMilli());
       ps.setBoolean(i++, workflowOwned);
       bindRetention(ps, i++, policy);
-      bindPriority(ps, i, policy);
+      i = bindPriority(ps, i, policy);
+      ps.setString(i++, policy.backoff().jitter().name());
+      CircuitColumns.bind(ps, i, policy.circuit());
       ps.executeUpdate();
       if (!policy.limits().isEmpty()) {
         FlowLimitColumns.write(c, name, policy.limits());
@@ -131,11 +136,15 @@ final class QueueRows {
                 + " backoff_initial_ms = ?, backoff_multiplier = ?, backoff_max_ms = ?,"
                 + " expire_after_ms = ?, dead_letter_mode = ?, dead_letter_queue = ?,"
                 + " stream_policy = ?, max_crashes = ?, updated_at = ?, completed_retention_ms = ?,"
-                + " default_priority = ?, priority_aging_ms = ? WHERE name = ?")) {
+                + " default_priority = ?, priority_aging_ms = ?, backoff_jitter = ?,"
+                + " circuit_failures = ?, circuit_window_ms = ?, circuit_probe_ms = ?,"
+                + " circuit_waves = ?, circuit_learn = ? WHERE name = ?")) {
       int i = bindPolicy(ps, 1, policy);
       ps.setLong(i++, now.toEpochMilli());
       bindRetention(ps, i++, policy);
       i = bindPriority(ps, i, policy);
+      ps.setString(i++, policy.backoff().jitter().name());
+      i = CircuitColumns.bind(ps, i, policy.circuit());
       ps.setString(i, name);
       ps.executeUpdate();
     }
@@ -311,13 +320,15 @@ final class QueueRows {
 
   /** Reads a policy from a row holding the queue columns (also used in joins). */
   static QueuePolicy policy(ResultSet rs) throws SQLException {
+    Jitter jitter = Jitter.valueOf(rs.getString("backoff_jitter"));
     Backoff backoff =
         "FIXED".equals(rs.getString("backoff_kind"))
-            ? new FixedBackoff(Duration.ofMillis(rs.getLong("backoff_initial_ms")))
+            ? new FixedBackoff(Duration.ofMillis(rs.getLong("backoff_initial_ms")), jitter)
             : new ExponentialBackoff(
                 Duration.ofMillis(rs.getLong("backoff_initial_ms")),
                 rs.getDouble("backoff_multiplier"),
-                Duration.ofMillis(rs.getLong("backoff_max_ms")));
+                Duration.ofMillis(rs.getLong("backoff_max_ms")),
+                jitter);
     long expire = rs.getLong("expire_after_ms");
     Duration expireAfter = rs.wasNull() ? null : Duration.ofMillis(expire);
     DeadLetter.Mode mode = DeadLetter.Mode.valueOf(rs.getString("dead_letter_mode"));
@@ -338,7 +349,8 @@ final class QueueRows {
         retention(rs.getLong("completed_retention_ms"), rs.wasNull()),
         new PriorityPolicy(
             rs.getInt("default_priority"), Duration.ofMillis(rs.getLong("priority_aging_ms"))),
-        FlowLimitColumns.limits(rs));
+        FlowLimitColumns.limits(rs),
+        CircuitColumns.policy(rs));
   }
 
   private static Duration retention(long millis, boolean absent) {

@@ -38,7 +38,8 @@ final class Settling {
             history,
             completing,
             deadLettering,
-            new ResultEnds(messages, history, completions));
+            new ResultEnds(messages, history, completions),
+            new CircuitFailures(dialect.lockRows("q")));
   }
 
   /**

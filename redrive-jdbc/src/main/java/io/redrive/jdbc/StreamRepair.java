@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 
 /**
  * Puts redriven messages of a stream back in their place among the stream's waiting messages
- * (docs/engine.md, "Redrive and stream order"; design decision 33C-2), inside the redrive's
+ * (docs/engine.md, "Redrive and stream order"; design decision 37), inside the redrive's
  * transaction ({@link Operating#redrive}).
  *
  * <p>Implementation notes. A stream's order is its messages' {@code seq} (the stream head rule

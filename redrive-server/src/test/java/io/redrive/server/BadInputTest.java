@@ -133,7 +133,7 @@ class BadInputTest extends ApiTestBase {
             "create: unknown backoff field",
             "POST",
             "/v1/queues",
-            "{\"name\":\"u2\",\"backoff\":{\"kind\":\"fixed\",\"cooldown\":\"1s\",\"jitter\":1}}"),
+            "{\"name\":\"u2\",\"backoff\":{\"kind\":\"fixed\",\"cooldown\":\"1s\",\"spread\":1}}"),
         unknown(
             "patch: paused is not a policy field", "PATCH", "/v1/queues/{q}", "{\"paused\":true}"),
         unknown(

@@ -125,6 +125,28 @@ class QueueApiTest extends ApiTestBase {
   }
 
   @Test
+  void backoffJitter_createPatchAloneAndBad() {
+    String name =
+        queue("jitter", "backoff", Map.of("kind", "fixed", "cooldown", "30s", "jitter", "full"));
+    JsonNode b = api.get("/v1/queues/" + name).json().get("backoff");
+    assertThat(b.get("cooldown").asText()).isEqualTo("30s");
+    assertThat(b.get("jitter").asText()).isEqualTo("FULL");
+
+    Response alone = api.patch("/v1/queues/" + name, "{\"backoff\":{\"jitter\":\"EQUAL\"}}");
+    assertThat(alone.status()).as(alone.toString()).isEqualTo(200);
+    assertThat(alone.get("backoff").get("cooldown").asText()).isEqualTo("30s");
+    assertThat(alone.get("backoff").get("jitter").asText()).isEqualTo("EQUAL");
+
+    Response none = api.patch("/v1/queues/" + name, "{\"backoff\":{\"jitter\":\"none\"}}");
+    assertThat(none.get("backoff").has("jitter")).as("NONE is left out").isFalse();
+
+    Response bad = api.patch("/v1/queues/" + name, "{\"backoff\":{\"jitter\":\"half\"}}");
+    assertThat(bad.status()).isEqualTo(400);
+    assertThat(bad.toString())
+        .contains("backoff.jitter: must be one of NONE, FULL, EQUAL, was half");
+  }
+
+  @Test
   void maxCrashes_createAndPatch_roundTrip() {
     String name = queue("crashes", "maxCrashes", 2);
     assertThat(api.get("/v1/queues/" + name).json().get("maxCrashes").asInt()).isEqualTo(2);

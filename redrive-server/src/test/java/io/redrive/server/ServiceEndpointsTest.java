@@ -144,7 +144,7 @@ class ServiceEndpointsTest extends ApiTestBase {
     JsonNode doc = r.json();
     assertThat(doc.get("openapi").asText()).startsWith("3.0");
     // 50, and the two deprecated /activity aliases
-    assertThat(server.routes()).hasSize(65);
+    assertThat(server.routes()).hasSize(68);
     for (String route : server.routes()) {
       String method = route.substring(0, route.indexOf(' ')).toLowerCase(Locale.ROOT);
       String path = route.substring(route.indexOf(' ') + 1);

@@ -1,10 +1,12 @@
 package io.redrive.spring;
 
 import io.redrive.Redrive;
+import io.redrive.queue.CircuitPolicy;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.FlowLimits;
 import io.redrive.queue.QueueUpdate;
 import io.redrive.queue.Rate;
+import io.redrive.retry.Jitter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +64,10 @@ final class QueueDeclarations {
         u.defaultPriority(),
         u.priorityAging(),
         u.limits(),
-        u.clearLimits());
+        u.clearLimits(),
+        u.backoffJitter(),
+        u.circuit(),
+        u.clearCircuit());
   }
 
   private static QueueUpdate fields(QueueProperties q) {
@@ -90,6 +95,25 @@ final class QueueDeclarations {
     }
     if (q.getPriorityAging() != null) {
       b.priorityAging(q.getPriorityAging());
+    }
+    if (q.getBackoffJitter() != null) {
+      b.backoffJitter(Jitter.parse("backoffJitter", q.getBackoffJitter()));
+    }
+    if (q.getCircuitFailures() != null
+        || q.getCircuitWindow() != null
+        || q.getCircuitProbeInterval() != null
+        || q.getCircuitWaves() != null
+        || q.getCircuitLearn() != null) {
+      CircuitPolicy d = CircuitPolicy.defaults();
+      b.circuit(
+          new CircuitPolicy(
+              q.getCircuitFailures() != null ? q.getCircuitFailures() : d.failures(),
+              q.getCircuitWindow() != null ? q.getCircuitWindow() : d.window(),
+              q.getCircuitProbeInterval() != null ? q.getCircuitProbeInterval() : d.probeInterval(),
+              q.getCircuitWaves() != null
+                  ? CircuitPolicy.parseWaves("circuitWaves", q.getCircuitWaves())
+                  : d.waves(),
+              Boolean.TRUE.equals(q.getCircuitLearn())));
     }
     FlowLimits limits = limits(q);
     if (limits != null) {

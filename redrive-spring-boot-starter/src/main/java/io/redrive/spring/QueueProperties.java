@@ -43,6 +43,72 @@ public class QueueProperties {
   /** Flow limit: most leases of one limit key per period, e.g. 10/1s. */
   private String ratePerKey;
 
+  /** Spread of each retry delay d: NONE (exact), FULL (0 to d) or EQUAL (d/2 to d). */
+  private String backoffJitter;
+
+  /** Circuit breaker: failures naming one dependency that open its circuit; sets it on. */
+  private Integer circuitFailures;
+
+  /** Circuit breaker: how far back failures count (default 30s). */
+  private Duration circuitWindow;
+
+  /** Circuit breaker: the wait before each probe, and each half-open wave (default 10s). */
+  private Duration circuitProbeInterval;
+
+  /** Circuit breaker: messages let through per probe interval when half-open, e.g. 1,5,25. */
+  private String circuitWaves;
+
+  /** Circuit breaker: name a dependency from a failure that names none. */
+  private Boolean circuitLearn;
+
+  public Integer getCircuitFailures() {
+    return circuitFailures;
+  }
+
+  public void setCircuitFailures(Integer circuitFailures) {
+    this.circuitFailures = circuitFailures;
+  }
+
+  public Duration getCircuitWindow() {
+    return circuitWindow;
+  }
+
+  public void setCircuitWindow(Duration circuitWindow) {
+    this.circuitWindow = circuitWindow;
+  }
+
+  public Duration getCircuitProbeInterval() {
+    return circuitProbeInterval;
+  }
+
+  public void setCircuitProbeInterval(Duration circuitProbeInterval) {
+    this.circuitProbeInterval = circuitProbeInterval;
+  }
+
+  public String getCircuitWaves() {
+    return circuitWaves;
+  }
+
+  public void setCircuitWaves(String circuitWaves) {
+    this.circuitWaves = circuitWaves;
+  }
+
+  public Boolean getCircuitLearn() {
+    return circuitLearn;
+  }
+
+  public void setCircuitLearn(Boolean circuitLearn) {
+    this.circuitLearn = circuitLearn;
+  }
+
+  public String getBackoffJitter() {
+    return backoffJitter;
+  }
+
+  public void setBackoffJitter(String backoffJitter) {
+    this.backoffJitter = backoffJitter;
+  }
+
   public Integer getMaxAttempts() {
     return maxAttempts;
   }

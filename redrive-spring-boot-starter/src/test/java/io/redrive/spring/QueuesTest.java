@@ -135,6 +135,35 @@ class QueuesTest {
             });
   }
 
+  @Test
+  void backoffJitterProperty_spreadsTheQueuesBackoff_keepingItsDelays() {
+    runner()
+        .withPropertyValues("redrive.queues.reports.backoff-jitter=equal")
+        .run(
+            context ->
+                assertThat(context.getBean(Redrive.class).getQueue("reports").policy().backoff())
+                    .isEqualTo(
+                        io.redrive.retry.Backoff.defaultBackoff()
+                            .withJitter(io.redrive.retry.Jitter.EQUAL)));
+  }
+
+  @Test
+  void circuitProperties_turnOnTheCircuitBreaker_othersDefault() {
+    runner()
+        .withPropertyValues(
+            "redrive.queues.mail.circuit-failures=3", "redrive.queues.mail.circuit-waves=1,10")
+        .run(
+            context ->
+                assertThat(context.getBean(Redrive.class).getQueue("mail").policy().circuit())
+                    .isEqualTo(
+                        new io.redrive.queue.CircuitPolicy(
+                            3,
+                            Duration.ofSeconds(30),
+                            Duration.ofSeconds(10),
+                            java.util.List.of(1, 10),
+                            false)));
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',
@@ -145,6 +174,7 @@ class QueuesTest {
         "max-running-per-key=100001 | maxRunningPerKey: must be between 1 and 100000",
         "rate=fast           | rate: must be leases/period such as \"100/1m\", was \"fast\"",
         "rate-per-key=0/1s   | ratePerKey: rate: leases per period must be between 1 and",
+        "backoff-jitter=half | backoffJitter: must be one of NONE, FULL, EQUAL, was half",
       })
   void aBadPriorityOrLimit_stopsTheApplication_namingThePropertyAndValue(
       String property, String message) {

@@ -49,6 +49,14 @@ public final class FailCommand extends ApiCommand {
       description = "Retry after this long instead of the queue's backoff.")
   String retryAfter;
 
+  @Option(
+      names = "--dependency",
+      paramLabel = "NAME",
+      description =
+          "What it failed against (smtp, a host): counts toward that circuit on a queue with a"
+              + " circuit breaker.")
+  String dependency;
+
   @Override
   int run(ApiClient client, Output output) {
     ObjectNode body = ApiClient.object().put("reason", reason.trim().toUpperCase(Locale.ROOT));
@@ -60,6 +68,9 @@ public final class FailCommand extends ApiCommand {
     }
     if (retryAfter != null) {
       body.put("retryAfter", retryAfter);
+    }
+    if (dependency != null) {
+      body.put("dependency", dependency);
     }
     JsonNode result = client.post("/v1/leases/" + ApiClient.segment(token) + "/fail", body);
     if (output.json()) {

@@ -30,6 +30,14 @@ final class PolicyOptions {
   ObjectNode backoff;
 
   @Option(
+      names = "--backoff-jitter",
+      paramLabel = "JITTER",
+      description =
+          "Spread of each retry delay d: NONE (exact), FULL (0..d) or EQUAL (d/2..d); alone on"
+              + " update it keeps the delays.")
+  String backoffJitter;
+
+  @Option(
       names = "--retry",
       paramLabel = "N:COOLDOWN",
       converter = Converters.RetryValue.class,
@@ -125,6 +133,43 @@ final class PolicyOptions {
       description = "Update: remove every flow limit (before the limit flags given with it).")
   boolean noLimits;
 
+  @Option(
+      names = "--circuit-failures",
+      paramLabel = "N",
+      description =
+          "Circuit breaker: failures naming one dependency that open its circuit (default 5); any"
+              + " --circuit-* flag turns it on, the ones not given take their defaults.")
+  Integer circuitFailures;
+
+  @Option(
+      names = "--circuit-window",
+      paramLabel = "DURATION",
+      converter = Converters.DurationValue.class,
+      description = "Circuit breaker: how far back failures count (default 30s).")
+  String circuitWindow;
+
+  @Option(
+      names = "--circuit-probe",
+      paramLabel = "DURATION",
+      converter = Converters.DurationValue.class,
+      description = "Circuit breaker: wait before each probe, and each half-open wave (10s).")
+  String circuitProbe;
+
+  @Option(
+      names = "--circuit-waves",
+      paramLabel = "N,N,...",
+      description =
+          "Circuit breaker: messages let through per probe interval when half-open (1,5,25).")
+  String circuitWaves;
+
+  @Option(
+      names = "--circuit-learn",
+      description = "Circuit breaker: name a dependency from a failure that names none.")
+  boolean circuitLearn;
+
+  @Option(names = "--no-circuit", description = "Update: turn the circuit breaker off.")
+  boolean noCircuit;
+
   /**
    * Puts the given flags into {@code body}; {@code update} allows clearing with "none" (and going
    * back to the engine's default retention with "default").
@@ -141,6 +186,15 @@ final class PolicyOptions {
     }
     if (backoff != null) {
       body.set("backoff", backoff);
+    }
+    if (backoffJitter != null) {
+      String jitter = backoffJitter.trim().toUpperCase(Locale.ROOT);
+      if (!java.util.Set.of("NONE", "FULL", "EQUAL").contains(jitter)) {
+        throw CliException.usage(
+            "--backoff-jitter: must be one of NONE, FULL, EQUAL, was " + backoffJitter);
+      }
+      ObjectNode b = backoff != null ? backoff : body.putObject("backoff");
+      b.put("jitter", jitter);
     }
     if (retry != null) {
       body.set("retry", retry);
@@ -195,7 +249,51 @@ final class PolicyOptions {
       body.put("priorityAging", priorityAging);
     }
     limitsInto(body, update);
+    circuitInto(body, update);
     return body;
+  }
+
+  /** The circuit flags as the API's {@code circuit} object (null: off, on update). */
+  private void circuitInto(ObjectNode body, boolean update) {
+    boolean any =
+        circuitFailures != null
+            || circuitWindow != null
+            || circuitProbe != null
+            || circuitWaves != null
+            || circuitLearn;
+    if (noCircuit && (!update || any)) {
+      throw CliException.usage("--no-circuit: only on queue update, and alone");
+    }
+    if (noCircuit) {
+      body.putNull("circuit");
+    }
+    if (!any) {
+      return;
+    }
+    ObjectNode circuit = body.putObject("circuit");
+    if (circuitFailures != null) {
+      circuit.put("failures", circuitFailures);
+    }
+    if (circuitWindow != null) {
+      circuit.put("window", circuitWindow);
+    }
+    if (circuitProbe != null) {
+      circuit.put("probeInterval", circuitProbe);
+    }
+    if (circuitWaves != null) {
+      var waves = circuit.putArray("waves");
+      for (String part : circuitWaves.split(",")) {
+        try {
+          waves.add(Integer.parseInt(part.trim()));
+        } catch (NumberFormatException e) {
+          throw CliException.usage(
+              "--circuit-waves: must be wave sizes such as 1,5,25, was " + circuitWaves);
+        }
+      }
+    }
+    if (circuitLearn) {
+      circuit.put("learn", true);
+    }
   }
 
   /** The flow-limit flags as the API's {@code limits} object. */

@@ -51,8 +51,28 @@ final class QueueView {
         .row("completed", completedRetention(q))
         .row("priority", priority(q))
         .row("limits", limits(q.get("limits")))
+        .row("circuit", circuit(q.get("circuit")))
         .row("created", Fields.time(q, "createdAt"))
         .row("updated", Fields.time(q, "updatedAt"));
+  }
+
+  /** The circuit breaker in one line, e.g. {@code 5 failures in 30s, probe 10s, waves 1,5,25}. */
+  static String circuit(JsonNode c) {
+    if (c == null || c.isNull()) {
+      return "off";
+    }
+    StringBuilder waves = new StringBuilder();
+    for (JsonNode w : c.path("waves")) {
+      waves.append(waves.length() == 0 ? "" : ",").append(w.asText());
+    }
+    return Fields.text(c, "failures")
+        + " failures in "
+        + Fields.text(c, "window")
+        + ", probe "
+        + Fields.text(c, "probeInterval")
+        + ", waves "
+        + waves
+        + (c.path("learn").asBoolean() ? ", learns dependencies" : "");
   }
 
   /** The default priority and what a step of priority is worth: {@code default 0, aging 1m}. */

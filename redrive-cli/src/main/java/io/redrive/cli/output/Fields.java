@@ -47,12 +47,18 @@ public final class Fields {
 
   /**
    * A queue's backoff object in the CLI's flag form: {@code exponential:1m:2:1h}, {@code
-   * fixed:30s}.
+   * fixed:30s}, followed by {@code jitter FULL} when its delays are spread.
    */
   public static String backoff(JsonNode backoff) {
     if (backoff == null || backoff.isNull() || backoff.isMissingNode()) {
       return null;
     }
+    String delays = delays(backoff);
+    JsonNode jitter = backoff.get("jitter");
+    return jitter == null || jitter.isNull() ? delays : delays + " jitter " + jitter.asText();
+  }
+
+  private static String delays(JsonNode backoff) {
     String kind = text(backoff, "kind", "?");
     if ("fixed".equals(kind)) {
       return "fixed:" + text(backoff, "cooldown", "?");

@@ -49,6 +49,7 @@ class PostgresComplianceCoverageTest {
                     PostgresLeaseHoldersTest.class,
                     PostgresCompletedRetentionTest.class,
                     PostgresFlowLimitTest.class,
+                    PostgresCircuitTest.class,
                     PostgresDropAndImportTest.class,
                     PostgresStatsTest.class,
                     PostgresBadInputTest.class,

@@ -24,7 +24,8 @@ class PostgresWorkerScenarioCoverageTest {
                     PostgresWorkerPriorityTest.class,
                     PostgresWorkerProgressTest.class,
                     PostgresWorkerMetricsTest.class,
-                    PostgresWorkerBuilderValidationTest.class)))
+                    PostgresWorkerBuilderValidationTest.class,
+                    PostgresWorkerCircuitTest.class)))
         .isEmpty();
   }
 }

@@ -1,5 +1,6 @@
 package io.redrive.server.config;
 
+import io.redrive.queue.CircuitPolicy;
 import io.redrive.queue.DeadLetter;
 import io.redrive.queue.FlowLimits;
 import io.redrive.queue.QueueNames;
@@ -10,6 +11,7 @@ import io.redrive.queue.StreamPolicy;
 import io.redrive.retry.Backoff;
 import io.redrive.retry.ExponentialBackoff;
 import io.redrive.retry.FixedBackoff;
+import io.redrive.retry.Jitter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,7 +41,8 @@ final class QueueSettings {
           "maxRunning",
           "maxRunningPerKey",
           "rate",
-          "ratePerKey");
+          "ratePerKey",
+          "circuit");
 
   private QueueSettings() {}
 
@@ -79,13 +82,16 @@ final class QueueSettings {
       b.leaseTimeout(d);
     }
     ConfigNode backoff = q.child("backoff");
-    if (backoff.present()) {
-      b.backoff(backoff(q, backoff));
+    boolean jitterAlone = backoff.present() && jitterAlone(backoff);
+    if (jitterAlone) {
+      b.backoffJitter(jitter(q, backoff));
+    } else if (backoff.present()) {
+      b.backoff(backoff(q, backoff).withJitter(jitter(q, backoff)));
     }
     ConfigNode retry = q.child("retry");
     if (retry.present()) {
       for (String other : List.of("maxAttempts", "backoff")) {
-        if (q.child(other).present()) {
+        if (q.child(other).present() && !(other.equals("backoff") && jitterAlone)) {
           throw retry.error(
               "not together with "
                   + other
@@ -149,7 +155,34 @@ final class QueueSettings {
     if (limits != null) {
       b.clearLimits().limits(limits); // the file says every limit the queue has
     }
+    ConfigNode circuit = q.child("circuit");
+    if (circuit.present()) {
+      b.circuit(circuit(q, circuit));
+    }
     return b.build();
+  }
+
+  /** {@code circuit = { failures, window, probeInterval, waves = [1, 5, 25], learn }}. */
+  private static CircuitPolicy circuit(ConfigNode q, ConfigNode n) {
+    n.requireTable();
+    n.allowOnly(List.of("failures", "window", "probeInterval", "waves", "learn"));
+    CircuitPolicy d = CircuitPolicy.defaults();
+    int failures = n.child("failures").present() ? n.child("failures").anyInt() : d.failures();
+    Duration window = n.child("window").present() ? n.child("window").duration() : d.window();
+    Duration probe =
+        n.child("probeInterval").present()
+            ? n.child("probeInterval").duration()
+            : d.probeInterval();
+    List<Integer> waves = d.waves();
+    if (n.child("waves").present()) {
+      waves = new java.util.ArrayList<>();
+      for (ConfigNode w : n.child("waves").array()) {
+        waves.add(w.anyInt());
+      }
+    }
+    boolean learn = n.child("learn").present() && n.child("learn").bool();
+    List<Integer> w = waves;
+    return validate(q, () -> new CircuitPolicy(failures, window, probe, w, learn));
   }
 
   /** The flow limits a queue declares, or null when it names none of them. */
@@ -175,6 +208,22 @@ final class QueueSettings {
                 rk == null ? null : Rate.parse("ratePerKey", rk)));
   }
 
+  /** {@code backoff = { jitter = "full" }}: only the jitter, the delays stay. */
+  private static boolean jitterAlone(ConfigNode n) {
+    n.requireTable();
+    return n.child("jitter").present() && n.entries().size() == 1;
+  }
+
+  /** The backoff table's jitter (NONE when absent). */
+  private static Jitter jitter(ConfigNode q, ConfigNode n) {
+    ConfigNode jitter = n.child("jitter");
+    if (!jitter.present()) {
+      return Jitter.NONE;
+    }
+    String text = jitter.string();
+    return validate(q, () -> Jitter.parse("backoff.jitter", text));
+  }
+
   private static Backoff backoff(ConfigNode q, ConfigNode n) {
     n.requireTable();
     ConfigNode kind = n.child("kind");
@@ -185,7 +234,7 @@ final class QueueSettings {
     switch (k) {
       case "exponential":
         {
-          n.allowOnly(List.of("kind", "initial", "multiplier", "max"));
+          n.allowOnly(List.of("kind", "initial", "multiplier", "max", "jitter"));
           ExponentialBackoff d = (ExponentialBackoff) Backoff.defaultBackoff();
           Duration initial = n.child("initial").present() ? n.child("initial").duration() : null;
           Duration max = n.child("max").present() ? n.child("max").duration() : null;
@@ -197,7 +246,7 @@ final class QueueSettings {
         }
       case "fixed":
         {
-          n.allowOnly(List.of("kind", "cooldown"));
+          n.allowOnly(List.of("kind", "cooldown", "jitter"));
           ConfigNode cooldown = n.child("cooldown");
           if (!cooldown.present()) {
             throw cooldown.error("is required for a fixed backoff");

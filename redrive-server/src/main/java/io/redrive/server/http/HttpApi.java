@@ -72,6 +72,7 @@ public final class HttpApi implements AutoCloseable {
     table.addAll(new DeadLetterEndpoints(redrive).routes());
     table.addAll(new DeadRetryEndpoints(redrive).routes());
     table.addAll(new DeadGroupEndpoints(redrive).routes());
+    table.addAll(new CircuitEndpoints(redrive).routes());
     table.addAll(new ScheduleEndpoints(redrive).routes());
     table.addAll(new ObjectiveEndpoints(redrive).routes());
     table.add(new WhatIfEndpoint(redrive).route());

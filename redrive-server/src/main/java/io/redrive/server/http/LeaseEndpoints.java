@@ -171,7 +171,8 @@ final class LeaseEndpoints {
             body.retryable(),
             RequestBodies.optionalDuration("retryAfter", body.retryAfter()),
             RequestBodies.progress(body.progress()),
-            body.stackTrace());
+            body.stackTrace(),
+            body.dependency());
     ex.reply(Views.settle(redrive.fail(request), ex::inScope));
   }
 

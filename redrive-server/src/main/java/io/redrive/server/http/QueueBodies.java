@@ -10,6 +10,7 @@ import io.redrive.queue.StreamPolicy;
 import io.redrive.retry.Backoff;
 import io.redrive.retry.ExponentialBackoff;
 import io.redrive.retry.FixedBackoff;
+import io.redrive.retry.Jitter;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -57,7 +58,8 @@ final class QueueBodies {
                       + " enqueued from then on")
           String priorityAging,
       RetryBody retry,
-      LimitsBody limits) {
+      LimitsBody limits,
+      CircuitBodies.CircuitBody circuit) {
 
     QueuePolicy policy() {
       QueuePolicy p = QueuePolicy.defaults();
@@ -72,7 +74,11 @@ final class QueueBodies {
         p = p.withLeaseTimeout(RequestBodies.duration("leaseTimeout", leaseTimeout));
       }
       if (backoff != null) {
-        p = p.withBackoff(backoff.toBackoff());
+        p =
+            p.withBackoff(
+                backoff.jitterAlone()
+                    ? p.backoff().withJitter(backoff.jitterValue())
+                    : backoff.toBackoff());
       }
       if (expireAfter != null) {
         p = p.withExpireAfter(RequestBodies.duration("expireAfter", expireAfter));
@@ -99,7 +105,7 @@ final class QueueBodies {
       if (limits != null) {
         p = p.withLimits(limits.toLimits());
       }
-      return p;
+      return circuit == null ? p : p.withCircuit(circuit.toPolicy());
     }
   }
 
@@ -151,11 +157,19 @@ final class QueueBodies {
               nullable = true,
               description =
                   "fields given replace the queue's (the others stay); null removes every limit")
-          LimitsBody limits) {
+          LimitsBody limits,
+      @ApiField(nullable = true, description = "replaces the settings; null turns it off")
+          CircuitBodies.CircuitBody circuit) {
 
     QueueUpdate update(
-        boolean clearExpireAfter, boolean clearDeadLetterQueue, boolean clearLimits) {
+        boolean clearExpireAfter,
+        boolean clearDeadLetterQueue,
+        boolean clearLimits,
+        boolean clearCircuit) {
       QueueUpdate.Builder b = QueueUpdate.builder();
+      if (circuit != null || clearCircuit) {
+        b.circuit(circuit == null ? null : circuit.toPolicy());
+      }
       if (retry != null) {
         checkRetryAlone(maxAttempts, backoff);
         b.maxAttempts(Math.max(1, retry.attemptsValue()));
@@ -168,7 +182,9 @@ final class QueueBodies {
         b.leaseTimeout(
             QueuePolicy.requireLeaseTimeout(RequestBodies.duration("leaseTimeout", leaseTimeout)));
       }
-      if (backoff != null) {
+      if (backoff != null && backoff.jitterAlone()) {
+        b.backoffJitter(backoff.jitterValue());
+      } else if (backoff != null) {
         b.backoff(backoff.toBackoff());
       }
       if (clearExpireAfter) {
@@ -247,21 +263,49 @@ final class QueueBodies {
 
   /**
    * {@code {"kind":"exponential","initial","multiplier","max"}} (missing parts default to 1m, 2.0,
-   * 1h) or {@code {"kind":"fixed","cooldown"}}.
+   * 1h) or {@code {"kind":"fixed","cooldown"}}, each with an optional {@code jitter} (absent:
+   * NONE); {@code {"jitter"}} alone changes only the current backoff's jitter.
    */
   record BackoffBody(
       @ApiField(
-              required = true,
-              values = {"exponential", "fixed"})
+              values = {"exponential", "fixed"},
+              description = "required unless jitter is given alone")
           String kind,
       @ApiField(format = "duration") String initial,
       @ApiField(min = 1, max = 100) Double multiplier,
       @ApiField(format = "duration") String max,
-      @ApiField(format = "duration") String cooldown) {
+      @ApiField(format = "duration") String cooldown,
+      @ApiField(
+              values = {"NONE", "FULL", "EQUAL"},
+              description =
+                  "spread of each delay d: NONE exact, FULL uniform in [0, d], EQUAL d/2 + uniform"
+                      + " [0, d/2]")
+          String jitter) {
+
+    /** The jitter given, or null. */
+    Jitter jitterValue() {
+      return jitter == null ? null : Jitter.parse("backoff.jitter", jitter);
+    }
+
+    /** True when only the jitter is given: the current backoff keeps its delays. */
+    boolean jitterAlone() {
+      return kind == null
+          && initial == null
+          && multiplier == null
+          && max == null
+          && cooldown == null
+          && jitter != null;
+    }
+
     Backoff toBackoff() {
       if (kind == null) {
         throw new IllegalArgumentException("backoff.kind: is required (exponential or fixed)");
       }
+      Jitter j = jitterValue();
+      return delays().withJitter(j == null ? Jitter.NONE : j);
+    }
+
+    private Backoff delays() {
       switch (kind.toLowerCase(Locale.ROOT)) {
         case "exponential":
           if (cooldown != null) {
@@ -312,7 +356,8 @@ final class QueueBodies {
   }
 
   private static void checkRetryAlone(Integer maxAttempts, BackoffBody backoff) {
-    if (maxAttempts != null || backoff != null) {
+    // A jitter alone spreads the short form's cooldown: allowed with it.
+    if (maxAttempts != null || (backoff != null && !backoff.jitterAlone())) {
       throw new IllegalArgumentException(
           "retry: the short form sets maxAttempts and backoff; do not give it together with them");
     }

@@ -162,7 +162,10 @@ final class QueueEndpoints {
     UpdateQueueBody body = ex.json().convert(node, UpdateQueueBody.class);
     QueueUpdate update =
         body.update(
-            isNull(node, "expireAfter"), isNull(node, "deadLetterQueue"), isNull(node, "limits"));
+            isNull(node, "expireAfter"),
+            isNull(node, "deadLetterQueue"),
+            isNull(node, "limits"),
+            isNull(node, "circuit"));
     if (update.deadLetter() != null) {
       authorizeDeadLetterQueue(ex, update.deadLetter().queue());
     }

@@ -77,7 +77,13 @@ final class RequestBodies {
       Boolean retryable,
       @ApiField(format = "duration") String retryAfter,
       @ApiField(min = 0) Long progress,
-      @JsonDeserialize(using = JsonCodec.FailureText.class) String stackTrace) {}
+      @JsonDeserialize(using = JsonCodec.FailureText.class) String stackTrace,
+      @ApiField(
+              maxLength = 200,
+              description =
+                  "what the attempt failed against (smtp, a host); on a queue with a circuit"
+                      + " breaker it counts toward that dependency's circuit")
+          String dependency) {}
 
   /**
    * {@code POST /v1/leases/{token}/abandon}; optional. {@code slowDown} (alone) gives the lease

@@ -79,7 +79,8 @@ final class Responses {
       @ApiField(format = "duration", description = "the head start one step of priority is worth")
           String priorityAging,
       @ApiField(nullable = true, description = "flow limits; null when the queue has none")
-          Limits limits) {}
+          Limits limits,
+      @ApiField(nullable = true) CircuitBodies.CircuitBody circuit) {}
 
   /** A queue's flow limits; a null field limits nothing. */
   record Limits(
@@ -89,14 +90,18 @@ final class Responses {
       @ApiField(nullable = true, description = "leases per period of one limit key")
           String ratePerKey) {}
 
-  /** Exponential ({@code initial, multiplier, max}) or fixed ({@code cooldown}). */
+  /**
+   * Exponential ({@code initial, multiplier, max}) or fixed ({@code cooldown}); {@code jitter} only
+   * when the delays are spread (absent: NONE, exact).
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   record Backoff(
       @ApiField(values = {"exponential", "fixed"}) String kind,
       @ApiField(format = "duration") String initial,
       @ApiField(bounded = false) Double multiplier,
       @ApiField(format = "duration") String max,
-      @ApiField(format = "duration") String cooldown) {}
+      @ApiField(format = "duration") String cooldown,
+      @ApiField(values = {"FULL", "EQUAL"}) String jitter) {}
 
   /** {@code GET /v1/queues/{name}}: the queue plus its stats. */
   record QueueWithStats(@JsonUnwrapped Queue queue, Stats stats) {}
@@ -363,27 +368,6 @@ final class Responses {
               nullable = true,
               values = {"READY", "LEASED", "DEAD"})
           String state) {}
-
-  /** {@code GET /v1/workers}: the workers holding leases now, by name. */
-  record Workers(List<Worker> workers) {}
-
-  /** One worker holding leases: totals over its queues, and what it holds in each. */
-  record Worker(
-      String worker,
-      long held,
-      @ApiField(description = "of those, past their lease deadline and not yet given back")
-          long expired,
-      Instant lastLeasedAt,
-      List<WorkerLeases> leases) {}
-
-  /** What one worker holds of one type in one queue. */
-  record WorkerLeases(
-      String queue,
-      String type,
-      long held,
-      long expired,
-      Instant firstLeasedAt,
-      Instant lastLeasedAt) {}
 
   /** {@code GET /v1/search}: the messages the text found, each once. */
   record SearchHits(String q, List<SearchHit> hits) {}

@@ -13,6 +13,8 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.redrive.Redrive;
 import io.redrive.error.JdbcUrls;
+import io.redrive.queue.CircuitState;
+import io.redrive.queue.CircuitStatus;
 import io.redrive.queue.Queue;
 import io.redrive.queue.QueueStats;
 import io.redrive.workflow.InstanceStatus;
@@ -30,9 +32,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The server's Prometheus meters: {@code redrive_http_requests_seconds} by route, method and
  * status, {@code redrive_queue_depth} by queue and state and {@code redrive_workflow_instances} by
- * status, refreshed every {@link #REFRESH} and before a scrape that finds them older than {@link
- * #STALE}, and the JVM and process binders ({@code jvm_*}, {@code process_*}, {@code system_*}).
- * The engine's message meters share the registry. Thread-safe.
+ * status and {@code redrive_circuits} by queue, dependency and state, refreshed every {@link
+ * #REFRESH} and before a scrape that finds them older than {@link #STALE}, and the JVM and process
+ * binders ({@code jvm_*}, {@code process_*}, {@code system_*}). The engine's message meters share
+ * the registry. Thread-safe.
  */
 final class ServerMetrics implements AutoCloseable {
   static final Duration REFRESH = Duration.ofSeconds(15);
@@ -43,6 +46,7 @@ final class ServerMetrics implements AutoCloseable {
   private final MultiGauge depth;
   private final MultiGauge instances;
   private final ObjectiveGauges objectives;
+  private final MultiGauge circuits;
   private final Redrive redrive;
   private final WorkflowClient workflows; // null when the store keeps no workflows
   private final ScheduledExecutorService refresher;
@@ -72,6 +76,12 @@ final class ServerMetrics implements AutoCloseable {
             .description("workflow instances by status, refreshed every 15 s")
             .register(registry);
     this.objectives = new ObjectiveGauges(redrive, registry);
+    this.circuits =
+        MultiGauge.builder("redrive.circuits")
+            .description(
+                "circuits of queue dependencies: 1 for the state each is in (CLOSED, OPEN,"
+                    + " HALF_OPEN), 0 for the others; refreshed every 15 s")
+            .register(registry);
     this.refresher =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -96,7 +106,19 @@ final class ServerMetrics implements AutoCloseable {
     refreshedAtNanos = System.nanoTime();
     try {
       List<MultiGauge.Row<?>> rows = new ArrayList<>();
+      List<MultiGauge.Row<?>> circuitRows = new ArrayList<>();
       for (Queue q : redrive.listQueues()) {
+        if (q.policy().circuit() != null) {
+          for (CircuitStatus c : redrive.circuits(q.name())) {
+            for (CircuitState state : CircuitState.values()) {
+              circuitRows.add(
+                  MultiGauge.Row.of(
+                      Tags.of(
+                          "queue", q.name(), "dependency", c.dependency(), "state", state.name()),
+                      c.state() == state ? 1 : 0));
+            }
+          }
+        }
         QueueStats s = redrive.stats(q.name());
         rows.add(row(q.name(), "READY", s.ready()));
         rows.add(row(q.name(), "SCHEDULED", s.scheduled()));
@@ -104,6 +126,7 @@ final class ServerMetrics implements AutoCloseable {
         rows.add(row(q.name(), "DEAD", s.dead()));
       }
       depth.register(rows, true);
+      circuits.register(circuitRows, true);
     } catch (RuntimeException e) {
       log.warn("refreshing queue depth gauges failed: {}", JdbcUrls.mask(e.getMessage()));
     }

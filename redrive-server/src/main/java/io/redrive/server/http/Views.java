@@ -66,7 +66,8 @@ final class Views {
         q.workflowOwned(),
         p.priority().defaultPriority(),
         duration(p.priority().aging()),
-        limits(p.limits()));
+        limits(p.limits()),
+        CircuitBodies.view(p.circuit()));
   }
 
   private static Responses.Limits limits(io.redrive.queue.FlowLimits l) {
@@ -81,12 +82,13 @@ final class Views {
   }
 
   private static Responses.Backoff backoff(Backoff b) {
+    String jitter = b.jitter() == io.redrive.retry.Jitter.NONE ? null : b.jitter().name();
     if (b instanceof ExponentialBackoff e) {
       return new Responses.Backoff(
-          "exponential", duration(e.initial()), e.multiplier(), duration(e.max()), null);
+          "exponential", duration(e.initial()), e.multiplier(), duration(e.max()), null, jitter);
     }
     if (b instanceof FixedBackoff f) {
-      return new Responses.Backoff("fixed", null, null, null, duration(f.cooldown()));
+      return new Responses.Backoff("fixed", null, null, null, duration(f.cooldown()), jitter);
     }
     throw new IllegalStateException("unknown backoff " + b.getClass().getName());
   }

@@ -32,7 +32,7 @@ final class WorkerEndpoints {
                 Permission.VIEW,
                 null,
                 200,
-                Responses.Workers.class,
+                Workers.class,
                 this::list)
             .withQueryParams("queue"));
   }
@@ -48,22 +48,43 @@ final class WorkerEndpoints {
         byWorker.computeIfAbsent(h.worker(), w -> new ArrayList<>()).add(h);
       }
     }
-    List<Responses.Worker> workers = new ArrayList<>();
+    List<Worker> workers = new ArrayList<>();
     for (Map.Entry<String, List<LeaseHolder>> e : byWorker.entrySet()) {
       long held = 0;
       long expired = 0;
       Instant last = null;
-      List<Responses.WorkerLeases> leases = new ArrayList<>();
+      List<WorkerLeases> leases = new ArrayList<>();
       for (LeaseHolder h : e.getValue()) {
         held += h.held();
         expired += h.expired();
         last = last == null || h.lastLeasedAt().isAfter(last) ? h.lastLeasedAt() : last;
         leases.add(
-            new Responses.WorkerLeases(
+            new WorkerLeases(
                 h.queue(), h.type(), h.held(), h.expired(), h.firstLeasedAt(), h.lastLeasedAt()));
       }
-      workers.add(new Responses.Worker(e.getKey(), held, expired, last, leases));
+      workers.add(new Worker(e.getKey(), held, expired, last, leases));
     }
-    ex.reply(new Responses.Workers(workers));
+    ex.reply(new Workers(workers));
   }
+
+  /** {@code GET /v1/workers}: the workers holding leases now, by name. */
+  record Workers(List<Worker> workers) {}
+
+  /** One worker holding leases: totals over its queues, and what it holds in each. */
+  record Worker(
+      String worker,
+      long held,
+      @ApiField(description = "of those, past their lease deadline and not yet given back")
+          long expired,
+      Instant lastLeasedAt,
+      List<WorkerLeases> leases) {}
+
+  /** What one worker holds of one type in one queue. */
+  record WorkerLeases(
+      String queue,
+      String type,
+      long held,
+      long expired,
+      Instant firstLeasedAt,
+      Instant lastLeasedAt) {}
 }

@@ -99,9 +99,16 @@ public final class Fmt {
 
   /**
    * A backoff as an operator reads it: {@code exponential from 1m ×2.0 up to 1h}, {@code fixed
-   * 30s}.
+   * 30s}, followed by {@code , jitter FULL} when its delays are spread.
    */
   public static String backoff(io.redrive.retry.Backoff backoff) {
+    String delays = delays(backoff);
+    return backoff == null || backoff.jitter() == io.redrive.retry.Jitter.NONE
+        ? delays
+        : delays + ", jitter " + backoff.jitter();
+  }
+
+  private static String delays(io.redrive.retry.Backoff backoff) {
     if (backoff instanceof io.redrive.retry.ExponentialBackoff e) {
       return "exponential from "
           + age(e.initial())

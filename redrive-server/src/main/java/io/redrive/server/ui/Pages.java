@@ -48,6 +48,14 @@ final class Pages {
     routes.add("GET", Dashboard.ROOT + "/queues/{queue}/messages", this::messages);
     routes.add("POST", Dashboard.ROOT + "/queues/{queue}/pause", r -> pause(r, true));
     routes.add("POST", Dashboard.ROOT + "/queues/{queue}/resume", r -> pause(r, false));
+    routes.add(
+        "POST",
+        Dashboard.ROOT + "/queues/{queue}/circuits/{dependency}/open",
+        r -> circuit(r, true));
+    routes.add(
+        "POST",
+        Dashboard.ROOT + "/queues/{queue}/circuits/{dependency}/close",
+        r -> circuit(r, false));
     routes.add("GET", Dashboard.ROOT + "/messages/{id}", this::message);
     routes.add("GET", Dashboard.ROOT + "/search", this::search);
     routes.add("GET", Dashboard.ROOT + "/workers", this::workers);
@@ -114,7 +122,8 @@ final class Pages {
                 : redrive.completedRetention(),
             redrive.flowStatus(q.name()),
             ObjectivesCard.of(redrive, r.principal()::mayAccess, q.name()),
-            redrive.queueWorkers(q.name()).unserved()));
+            redrive.queueWorkers(q.name()).unserved(),
+            q.policy().circuit() == null ? List.of() : redrive.circuits(q.name())));
   }
 
   private void messages(UiRequest r) {
@@ -180,6 +189,13 @@ final class Pages {
     } else {
       redrive.resumeQueue(q.name());
     }
+    r.ctx().redirect(Dashboard.ROOT + "/queues/" + Fmt.seg(q.name()), HttpStatus.SEE_OTHER);
+  }
+
+  private void circuit(UiRequest r, boolean open) {
+    Queue q = queueOf(r);
+    r.require(Permission.ADMIN, q.name());
+    redrive.setCircuit(q.name(), r.path("dependency"), open);
     r.ctx().redirect(Dashboard.ROOT + "/queues/" + Fmt.seg(q.name()), HttpStatus.SEE_OTHER);
   }
 

@@ -23,6 +23,7 @@ import java.util.Map;
  * @param objectives the queue's objectives
  * @param unserved its ready types no live worker takes (docs/engine.md, "Live workers and unserved
  *     types"), shown as a banner
+ * @param circuits its dependencies' circuits (empty without a circuit breaker)
  */
 public record QueueView(
     Queue queue,
@@ -34,7 +35,31 @@ public record QueueView(
     java.time.Duration completedKeptFor,
     FlowStatus flow,
     ObjectivesCard objectives,
-    List<io.redrive.lease.WaitingType> unserved) {
+    List<io.redrive.lease.WaitingType> unserved,
+    List<io.redrive.queue.CircuitStatus> circuits) {
+
+  /** The circuit breaker's settings in one line, or "off". */
+  public String circuitText() {
+    io.redrive.queue.CircuitPolicy c = queue.policy().circuit();
+    if (c == null) {
+      return "off";
+    }
+    return c.failures()
+        + " failures within "
+        + Fmt.age(c.window())
+        + " open a dependency's circuit · a probe every "
+        + Fmt.age(c.probeInterval())
+        + " · waves "
+        + c.waves()
+        + (c.learn() ? " · learns dependencies from failures" : "");
+  }
+
+  /** The circuits that hold messages back now (OPEN or HALF_OPEN), for the banner. */
+  public List<io.redrive.queue.CircuitStatus> holdingCircuits() {
+    return circuits.stream()
+        .filter(c -> c.state() != io.redrive.queue.CircuitState.CLOSED)
+        .toList();
+  }
 
   /** The queue's flow limits in one line, or "none". */
   public String limitsText() {

@@ -269,11 +269,11 @@ class ConfigLoaderTest {
         of(
             "queue unknown setting",
             "[queues.emails]\nmaxAttempt = 3",
-            "queues.emails.maxAttempt: unknown setting (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging, maxRunning, maxRunningPerKey, rate, ratePerKey)"),
+            "queues.emails.maxAttempt: unknown setting (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging, maxRunning, maxRunningPerKey, rate, ratePerKey, circuit)"),
         of(
             "dotted queue name unquoted",
             "[queues.emails.dlq]\nmaxAttempts = 3",
-            "queues.emails.dlq: unknown setting; a queue name with dots must be quoted, e.g. [queues.\"emails.dlq\"] (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging, maxRunning, maxRunningPerKey, rate, ratePerKey)"),
+            "queues.emails.dlq: unknown setting; a queue name with dots must be quoted, e.g. [queues.\"emails.dlq\"] (known: maxAttempts, leaseTimeout, backoff, retry, expireAfter, deadLetter, deadLetterQueue, streamPolicy, maxCrashes, completedRetention, defaultPriority, priorityAging, maxRunning, maxRunningPerKey, rate, ratePerKey, circuit)"),
         of(
             "maxAttempts wrong type",
             "[queues.a]\nmaxAttempts = \"five\"",
@@ -354,7 +354,7 @@ class ConfigLoaderTest {
         of(
             "fixed backoff with initial",
             "[queues.a]\nbackoff = { kind = \"fixed\", cooldown = \"1s\", initial = \"1s\" }",
-            "queues.a.backoff.initial: unknown setting (known: kind, cooldown)"),
+            "queues.a.backoff.initial: unknown setting (known: kind, cooldown, jitter)"),
         of(
             "expireAfter zero",
             "[queues.a]\nexpireAfter = \"0s\"",

@@ -8,6 +8,7 @@ import io.redrive.queue.DeadLetter;
 import io.redrive.queue.QueuePolicy;
 import io.redrive.queue.StreamPolicy;
 import io.redrive.retry.FixedBackoff;
+import io.redrive.retry.Jitter;
 import io.redrive.sqlite.SqliteStore;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -191,5 +192,45 @@ class QueueDeclarationsTest {
     QueuePolicy p = redrive.getQueue("a").policy();
     assertThat(p.maxAttempts()).isEqualTo(4);
     assertThat(p.backoff()).isEqualTo(new FixedBackoff(Duration.ofMinutes(2)));
+  }
+
+  @Test
+  void apply_backoffJitter_insideTheBackoffOrAloneWithRetry() {
+    apply(
+        "[queues.a]\nbackoff = { kind = \"fixed\", cooldown = \"10s\", jitter = \"equal\" }\n"
+            + "[queues.b]\nretry = { attempts = 4, cooldown = \"2m\" }\n"
+            + "backoff = { jitter = \"full\" }");
+    assertThat(redrive.getQueue("a").policy().backoff())
+        .isEqualTo(new FixedBackoff(Duration.ofSeconds(10), Jitter.EQUAL));
+    assertThat(redrive.getQueue("b").policy().backoff())
+        .isEqualTo(new FixedBackoff(Duration.ofMinutes(2), Jitter.FULL));
+  }
+
+  @Test
+  void apply_badJitter_namesTheSetting() {
+    ConfigException e =
+        catchThrowableOfType(
+            ConfigException.class,
+            () ->
+                apply(
+                    "[queues.a]\nbackoff = { kind = \"fixed\", cooldown = \"1s\", jitter = \"x\" }"));
+    assertThat(e.getMessage()).contains("backoff.jitter: must be one of NONE, FULL, EQUAL, was x");
+  }
+
+  @Test
+  void apply_circuit_givenFieldsAndDefaults() {
+    apply("[queues.a]\ncircuit = { failures = 3, probeInterval = \"5s\", waves = [1, 10] }");
+    assertThat(redrive.getQueue("a").policy().circuit())
+        .isEqualTo(
+            new io.redrive.queue.CircuitPolicy(
+                3, Duration.ofSeconds(30), Duration.ofSeconds(5), java.util.List.of(1, 10), false));
+  }
+
+  @Test
+  void apply_badCircuit_namesTheSetting() {
+    ConfigException e =
+        catchThrowableOfType(
+            ConfigException.class, () -> apply("[queues.a]\ncircuit = { waves = [5, 1] }"));
+    assertThat(e.getMessage()).contains("circuit.waves: each wave must be between 1 and 100000");
   }
 }

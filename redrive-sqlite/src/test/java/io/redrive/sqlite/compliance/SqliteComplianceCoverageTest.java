@@ -49,6 +49,7 @@ class SqliteComplianceCoverageTest {
                     SqliteLeaseHoldersTest.class,
                     SqliteCompletedRetentionTest.class,
                     SqliteFlowLimitTest.class,
+                    SqliteCircuitTest.class,
                     SqliteDropAndImportTest.class,
                     SqliteStatsTest.class,
                     SqliteBadInputTest.class,

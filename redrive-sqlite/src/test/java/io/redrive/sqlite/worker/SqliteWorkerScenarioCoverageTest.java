@@ -24,7 +24,8 @@ class SqliteWorkerScenarioCoverageTest {
                     SqliteWorkerPriorityTest.class,
                     SqliteWorkerProgressTest.class,
                     SqliteWorkerMetricsTest.class,
-                    SqliteWorkerBuilderValidationTest.class)))
+                    SqliteWorkerBuilderValidationTest.class,
+                    SqliteWorkerCircuitTest.class)))
         .isEmpty();
   }
 }

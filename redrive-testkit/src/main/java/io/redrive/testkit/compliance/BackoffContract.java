@@ -14,7 +14,10 @@ import io.redrive.message.Message;
 import io.redrive.message.MessageState;
 import io.redrive.message.Outcome;
 import io.redrive.queue.DeadLetter;
+import io.redrive.queue.QueueUpdate;
 import io.redrive.retry.ExponentialBackoff;
+import io.redrive.retry.FixedBackoff;
+import io.redrive.retry.Jitter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -28,7 +31,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * before the delay and is at the delay), retry-after overrides, and the failures that die at once.
  * A failure with reason UNREGISTERED_HANDLER, from any caller, is an abandon with the
  * unregistered-handler backoff (1 s × 2^(n−1), exponent capped at 6, at most 60 s), counted, until
- * the lease after the last attempt poisons it.
+ * the lease after the last attempt poisons it. A backoff with jitter puts each retry in its
+ * documented range (FULL {@code [0, d]}, EQUAL {@code [d/2, d]}); NONE is exact.
  */
 public abstract class BackoffContract extends ComplianceTestBase {
 
@@ -420,4 +424,74 @@ public abstract class BackoffContract extends ComplianceTestBase {
     assertThat(last(message(ids.get(0))).outcome()).isEqualTo(Outcome.ABANDONED);
     assertThat(last(message(ids.get(1))).outcome()).isEqualTo(Outcome.FAILED);
   }
+
+  /**
+   * Fails {@code count} messages of a queue whose backoff is {@code backoff} at the same instant
+   * and returns each one's delay until it is visible again, checking the stored time agrees.
+   */
+  private List<Duration> jitteredDelays(FixedBackoff backoff, int count) {
+    createQueue(QUEUE, defaults().withBackoff(backoff));
+    enqueueMany(QUEUE, count);
+    List<Duration> delays = new java.util.ArrayList<>();
+    for (LeasedMessage leased : lease(QUEUE, count).leased()) {
+      SettleResult result = fail(leased);
+      assertThat(message(leased.id()).visibleAt()).isEqualTo(result.visibleAt());
+      delays.add(Duration.between(now(), result.visibleAt()));
+    }
+    assertThat(delays).hasSize(count);
+    return delays;
+  }
+
+  @Test
+  void fail_fullJitter_retryWithinZeroToTheDelayAndSpread() {
+    List<Duration> delays =
+        jitteredDelays(new FixedBackoff(Duration.ofSeconds(10), Jitter.FULL), 20);
+
+    assertThat(delays).allSatisfy(d -> assertThat(d).isBetween(Duration.ZERO, SECONDS_10));
+    assertThat(new java.util.HashSet<>(delays)).as("spread, not one wave").hasSizeGreaterThan(1);
+  }
+
+  @Test
+  void fail_equalJitter_retryWithinHalfTheDelayToTheDelay() {
+    List<Duration> delays =
+        jitteredDelays(new FixedBackoff(Duration.ofSeconds(10), Jitter.EQUAL), 20);
+
+    assertThat(delays).allSatisfy(d -> assertThat(d).isBetween(Duration.ofSeconds(5), SECONDS_10));
+    assertThat(new java.util.HashSet<>(delays)).as("spread, not one wave").hasSizeGreaterThan(1);
+  }
+
+  @Test
+  void fail_noJitter_everyMessageExactlyAfterTheDelay() {
+    List<Duration> delays =
+        jitteredDelays(new FixedBackoff(Duration.ofSeconds(10), Jitter.NONE), 5);
+
+    assertThat(delays).containsOnly(SECONDS_10);
+  }
+
+  @Test
+  void failRetryAfter_jitteredQueue_retryAfterIsExact() {
+    createQueue(
+        QUEUE, defaults().withBackoff(new FixedBackoff(Duration.ofSeconds(10), Jitter.FULL)));
+    enqueue(QUEUE);
+
+    SettleResult result = failRetryAfter(leaseOne(QUEUE), Duration.ofSeconds(42));
+
+    assertThat(result.visibleAt()).isEqualTo(now().plusSeconds(42));
+  }
+
+  @Test
+  void updateQueue_jitterAlone_keepsTheDelaysAndReadsBack() {
+    ExponentialBackoff backoff =
+        new ExponentialBackoff(Duration.ofSeconds(10), 3.0, Duration.ofMinutes(5));
+    createQueue(QUEUE, defaults().withBackoff(backoff));
+
+    redrive.updateQueue(QUEUE, QueueUpdate.builder().backoffJitter(Jitter.EQUAL).build());
+
+    assertThat(redrive.getQueue(QUEUE).policy().backoff())
+        .isEqualTo(backoff.withJitter(Jitter.EQUAL));
+    redrive.updateQueue(QUEUE, QueueUpdate.builder().backoffJitter(Jitter.NONE).build());
+    assertThat(redrive.getQueue(QUEUE).policy().backoff()).isEqualTo(backoff);
+  }
+
+  private static final Duration SECONDS_10 = Duration.ofSeconds(10);
 }

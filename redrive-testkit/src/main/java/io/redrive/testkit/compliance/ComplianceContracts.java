@@ -39,6 +39,7 @@ public final class ComplianceContracts {
           LeaseHoldersContract.class,
           CompletedRetentionContract.class,
           FlowLimitContract.class,
+          CircuitContract.class,
           DropAndImportContract.class,
           StatsContract.class,
           BadInputContract.class,

@@ -25,7 +25,8 @@ public final class WorkerScenarios {
           PriorityScenarios.class,
           ProgressScenarios.class,
           MetricsScenarios.class,
-          BuilderValidationScenarios.class);
+          BuilderValidationScenarios.class,
+          CircuitScenarios.class);
 
   private WorkerScenarios() {}
 
