@@ -10,11 +10,11 @@ import java.util.List;
  * Implementations are thread-safe; every method is one transaction.
  *
  * <p>The counts: a store counts, for each LATENCY objective, the first leases of matching messages
- * whose wait from enqueue was within or beyond the bound, in memory, and writes them with its
- * throughput counters' rhythm (at most a second late; a node that dies loses what it had not
- * written). For each AGE objective, the node whose {@link Store#recordDepth} wins a minute samples
- * the objective's oldest ready message and counts that minute within or beyond. A queue with no
- * objective pays nothing on lease: the declared objectives are read at most once per {@link
+ * whose wait from when they became ready was within or beyond the bound, in memory, and writes them
+ * with its throughput counters' rhythm (at most a second late; a node that dies loses what it had
+ * not written). For each AGE objective, the node whose {@link Store#recordDepth} wins a minute
+ * samples the objective's oldest ready message and counts that minute within or beyond. A queue
+ * with no objective pays nothing on lease: the declared objectives are read at most once per {@link
  * #DECLARATIONS_TTL_SECONDS} per node.
  */
 public interface ObjectiveStore {
