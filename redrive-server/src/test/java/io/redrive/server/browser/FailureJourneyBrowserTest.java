@@ -9,6 +9,8 @@ import io.redrive.lease.LeaseResult;
 import io.redrive.lease.LeasedMessage;
 import io.redrive.message.MessageState;
 import io.redrive.message.NewMessage;
+import io.redrive.queue.CircuitPolicy;
+import io.redrive.queue.CircuitState;
 import io.redrive.queue.QueuePolicy;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -107,6 +109,45 @@ class FailureJourneyBrowserTest extends BrowserTestBase {
     assertThat(ui.timeline().stream().map(DashboardUi.TimelineEntry::outcome).toList())
         .as("the completed message keeps its whole story")
         .containsExactly("FAILED", "FAILED", "LEASE_EXPIRED", "POISONED", "RETRIED", "COMPLETED");
+    assertThat(browser.console()).as("console").isEmpty();
+  }
+
+  @Test
+  void dependencyOutage_isABannerOnTheQueuePage_andItsMessagesWaitWithoutAttempts() {
+    String q =
+        queue(
+            "payments",
+            QueuePolicy.defaults()
+                .withMaxAttempts(3)
+                .withCircuit(CircuitPolicy.defaults().withFailures(2)));
+    for (int i = 0; i < 6; i++) {
+      redrive.enqueue(
+          NewMessage.builder(q, "charge").payload("{\"order\":\"B-" + i + "\"}").build());
+    }
+    for (LeasedMessage m : redrive.lease(LeaseRequest.of(q, "payer-1", 2)).leased()) {
+      redrive.fail(
+          FailRequest.of(
+                  m.token(),
+                  FailureReason.TRANSPORT_UNAVAILABLE,
+                  "Connection refused: payments.example.com:443")
+              .withDependency("payments-api"));
+    }
+    assertThat(redrive.circuits(q))
+        .singleElement()
+        .extracting(c -> c.state())
+        .isEqualTo(CircuitState.OPEN);
+    assertThat(redrive.lease(LeaseRequest.of(q, "payer-1", 10)).leased())
+        .as("the other charges wait for the probe, their attempts unused")
+        .isEmpty();
+
+    ui.open("/ui").signIn(ADMIN_KEY).open("/ui/queues/" + q);
+    ui.viewport(1280, 420, false);
+    ui.open("/ui/queues/" + q);
+    ui.screenshot("journey-circuit");
+    assertThat(ui.text("#circuit-payments-api"))
+        .contains("payments-api")
+        .contains("next probe")
+        .contains("6 messages held");
     assertThat(browser.console()).as("console").isEmpty();
   }
 
