@@ -113,6 +113,11 @@ public class RedriveAutoConfiguration {
       // Not chained: the message carries the whole story, and Spring shows the root cause.
       throw new IllegalArgumentException("redrive.completed-retention: " + e.getMessage());
     }
+    try {
+      builder.unservedAfter(properties.getUnservedAfter());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("redrive.unserved-after: " + e.getMessage());
+    }
     meterRegistries.ifUnique(builder::meterRegistry);
     tracings.ifUnique(builder::tracing);
     DataSource dataSource = dataSources.getIfUnique();

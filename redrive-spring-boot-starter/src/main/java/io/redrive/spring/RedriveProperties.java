@@ -51,6 +51,12 @@ public class RedriveProperties {
   private Duration completedRetention = Duration.ofSeconds(0);
 
   /**
+   * How long a ready message's type may wait with no live worker taking it before it is raised as
+   * unserved; also how recent a lease call must be for its worker to count as live. 30s to 1d.
+   */
+  private Duration unservedAfter = Duration.ofMinutes(5);
+
+  /**
    * Whether enqueues join the Spring-managed transaction in progress on the store's DataSource
    * (PostgreSQL on the application's DataSource only).
    */
@@ -108,6 +114,14 @@ public class RedriveProperties {
 
   public void setCompletionWindow(Duration completionWindow) {
     this.completionWindow = completionWindow;
+  }
+
+  public Duration getUnservedAfter() {
+    return unservedAfter;
+  }
+
+  public void setUnservedAfter(Duration unservedAfter) {
+    this.unservedAfter = unservedAfter;
   }
 
   public Duration getCompletedRetention() {
