@@ -28,6 +28,15 @@ public final class Objectives {
     this.clock = clock;
   }
 
+  /**
+   * Whether the store keeps objectives. Both bundled stores do; on a store of one's own that does
+   * not, the reads answer none (the dashboard and {@code GET /v1/objectives} show nothing) and
+   * {@link #save} and {@link #delete} throw {@link UnsupportedOperationException}.
+   */
+  public boolean kept() {
+    return objectives != null;
+  }
+
   private ObjectiveStore store() {
     if (objectives == null) {
       throw new UnsupportedOperationException(
@@ -49,9 +58,9 @@ public final class Objectives {
     return store().deleteObjective(name);
   }
 
-  /** Every objective, by name. */
+  /** Every objective, by name; none when the store keeps no objectives. */
   public List<Objective> list() {
-    return store().listObjectives();
+    return kept() ? objectives.listObjectives() : List.of();
   }
 
   /** The objective named {@code name}, if there is one. */

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A server whose store keeps no workflows (a store that is only a {@link Store}, not its workflow
- * half): the dashboard's workflow pages say that workflows are not enabled, instead of failing.
+ * half, nor its objectives half): the dashboard's workflow pages say that workflows are not
+ * enabled, instead of failing, and the overview shows no objectives card instead of failing.
  */
 class WorkflowsOffDashboardTest {
 
